@@ -1,0 +1,20 @@
+"""The worked examples of shared/ read without diagnostics and round-trip byte-exact."""
+
+from __future__ import annotations
+
+from trunfu.notation.reader import read_text
+from trunfu.notation.writer import write
+
+
+def test_shared_examples_read_and_round_trip(shared_examples):
+    assert shared_examples, "shared/examples holds the worked examples"
+    for path in shared_examples:
+        results = read_text(path.read_text(encoding="utf-8"), str(path))
+        assert results and all(r.ok for r in results), [
+            str(d) for r in results for d in r.diagnostics
+        ]
+        for result in results:
+            text = write(result.record)
+            again = read_text(text)[0]
+            assert again.record.content() == result.record.content()
+            assert write(again.record) == text

@@ -1,0 +1,39 @@
+"""The Typer application and the helpers every command shares."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import typer
+
+app = typer.Typer(
+    name="trunfu",
+    help="Archive and analysis of tarot-family card games recorded in TGN.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+TGN_SUFFIXES = (".tgn", ".tgn.gz", ".tgn.bz2", ".tgn.zst")
+
+
+def tgn_files(paths: list[str]) -> Iterator[str]:
+    """Files named by `paths`: files as given, folders searched for TGN files, `-` for stdin.
+    A path that does not exist is a usage error (exit 2)."""
+    for raw in paths:
+        if raw == "-":
+            yield raw
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            yield from sorted(
+                str(p)
+                for p in path.rglob("*")
+                if p.is_file() and p.name.lower().endswith(TGN_SUFFIXES)
+            )
+        elif path.is_file():
+            yield str(path)
+        else:
+            typer.echo(f"trunfu: {raw}: no such file or folder", err=True)
+            raise typer.Exit(2)

@@ -1,0 +1,120 @@
+"""Lark's parse errors told in a player's words (spec §7)."""
+
+from __future__ import annotations
+
+import re
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+_WORD = re.compile(r"[^\s{}\[\];\"]{1,30}")
+KEYWORDS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
+
+# What each terminal stands for, in words.
+EXPECTED = {
+    "LSQB": 'a tag such as [Game "..."]',
+    "RSQB": "`]` closing the tag",
+    "TAG_NAME": "a tag name",
+    "STRING": "a tag value in double quotes",
+    "DEAL_RUN": "hands (`1:` and cards, `talon:`, `dead:`)",
+    "AUCTION_RUN": "calls",
+    "CARD_RUN": "cards",
+    "EXCHANGE_RUN": "exchanges such as `1>2: KS`",
+    "ANNOUNCE_RUN": "announcements such as `1: scommessa`",
+    "PLAY_RUN": "tricks (cards, `N.`, `fuori N`, `penalty N`)",
+    "SUIT": "a suit letter",
+    **{f"KW_{k.upper()}": "a section keyword" for k in KEYWORDS},
+}
+
+
+def _describe(expected: set[str]) -> str:
+    words = sorted({EXPECTED.get(name, name) for name in expected})
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _word_at(text: str, pos: int) -> str:
+    match = _WORD.match(text, pos)
+    return match.group() if match else text[pos : pos + 1]
+
+
+def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, str]:
+    """(line, column, code, message) for a parse error in `text` (lines of the chunk)."""
+    if isinstance(error, UnexpectedEOF):
+        lines = text.rstrip().splitlines() or [""]
+        return (
+            len(lines),
+            len(lines[-1]) + 1,
+            "unexpected-end",
+            f"the record ends too early: expected {_describe(set(error.expected))}",
+        )
+    line, column = error.line, error.column
+    if isinstance(error, UnexpectedCharacters):
+        pos = error.pos_in_stream
+        char = text[pos]
+        allowed = set(error.allowed or ())
+        if char == "{":
+            return line, column, "unterminated-comment", "this `{` comment is never closed by `}`"
+        if char == '"':
+            return (
+                line,
+                column,
+                "unterminated-string",
+                'this tag value has no closing `"` on its line',
+            )
+        if char == "\ufffd" or char == "\x00" or (ord(char) < 32 and char not in "\t\n\r\f"):
+            return (
+                line,
+                column,
+                "bad-character",
+                "this is not TGN text (bytes that are not UTF-8 text, or a control character)",
+            )
+        word = _word_at(text, pos)
+        if allowed & {f"KW_{k.upper()}" for k in KEYWORDS} and word.isalpha() and word.islower():
+            return (
+                line,
+                column,
+                "unknown-keyword",
+                f"`{word}` is not a section keyword or a word this section accepts; "
+                f"sections are {', '.join(KEYWORDS)}",
+            )
+        if allowed <= {"TAG_NAME"}:
+            return (
+                line,
+                column,
+                "bad-tag",
+                f"`{word}` is not a tag name (a letter, then letters, digits or _)",
+            )
+        expected = _describe(allowed)
+        return (
+            line,
+            column,
+            "unexpected-text",
+            f"`{word}` is not understood here" + (f": expected {expected}" if expected else ""),
+        )
+    assert isinstance(error, UnexpectedToken)
+    token = error.token
+    if token.type == "$END":
+        lines = text.rstrip().splitlines() or [""]
+        return (
+            len(lines),
+            len(lines[-1]) + 1,
+            "unexpected-end",
+            f"the record ends too early: expected {_describe(set(error.expected))}",
+        )
+    value = str(token)[:30]
+    if token.type.startswith("KW_"):
+        return (
+            line,
+            column,
+            "misplaced-keyword",
+            f"`{value}` cannot stand here: expected {_describe(set(error.expected))}",
+        )
+    return (
+        line,
+        column,
+        "unexpected-text",
+        f"`{value}` cannot stand here: expected {_describe(set(error.expected))}",
+    )

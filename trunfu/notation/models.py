@@ -1,0 +1,257 @@
+"""Pydantic models of a TGN record (spec §2, §5). Every item keeps the line and column
+(1-based) of its first character; items that can carry annotations keep them."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .decks import GAMES, Game
+
+DiagnosticClass = Literal["syntax", "deck", "rules", "result"]
+POSITION_FIELDS = frozenset({"line", "column", "label"})
+
+
+class Node(BaseModel):
+    """Anything written in the text: where it starts, and what a reader may have added."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    line: int = 0
+    column: int = 0
+    comments: list[str] = Field(default_factory=list)
+    """Brace comments written after the item, stripped of their braces."""
+
+
+class Annotated(Node):
+    suffix: str | None = None
+    """`!`, `?`, `!!`, `??`, `!?` or `?!` written right after the item."""
+    nags: list[int] = Field(default_factory=list)
+    """Numeric annotation glyphs `$0`..`$255`."""
+
+
+class Card(Annotated):
+    code: str
+    """Upper-case card code, e.g. `T20`, `EX`, `10S`."""
+
+
+class Tag(Node):
+    name: str
+    value: str
+    value_line: int = 0
+    value_column: int = 0
+
+
+class Hand(Node):
+    owner: str
+    """`"1"`.. for a seat, `"talon"` or `"dead"`."""
+    cards: list[Card] = Field(default_factory=list)
+
+
+class Call(Annotated):
+    word: str
+    """The call in its canonical spelling, e.g. `vado-solo`."""
+    card: Card | None = None
+    """The card named by `chiamo CARD`."""
+    label: int | None = None
+    """The seat label written before the call, if any (checked, not written back)."""
+
+
+class PlayedCard(Card):
+    signal: str | None = None
+    signal_line: int = 0
+    signal_column: int = 0
+
+
+class Trick(Node):
+    kind: Literal["trick"] = "trick"
+    cards: list[PlayedCard] = Field(default_factory=list)
+
+
+class Claim(Node):
+    kind: Literal["fuori", "penalty"]
+    seat: int
+
+
+class Exchange(Node):
+    giver: int
+    receiver: int
+    card: Card
+
+
+class Announcement(Annotated):
+    seat: int
+    word: str
+    cards: list[Card] = Field(default_factory=list)
+
+
+class Section(Node):
+    """A section keyword; its comments are those written right after the keyword."""
+
+    keyword: str
+
+
+class Deal(Section):
+    keyword: Literal["deal"] = "deal"
+    hands: list[Hand] = Field(default_factory=list)
+
+
+class Auction(Section):
+    keyword: Literal["auction"] = "auction"
+    rounds: list[list[Call]] = Field(default_factory=lambda: [[]])
+    separators: list[Node] = Field(default_factory=list)
+    """The `/` marks, one per round after the first."""
+
+
+class CardList(Section):
+    """`call` and `discard`: a keyword and cards."""
+
+    cards: list[Card] = Field(default_factory=list)
+
+
+class Trump(Section):
+    keyword: Literal["trump"] = "trump"
+    suit: str | None = None
+    suit_line: int = 0
+    suit_column: int = 0
+
+
+class Exchanges(Section):
+    keyword: Literal["exchange"] = "exchange"
+    items: list[Exchange] = Field(default_factory=list)
+
+
+class Announcements(Section):
+    keyword: Literal["announce"] = "announce"
+    items: list[Announcement] = Field(default_factory=list)
+
+
+class Play(Section):
+    keyword: Literal["play"] = "play"
+    items: list[typing.Annotated[Trick | Claim, Field(discriminator="kind")]] = Field(
+        default_factory=list
+    )
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return [item for item in self.items if isinstance(item, Trick)]
+
+
+class Record(BaseModel):
+    """One deal: its tags and the sections of its body."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    file: str | None = None
+    index: int = 1
+    """1-based position of the record in its file."""
+    line: int = 1
+    column: int = 1
+    tags: list[Tag] = Field(default_factory=list)
+    comments: list[str] = Field(default_factory=list)
+    """The record's own comments (between the tags and the first section)."""
+    deal: Deal | None = None
+    auction: Auction | None = None
+    call: CardList | None = None
+    trump: Trump | None = None
+    discard: CardList | None = None
+    exchange: Exchanges | None = None
+    announce: Announcements | None = None
+    play: Play | None = None
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of the first tag called `name`."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.value
+        return default
+
+    @property
+    def game(self) -> Game | None:
+        return GAMES.get(self.tag("Game") or "")
+
+    @property
+    def seats(self) -> int | None:
+        value = self.tag("Seats") or ""
+        return int(value) if value.isdigit() else None
+
+    @property
+    def dealer(self) -> int | None:
+        value = self.tag("Dealer") or ""
+        return int(value) if value.isdigit() else None
+
+    @property
+    def variant(self) -> str | None:
+        game = self.game
+        return self.tag("Variant") or (game.default_variant if game else None)
+
+    def hand(self, owner: str | int) -> Hand | None:
+        if self.deal is None:
+            return None
+        for hand in self.deal.hands:
+            if hand.owner == str(owner):
+                return hand
+        return None
+
+    def content(self) -> dict[str, Any]:
+        """The record without positions, file, index or seat labels: what a round trip keeps."""
+        return _strip(self.model_dump(exclude={"file", "index", "line", "column"}))
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {
+            k: _strip(v)
+            for k, v in value.items()
+            if k not in POSITION_FIELDS and not k.endswith(("_line", "_column"))
+        }
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
+
+
+class Diagnostic(BaseModel):
+    """One problem found in a record (spec §7)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    file: str | None = None
+    record: int = 1
+    line: int
+    column: int
+    cls: DiagnosticClass = Field(alias="class")
+    code: str
+    message: str
+
+    model_config = ConfigDict(frozen=True, populate_by_name=True)
+
+    def __str__(self) -> str:
+        return f"{self.file or '<stdin>'}:{self.line}:{self.column}: {self.cls} {self.code} {self.message}"
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "column": self.column,
+            "class": self.cls,
+            "code": self.code,
+            "message": self.message,
+        }
+
+
+class ReadResult(BaseModel):
+    """What the reader gives for one record: the record (None when it does not parse),
+    its diagnostics and its source text."""
+
+    file: str | None = None
+    index: int
+    line: int
+    record: Record | None = None
+    diagnostics: list[Diagnostic] = Field(default_factory=list)
+    text: str = ""
+    """The record's source text as read (kept so that nothing given is lost)."""
+
+    @property
+    def ok(self) -> bool:
+        return self.record is not None and not self.diagnostics

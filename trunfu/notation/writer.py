@@ -1,0 +1,134 @@
+"""The canonical TGN writer (spec §8): one text per record, byte for byte."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .decks import GAMES, Game
+from .models import Annotated, Card, Node, Record
+
+TAG_ORDER = (
+    "Game",
+    "Seats",
+    "Dealer",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Board",
+    "Variant",
+    *(f"P{n}" for n in range(1, 7)),
+    "Result",
+)
+_TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _notes(node: Node) -> str:
+    """The comments that follow an item, each `{ text }` after one space."""
+    return "".join(f" {{ {c} }}" if c else " {}" for c in node.comments)
+
+
+def _marks(node: Annotated) -> str:
+    return (node.suffix or "") + "".join(f" ${n}" for n in node.nags)
+
+
+def card_text(card: Card) -> str:
+    return card.code + _marks(card) + _notes(card)
+
+
+def _cards(cards: Iterable[Card], game: Game | None) -> str:
+    ordered = list(cards)
+    if game is not None:
+        rank, last = game.rank_of, len(game.order)
+        ordered.sort(key=lambda c: rank.get(c.code, last))
+    return " ".join(card_text(c) for c in ordered)
+
+
+def _line(head: str, rest: str) -> str:
+    return f"  {head} {rest}".rstrip() if rest else f"  {head}"
+
+
+def write(record: Record) -> str:
+    """The canonical text of `record`, ending with one LF."""
+    game = GAMES.get(record.tag("Game") or "")
+    tags = sorted(record.tags, key=lambda t: (_TAG_RANK.get(t.name, len(TAG_ORDER)), t.name))
+    out = [f'[{t.name} "{_escape(t.value)}"]' for t in tags]
+    body: list[str] = []
+    if record.comments:
+        body.append(_notes(Node(comments=record.comments)).lstrip())
+    if record.deal is not None:
+        body.append("deal" + _notes(record.deal))
+        hands = sorted(record.deal.hands, key=_hand_rank)
+        body += [_line(f"{h.owner}:" + _notes(h), _cards(h.cards, game)) for h in hands]
+    if record.auction is not None:
+        auction = record.auction
+        body.append("auction" + _notes(auction))
+        for i, round_ in enumerate(auction.rounds):
+            calls = " ".join(
+                c.word
+                + (c.suffix or "")
+                + _notes(c)
+                + (" " + card_text(c.card) if c.card else "")
+                + "".join(f" ${n}" for n in c.nags)
+                for c in round_
+            )
+            if i == 0:
+                body.append(_line(calls, ""))
+            else:
+                body.append(_line("/" + _notes(auction.separators[i - 1]), calls))
+    if record.call is not None:  # called cards keep their order: king, then queen
+        body.append("call" + _notes(record.call))
+        body.append(_line(" ".join(card_text(c) for c in record.call.cards), ""))
+    if record.trump is not None:
+        body += ["trump" + _notes(record.trump), f"  {record.trump.suit}"]
+    if record.discard is not None:
+        body.append("discard" + _notes(record.discard))
+        body.append(_line(_cards(record.discard.cards, game), ""))
+    if record.exchange is not None:
+        body.append("exchange" + _notes(record.exchange))
+        body += [
+            f"  {x.giver}>{x.receiver}:" + _notes(x) + " " + card_text(x.card)
+            for x in record.exchange.items
+        ]
+    if record.announce is not None:
+        body.append("announce" + _notes(record.announce))
+        for a in record.announce.items:
+            cards = " ".join(card_text(c) for c in a.cards)
+            body.append(_line(f"{a.seat}: {a.word}{_marks(a)}{_notes(a)}", cards))
+    if record.play is not None:
+        body.append("play" + _notes(record.play))
+        number = 0
+        for item in record.play.items:
+            if item.kind == "trick":
+                number += 1
+                cards = " ".join(
+                    c.code
+                    + (c.suffix or "")
+                    + (f" {c.signal}" if c.signal else "")
+                    + "".join(f" ${n}" for n in c.nags)
+                    + _notes(c)
+                    for c in item.cards
+                )
+                body.append(_line(f"{number}." + _notes(item), cards))
+            else:
+                body.append(f"  {item.kind} {item.seat}" + _notes(item))
+    body = [line for line in body if line.strip()]
+    if body:
+        out.append("")
+        out += body
+    return "\n".join(out) + "\n"
+
+
+def _hand_rank(hand) -> tuple[int, str]:
+    if hand.owner.isdigit():
+        return int(hand.owner), ""
+    return (10, "") if hand.owner == "talon" else (11, hand.owner)
+
+
+def write_all(records: Iterable[Record]) -> str:
+    """Canonical texts of several records, one empty line between them."""
+    return "\n".join(write(r) for r in records)
