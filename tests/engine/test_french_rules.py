@@ -1,0 +1,348 @@
+"""French tarot rules as small functions: auction, calls, écart, poignée, scoring.
+Every expected figure is worked out by hand in the comments (rules/french-tarot.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from trunfu.engine.games.french_tarot.announce import check_chelem, check_poignee
+from trunfu.engine.games.french_tarot.auction import petit_sec, run_auction
+from trunfu.engine.games.french_tarot.calls import check_call, partners
+from trunfu.engine.games.french_tarot.ecart import check_ecart
+from trunfu.engine.games.french_tarot.rules import DECK, card_points
+from trunfu.engine.games.french_tarot.scoring import Tally, counted_points, score
+
+
+def test_card_points_total_91():
+    # 3 oudlers 13.5 + kings 18 + queens 14 + cavaliers 10 + jacks 6 + 59 others 29.5
+    assert sum(card_points(c) for c in DECK.order) == 91
+    assert [card_points(c) for c in ("T21", "T1", "EX", "T20", "KS", "QH", "CD", "JC", "10S")] == [
+        4.5,
+        4.5,
+        4.5,
+        0.5,
+        4.5,
+        3.5,
+        2.5,
+        1.5,
+        0.5,
+    ]
+
+
+# --- auction ------------------------------------------------------------------------
+
+
+def test_auction_highest_bid_takes():
+    # eldest is seat 2: seat 2 prise, seat 3 passe, seat 4 garde, seat 1 passe
+    auction = run_auction(["prise", "passe", "garde", "passe"], eldest=2, seats=4)
+    assert (auction.taker, auction.contract, auction.complete, auction.faults) == (
+        4,
+        "garde",
+        True,
+        (),
+    )
+
+
+def test_auction_all_pass_thrown_in():
+    auction = run_auction(["passe"] * 5, eldest=1, seats=5)
+    assert auction.thrown_in and auction.taker is None
+
+
+def test_auction_lower_bid_rejected():
+    auction = run_auction(["garde", "prise", "passe"], eldest=1, seats=3)
+    (fault,) = auction.faults
+    assert (fault.index, fault.code) == (1, "low-bid")
+    assert "seat 2 bids prise after garde by seat 1" in fault.message
+    assert auction.contract == "garde" and auction.taker == 1
+
+
+def test_auction_equal_bid_rejected():
+    auction = run_auction(["passe", "garde", "garde"], eldest=3, seats=3)
+    assert [f.code for f in auction.faults] == ["low-bid"]
+
+
+def test_auction_second_bid_by_same_seat_rejected():
+    # 3 seats, eldest 1: the fourth call is seat 1 again
+    auction = run_auction(["prise", "passe", "passe", "garde"], eldest=1, seats=3)
+    (fault,) = auction.faults
+    assert (fault.index, fault.code) == (3, "second-call")
+    assert "seat 1 speaks a second time" in fault.message
+
+
+def test_auction_incomplete():
+    assert not run_auction(["prise", "passe"], eldest=1, seats=4).complete
+
+
+def test_petit_sec():
+    assert petit_sec(["T1", "KS", "QS", "2H"])
+    assert not petit_sec(["T1", "EX", "KS"])
+    assert not petit_sec(["T1", "T2", "KS"])
+    assert not petit_sec(["KS", "QS"])
+
+
+# --- calls --------------------------------------------------------------------------
+
+FOUR_KINGS = ["KS", "KH", "KD", "KC", "T5", "3S"]
+
+
+def test_king_call_at_five_seats():
+    assert check_call(["KH"], ["T5", "2S"], 5, taker=1) == []
+    assert check_call(["KH"], ["KH", "2S"], 5, taker=1) == []  # his own king: allowed
+
+
+def test_queen_call_needs_four_kings():
+    (fault,) = check_call(["QH"], ["KS", "KH", "KD", "T3"], 5, taker=2)
+    assert fault.code == "bad-call" and "does not hold all four kings" in fault.message
+    assert check_call(["QH"], FOUR_KINGS, 5, taker=2) == []
+    assert check_call(["KD"], FOUR_KINGS, 5, taker=2) == []  # may still call a king he holds
+    (fault,) = check_call(["CH"], FOUR_KINGS, 5, taker=2)
+    assert "four queens" in fault.message
+    queens = [*FOUR_KINGS, "QS", "QH", "QD", "QC"]
+    assert check_call(["CH"], queens, 5, taker=2) == []
+    assert check_call(["JH"], queens, 5, taker=2)[0].code == "bad-call"
+
+
+def test_call_rejects_trumps_and_wrong_count():
+    assert check_call(["T21"], [], 5, taker=1)[0].code == "bad-call"
+    assert check_call(["KH", "KS"], [], 5, taker=1)[0].code == "call-count"
+    assert check_call(["KH"], [], 4, taker=1)[0].code == "no-call"
+
+
+def test_six_seat_king_and_queen():
+    assert check_call(["KH", "QS"], ["2S"], 6, taker=1) == []
+    (fault,) = check_call(["KH", "KS"], ["2S"], 6, taker=1)
+    assert (fault.index, fault.code) == (1, "bad-call") and "may not be a king" in fault.message
+    (fault,) = check_call(["KH", "CS"], ["2S"], 6, taker=1)
+    assert fault.index == 1 and "four queens" in fault.message
+    assert check_call(["KH", "CS"], ["QS", "QH", "QD", "QC"], 6, taker=1) == []
+    assert check_call(["KH"], ["2S"], 6, taker=1)[0].code == "call-count"
+
+
+def test_partners_leave_out_taker_and_chien():
+    assert partners(["KH"], {"KH": 3}, taker=1) == [3]
+    assert partners(["KH"], {"KH": 1}, taker=1) == []  # his own king: alone
+    assert partners(["KH"], {"KH": None}, taker=1) == []  # in the chien: alone
+    assert partners(["KH", "QS"], {"KH": 4, "QS": 2}, taker=1) == [4, 2]
+    assert partners(["KH", "QS"], {"KH": 4, "QS": 4}, taker=1) == [4]
+
+
+# --- écart --------------------------------------------------------------------------
+
+
+def test_ecart_rules():
+    hand = ["T21", "T10", "T3", "EX", "KS", "QS", "2S", "3S", "4H", "5H", "6H"]
+    assert check_ecart(hand, ["QS", "2S", "3S", "4H", "5H", "6H"], 6, taker=1) == []
+    (fault,) = check_ecart(hand, ["KS", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
+    assert (fault.index, fault.code) == (0, "ecart-king")
+    (fault,) = check_ecart(hand, ["T21", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
+    assert fault.code == "ecart-oudler"
+    (fault,) = check_ecart(hand, ["T10", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
+    assert fault.code == "ecart-trump" and "still holding QS" in fault.message
+    assert check_ecart(hand, ["2S", "3S"], 6, taker=1)[0].code == "ecart-size"
+    assert check_ecart(hand, ["9C", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)[0].code == (
+        "ecart-not-held"
+    )
+
+
+def test_ecart_trumps_when_unavoidable():
+    # only 4 suit cards that are not kings: two trumps must go with them
+    hand = ["T21", "T10", "T3", "T2", "KS", "QS", "2S", "4H", "5H"]
+    assert check_ecart(hand, ["QS", "2S", "4H", "5H", "T3", "T2"], 6, taker=1) == []
+    assert check_ecart(hand, ["T10", "2S", "4H", "5H", "T3", "T2"], 6, taker=1)[0].code == (
+        "ecart-trump"
+    )
+
+
+# --- announcements ------------------------------------------------------------------
+
+TEN = ["T21", "T18", "T15", "T14", "T12", "T9", "T7", "T5", "T3", "T2"]
+
+
+def test_poignee_sizes_per_seats():
+    hand = [*TEN, "KS"]
+    assert check_poignee(TEN, hand, 4, 2, variant="fft", taker=1) == (0, [])
+    level, faults = check_poignee(TEN, hand, 3, 2, variant="fft", taker=1)
+    assert level is None and faults[0].code == "poignee-size"  # 3 seats: 13/15/18
+    assert check_poignee(TEN, hand, 5, 2, variant="fft", taker=1) == (1, [])  # 8/10/13
+    assert check_poignee(TEN[:8], hand, 6, 1, variant="classic", taker=1) == (0, [])
+    level, faults = check_poignee(TEN[:9], hand, 4, 2, variant="fft", taker=1)
+    assert faults[0].code == "poignee-size" and "exactly 10, 13, 15" in faults[0].message
+
+
+def test_poignee_card_not_held():
+    hand = [*TEN[:9], "T4", "KS"]
+    _level, (fault,) = check_poignee(TEN, hand, 4, 3, variant="fft", taker=1)
+    assert (fault.index, fault.code) == (9, "poignee-not-held") and "T2" in fault.message
+
+
+def test_poignee_excuse_only_without_other_trumps():
+    nine = TEN[:9]
+    shown = [*nine, "EX"]
+    assert check_poignee(shown, [*nine, "EX", "KS"], 4, 1, variant="fft", taker=1) == (0, [])
+    _level, (fault,) = check_poignee(shown, [*nine, "T1", "EX"], 4, 1, variant="fft", taker=1)
+    assert fault.code == "poignee-excuse" and "T1" in fault.message
+
+
+def test_poignee_classic_taker_only():
+    _level, (fault,) = check_poignee(TEN, TEN, 4, 2, variant="classic", taker=1)
+    assert fault.code == "poignee-not-taker"
+
+
+def test_chelem_announcement():
+    assert check_chelem(1, 1, "fft") == []
+    assert check_chelem(2, 1, "fft")[0].code == "chelem-not-taker"
+    assert check_chelem(1, 1, "classic")[0].code == "chelem-variant"
+
+
+# --- scoring, fft -------------------------------------------------------------------
+
+
+def tally(**kw) -> Tally:
+    base = dict(
+        variant="fft", seats=4, contract="prise", taker=1, partners=[], points=41, oudlers=2
+    )
+    base.update(kw)
+    return Tally(**base)
+
+
+def test_half_point_to_winning_side():
+    assert counted_points(40.5, 41, "fft") == 40
+    assert counted_points(41.5, 41, "fft") == 42
+    assert counted_points(40.5, 41, "classic") == 40.5
+
+
+def test_three_seats_40_5_fails_by_one():
+    # 2 oudlers, target 41; 40.5 counts 40: lost by 1: X = -(25 + 1) = -26;
+    # taker pays each of two defenders 26
+    result = score(tally(seats=3, points=40.5))
+    assert result.scores == [-52, 26, 26] and not result.won
+    assert result.breakdown["margin"] == -1
+
+
+def test_three_seats_41_5_wins_by_one():
+    # 41.5 counts 42: won by 1: X = 26; taker +52
+    result = score(tally(seats=3, points=41.5, taker=2))
+    assert result.scores == [-26, 52, -26] and result.won
+
+
+def test_garde_sans_defender_takes_petit_au_bout():
+    # garde sans (x4), 2 oudlers, 45 points: (25 + 4) x 4 = 116; the Petit au bout to the
+    # defence: -10 x 4 = -40; X = 76 (each defender pays 76 instead of 116: +40 each)
+    without = score(tally(contract="garde-sans", points=45))
+    assert without.scores == [348, -116, -116, -116]
+    result = score(tally(contract="garde-sans", points=45, petit_au_bout=3))
+    assert result.scores == [228, -76, -76, -76]
+    assert result.breakdown["petit_au_bout"] == {"seat": 3, "side": "defence", "points": -40}
+
+
+def test_prise_defender_wins_last_trick_with_petit():
+    # prise, 1 oudler, 53 points: 25 + 2 = 27; Petit au bout to the defence -10: X = 17
+    result = score(tally(points=53, oudlers=1, petit_au_bout=2))
+    assert result.scores == [51, -17, -17, -17]
+
+
+def test_defender_poignee_goes_to_winning_taker():
+    # prise, 2 oudlers, exactly 41: 25; a defender's single poignée (20) goes to the side
+    # that wins: X = 45; each defender pays 20 more than the bare 25
+    result = score(tally(poignees=[(3, 0)]))
+    assert result.scores == [135, -45, -45, -45]
+    assert result.breakdown["poignees"] == [{"seat": 3, "poignee": "simple", "points": 20}]
+
+
+def test_poignee_lost_by_taker():
+    # prise, 2 oudlers, 36 points: -(25 + 5) = -30; taker's double poignée (30) goes to the
+    # defence: X = -60
+    result = score(tally(points=36, poignees=[(1, 1)]))
+    assert result.scores == [-180, 60, 60, 60]
+
+
+def test_chelem_announced_and_made():
+    # garde, 3 oudlers, 91 points: (25 + 55) x 2 = 160; chelem announced and made +400
+    # X = 560; taker +1680
+    result = score(
+        tally(contract="garde", points=91, oudlers=3, chelem_announced=True, taker_all_tricks=True)
+    )
+    assert result.scores == [1680, -560, -560, -560]
+    assert result.breakdown["chelem"]["points"] == 400
+
+
+def test_chelem_made_unannounced():
+    # prise, 2 oudlers (a defender kept the Excuse), 87 points: 25 + 46 = 71; +200 -> 271
+    result = score(tally(points=87, taker_all_tricks=True))
+    assert result.scores == [813, -271, -271, -271]
+
+
+def test_chelem_announced_and_failed():
+    # garde, 3 oudlers, 80 points: (25 + 44) x 2 = 138; failed chelem -200: X = -62
+    result = score(tally(contract="garde", points=80, oudlers=3, chelem_announced=True))
+    assert result.scores == [-186, 62, 62, 62]
+
+
+def test_defence_takes_every_trick():
+    # prise, 0 oudlers, 0 points: -(25 + 56) = -81; defence's chelem -200: X = -281
+    result = score(tally(points=0, oudlers=0, defence_all_tricks=True))
+    assert result.scores == [-843, 281, 281, 281]
+
+
+def test_five_seats_shares():
+    # garde, 2 oudlers, 51 points: (25 + 10) x 2 = 70; taker 2X, partner X, three defenders -X
+    result = score(tally(seats=5, contract="garde", points=51, taker=2, partners=[4]))
+    assert result.scores == [-70, 140, -70, 70, -70]
+    # alone against four: 4X
+    alone = score(tally(seats=5, contract="garde", points=51, taker=2))
+    assert alone.scores == [-70, 280, -70, -70, -70]
+
+
+# --- scoring, classic ---------------------------------------------------------------
+
+
+def test_classic_keeps_half_points():
+    # prise, 2 oudlers, 40.5: lost by 0.5: X = -25.5; taker -76.5
+    result = score(tally(variant="classic", points=40.5))
+    assert result.scores == [-76.5, 25.5, 25.5, 25.5]
+
+
+def test_classic_petit_au_bout_from_every_seat():
+    # prise, 1 oudler, 61 points: 25 + 10 = 35: taker +105, defenders -35; the Petit in
+    # the last trick won by seat 3: each other seat gives him 10: seat 3 -35 + 30 = -5,
+    # taker 105 - 10 = 95, seats 2 and 4 -45
+    result = score(tally(variant="classic", points=61, oudlers=1, petit_au_bout=3))
+    assert result.scores == [95, -45, -5, -45]
+
+
+def test_classic_poignee_paid_by_each_seat():
+    # prise, 2 oudlers, 41: X = 25 (taker +75); taker's single poignée, won: each seat pays
+    # him 20: taker +135, defenders -45
+    assert score(tally(variant="classic", poignees=[(1, 0)])).scores == [135, -45, -45, -45]
+    # lost (36 points: X = -30): he pays 20 to each: taker -90 - 60 = -150, defenders +50
+    result = score(tally(variant="classic", points=36, poignees=[(1, 0)]))
+    assert result.scores == [-150, 50, 50, 50]
+
+
+def test_classic_no_chelem_bonus():
+    result = score(tally(variant="classic", points=91, oudlers=3, taker_all_tricks=True))
+    # (25 + 55) x 1 = 80, nothing more: taker +240
+    assert result.scores == [240, -80, -80, -80] and result.breakdown["chelem"] is None
+
+
+@pytest.mark.parametrize(
+    ("partners", "expected"),
+    [
+        # X = 30 (prise, 2 oudlers, 46 points: 25 + 5). Alone: 5X = 150
+        ([], [150, -30, -30, -30, -30, -30]),
+        # one partner, four defenders: 4X = 120 split 3/4 (90) and 1/4 (30)
+        ([3], [90, -30, 30, -30, -30, -30]),
+        # two partners, three defenders: 3X = 90 split 1/2 (45), 1/3 (30), 1/6 (15)
+        ([5, 2], [45, 15, -30, -30, 30, -30]),
+    ],
+)
+def test_classic_six_seat_shares(partners, expected):
+    result = score(tally(variant="classic", seats=6, points=46, partners=partners))
+    assert result.scores == expected and sum(result.scores) == 0
+
+
+def test_six_seat_quarter_shares():
+    # X = 25.5 (40.5 short by 0.5 is a loss: -25.5); two partners: taker 1.5X = -38.25,
+    # first called -25.5, second called -12.75, three defenders +25.5
+    result = score(tally(variant="classic", seats=6, points=40.5, partners=[2, 3]))
+    assert result.scores == [-38.25, -25.5, -12.75, 25.5, 25.5, 25.5]

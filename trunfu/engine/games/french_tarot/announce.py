@@ -1,0 +1,89 @@
+"""Announcements: the poignée (trumps shown) and the chelem (the taker's slam)."""
+
+from __future__ import annotations
+
+from .auction import Fault
+from .ecart import is_trump
+from .rules import EXCUSE, POIGNEE_NAMES, POIGNEE_SIZES
+
+
+def poignee_level(count: int, seats: int) -> int | None:
+    """0, 1, 2 for a single, double, triple poignée of `count` trumps; None if no size fits."""
+    sizes = POIGNEE_SIZES[seats]
+    return sizes.index(count) if count in sizes else None
+
+
+def check_poignee(
+    shown: list[str],
+    hand: list[str] | None,
+    seats: int,
+    seat: int,
+    *,
+    variant: str,
+    taker: int | None,
+) -> tuple[int | None, list[Fault]]:
+    """The level of a poignée shown by `seat`, and its faults. Fault indexes point at the
+    shown card concerned; -1 means the announcement itself. `hand` is the announcer's hand
+    when he shows it (after the écart for the taker), None when unknown."""
+    if variant == "classic" and seat != taker:
+        return None, [
+            Fault(
+                -1,
+                "poignee-not-taker",
+                f"seat {seat} shows a poignée: in the classic rules only the taker may",
+            )
+        ]
+    faults: list[Fault] = []
+    level = poignee_level(len(shown), seats)
+    if level is None:
+        sizes = ", ".join(str(n) for n in POIGNEE_SIZES[seats])
+        faults.append(
+            Fault(
+                -1,
+                "poignee-size",
+                f"seat {seat} shows {len(shown)} trumps: a poignée at {seats} seats shows exactly {sizes}",
+            )
+        )
+    for i, card in enumerate(shown):
+        if not is_trump(card) and card != EXCUSE:
+            faults.append(
+                Fault(
+                    i,
+                    "poignee-card",
+                    f"seat {seat} shows {card} in a poignée: only trumps (and the Excuse) are shown",
+                )
+            )
+        elif hand is not None and card not in hand:
+            faults.append(
+                Fault(
+                    i,
+                    "poignee-not-held",
+                    f"seat {seat} shows {card} in a poignée but does not hold it",
+                )
+            )
+    if EXCUSE in shown and hand is not None:
+        hidden = [c for c in hand if is_trump(c) and c not in shown]
+        if hidden:
+            faults.append(
+                Fault(
+                    shown.index(EXCUSE),
+                    "poignee-excuse",
+                    f"seat {seat} shows the Excuse for a trump while holding {hidden[0]}: "
+                    "the Excuse stands for a trump only when no other trump is held",
+                )
+            )
+    return (level if not faults else None), faults
+
+
+def poignee_name(level: int) -> str:
+    return POIGNEE_NAMES[level]
+
+
+def check_chelem(seat: int, taker: int | None, variant: str) -> list[Fault]:
+    if variant != "fft":
+        return [Fault(-1, "chelem-variant", "the chelem is announced only under the fft rules")]
+    if seat != taker:
+        return [
+            Fault(-1, "chelem-not-taker", f"seat {seat} announces a chelem: only the taker may")
+        ]
+    return []

@@ -1,0 +1,55 @@
+"""French tarot as data: deal sizes, contracts, targets, poignée sizes, card points
+(`shared/rules/french-tarot.md`)."""
+
+from __future__ import annotations
+
+from ....notation.decks import GAMES
+
+GAME = "french-tarot"
+DECK = GAMES[GAME]
+VARIANTS = ("fft", "classic")
+SEATS = {"fft": (3, 4, 5), "classic": (3, 4, 5, 6)}
+
+OUDLERS = frozenset({"T21", "T1", "EX"})
+PETIT = "T1"
+EXCUSE = "EX"
+PASS = "passe"
+
+CONTRACTS = ("prise", "garde", "garde-sans", "garde-contre")
+"""Bids, lowest first."""
+MULTIPLIER = {"prise": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
+TARGET = {0: 56, 1: 51, 2: 41, 3: 36}
+"""Card points the taker's side needs, by the oudlers it holds at the end."""
+
+POIGNEE_SIZES = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13), 6: (8, 10, 13)}
+"""Trumps shown for a single, double, triple poignée."""
+POIGNEE_NAMES = ("simple", "double", "triple")
+POIGNEE_BONUS = (20, 30, 40)
+
+CHELEM_ANNOUNCED_MADE = 400
+CHELEM_UNANNOUNCED = 200
+CHELEM_FAILED = -200
+CHELEM_DEFENCE = 200
+PETIT_AU_BOUT = 10
+
+RANK_POINTS = {"K": 4.5, "Q": 3.5, "C": 2.5, "J": 1.5}
+
+
+def card_points(card: str) -> float:
+    """Points of one card: oudler or king 4.5, queen 3.5, cavalier 2.5, jack 1.5, else 0.5."""
+    if card in OUDLERS:
+        return 4.5
+    return RANK_POINTS.get(card[:-1], 0.5) if card[0] != "T" else 0.5
+
+
+def hand_size(seats: int) -> int:
+    return DECK.deals[seats].hand
+
+
+def chien_size(seats: int) -> int:
+    return DECK.deals[seats].talon
+
+
+def called_cards(seats: int) -> int:
+    """How many cards the taker calls: one at 5 seats, two at 6, none otherwise."""
+    return {5: 1, 6: 2}.get(seats, 0)

@@ -1,0 +1,165 @@
+"""Scores of a played deal, under the fft and the classic rules, with the breakdown."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from .announce import poignee_name
+from .rules import (
+    CHELEM_ANNOUNCED_MADE,
+    CHELEM_DEFENCE,
+    CHELEM_FAILED,
+    CHELEM_UNANNOUNCED,
+    MULTIPLIER,
+    PETIT_AU_BOUT,
+    POIGNEE_BONUS,
+    TARGET,
+)
+
+
+@dataclass
+class Tally:
+    """What the play established, as the scoring needs it."""
+
+    variant: str
+    seats: int
+    contract: str
+    taker: int
+    partners: list[int]
+    """The taker's partners in call order (5 and 6 seats)."""
+    points: float
+    """Card points of the taker's side (écart or chien included as the contract says)."""
+    oudlers: int
+    """Oudlers among the taker's side's cards."""
+    petit_au_bout: int | None = None
+    """The seat winning the trick that holds the Petit au bout, if any."""
+    poignees: list[tuple[int, int]] = field(default_factory=list)
+    """(seat, level) of each poignée shown: level 0 single, 1 double, 2 triple."""
+    chelem_announced: bool = False
+    taker_all_tricks: bool = False
+    defence_all_tricks: bool = False
+
+
+@dataclass
+class Score:
+    scores: list[float]
+    won: bool
+    breakdown: dict[str, Any]
+
+
+def counted_points(points: float, target: int, variant: str) -> float:
+    """The points that count: fft gives the half point to the winning side (40.5 against
+    41 counts 40, 41.5 counts 42); classic keeps half points."""
+    if variant != "fft" or points == int(points):
+        return points
+    return math.ceil(points) if points >= target else math.floor(points)
+
+
+def side_of(seat: int, tally: Tally) -> str:
+    return "taker" if seat == tally.taker or seat in tally.partners else "defence"
+
+
+def score(tally: Tally) -> Score:
+    """Each seat's score and the breakdown of `tally`."""
+    target = TARGET[tally.oudlers]
+    mult = MULTIPLIER[tally.contract]
+    counted = counted_points(tally.points, target, tally.variant)
+    won = tally.points >= target
+    margin = counted - target
+    base = (25 + abs(margin)) * mult
+    sign = 1 if won else -1
+    total = sign * base  # X: what the taker's side gains from each defender
+    extras = [0.0] * tally.seats  # payments outside the shares (classic)
+    breakdown: dict[str, Any] = {
+        "contract": tally.contract,
+        "taker": tally.taker,
+        "partners": list(tally.partners),
+        "card_points": {"taker": tally.points, "defence": 91 - tally.points},
+        "oudlers": tally.oudlers,
+        "target": target,
+        "counted": counted,
+        "margin": margin,
+        "multiplier": mult,
+        "base": sign * base,
+        "won": won,
+        "petit_au_bout": None,
+        "poignees": [],
+        "chelem": None,
+    }
+    if tally.petit_au_bout is not None:
+        side = side_of(tally.petit_au_bout, tally)
+        if tally.variant == "fft":
+            bonus = PETIT_AU_BOUT * mult * (1 if side == "taker" else -1)
+            total += bonus
+        else:
+            bonus = PETIT_AU_BOUT * (tally.seats - 1)
+            _pay_all(extras, tally.petit_au_bout, PETIT_AU_BOUT)
+        breakdown["petit_au_bout"] = {"seat": tally.petit_au_bout, "side": side, "points": bonus}
+    for seat, level in tally.poignees:
+        bonus = POIGNEE_BONUS[level]
+        entry = {"seat": seat, "poignee": poignee_name(level), "points": sign * bonus}
+        if tally.variant == "fft":
+            total += sign * bonus
+        else:
+            _pay_all(extras, tally.taker, sign * bonus)
+        breakdown["poignees"].append(entry)
+    if tally.variant == "fft":
+        chelem = _chelem(tally)
+        if chelem:
+            total += chelem[1]
+            breakdown["chelem"] = {"kind": chelem[0], "points": chelem[1]}
+    breakdown["side_total"] = total
+    shares = _shares(total, tally)
+    scores = [shares[s] + extras[s - 1] for s in range(1, tally.seats + 1)]
+    return Score(scores, won, breakdown)
+
+
+def _pay_all(extras: list[float], seat: int, amount: float) -> None:
+    """Every other seat pays `amount` to `seat` (a negative amount goes the other way)."""
+    for other in range(1, len(extras) + 1):
+        if other != seat:
+            extras[other - 1] -= amount
+            extras[seat - 1] += amount
+
+
+def _chelem(tally: Tally) -> tuple[str, int] | None:
+    points = 0
+    kinds = []
+    if tally.chelem_announced:
+        if tally.taker_all_tricks:
+            kinds.append("announced and made")
+            points += CHELEM_ANNOUNCED_MADE
+        else:
+            kinds.append("announced and failed")
+            points += CHELEM_FAILED
+    elif tally.taker_all_tricks:
+        kinds.append("made unannounced")
+        points += CHELEM_UNANNOUNCED
+    if tally.defence_all_tricks:
+        kinds.append("defence took every trick")
+        points -= CHELEM_DEFENCE
+    return ("; ".join(kinds), points) if kinds else None
+
+
+def _shares(total: float, tally: Tally) -> dict[int, float]:
+    """Each seat's share of the side total X: every defender pays X."""
+    seats = range(1, tally.seats + 1)
+    defenders = [s for s in seats if side_of(s, tally) == "defence"]
+    shares = {s: -total for s in defenders}
+    pot = total * len(defenders)
+    partners = tally.partners
+    if not partners:
+        shares[tally.taker] = pot
+    elif tally.seats == 5:
+        shares[tally.taker] = 2 * total
+        shares[partners[0]] = total
+    elif len(partners) == 1:  # 6 seats, four defenders: 3/4 and 1/4 of 4X
+        shares[tally.taker] = 3 * total
+        shares[partners[0]] = total
+    else:  # 6 seats, three defenders: 1/2, 1/3 and 1/6 of 3X
+        shares[tally.taker] = 1.5 * total
+        shares[partners[0]] = total
+        shares[partners[1]] = 0.5 * total
+    return shares
