@@ -1,0 +1,79 @@
+"""The rules engine: `replay(record)` applies a game's rules to a record, `simulate(...)`
+deals random legal records. See docs/engine-contract.md."""
+
+from __future__ import annotations
+
+from ..notation.models import Record
+from .context import Context
+from .games import GAMES, GameRules, get, register
+from .model import Outcome, Replay, Step, TrickResult
+from .scoring import format_result, parse_result, same_result
+from .simulate import iter_simulate, simulate
+
+__all__ = [
+    "GAMES",
+    "Context",
+    "GameRules",
+    "Outcome",
+    "Replay",
+    "Step",
+    "TrickResult",
+    "format_result",
+    "iter_simulate",
+    "register",
+    "replay",
+    "simulate",
+]
+
+
+def replay(record: Record, *, steps: bool = True) -> Replay:
+    """Replay `record` under its game's rules. Never raises: every problem (an internal
+    error included) is a diagnostic. A game without a registered module gives an empty
+    replay. `steps=False` skips the step-by-step states (faster, for validation)."""
+    ctx = Context(record, want_steps=steps)
+    rules = get(record.tag("Game"))
+    if rules is None or ctx.game is None or not ctx.seats:
+        return Replay.model_construct(record=record, steps=[], tricks=[], diagnostics=[])
+    try:
+        rules.replay(record, ctx)
+    except Exception as error:  # a referee bug must not become a traceback for the user
+        ctx.error(
+            None,
+            "internal-error",
+            f"the referee could not finish this record ({type(error).__name__}: {error}); "
+            "please report it",
+        )
+        ctx.outcome = None
+    _check_result(record, ctx)
+    return Replay.model_construct(
+        record=record,
+        steps=ctx.steps,
+        tricks=ctx.tricks,
+        diagnostics=ctx.diagnostics,
+        outcome=ctx.outcome,
+    )
+
+
+def _check_result(record: Record, ctx: Context) -> None:
+    """Compare the Result tag with the computed result (spec §6)."""
+    tag = next((t for t in record.tags if t.name == "Result"), None)
+    if tag is None or parse_result(tag.value) is None:
+        return
+    where = (tag.value_line or tag.line, tag.value_column or tag.column)
+    if ctx.outcome is None:
+        if not ctx.diagnostics:
+            ctx.error(
+                where,
+                "result-incomplete",
+                f"Result {tag.value!r} is given but the record does not hold the whole deal, "
+                "so the result cannot be computed (write `*` for an unfinished deal)",
+                cls="result",
+            )
+        return
+    if not same_result(tag.value, ctx.outcome.scores):
+        ctx.error(
+            where,
+            "result-differs",
+            f"Result {tag.value!r} differs from the computed result {ctx.outcome.result!r}",
+            cls="result",
+        )

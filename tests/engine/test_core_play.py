@@ -1,0 +1,79 @@
+"""The shared play replayer (engine/play.py): leaders, winners, known and inferred hands."""
+
+from trunfu.engine.context import Context
+from trunfu.engine.play import PlaySetup, play_tricks
+from trunfu.engine.tricks import ExcuseLead, FollowRules
+from trunfu.notation.reader import read_records
+
+RULES = FollowRules(game="tarocco-siciliano", excuse_lead=ExcuseLead.LAST)
+HEAD = '[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "3"]\n\nplay\n'
+
+
+def run(play: str, hands=None, tricks=3, leader=1):
+    record = read_records(HEAD + play)[0]
+    ctx = Context(record)
+    setup = PlaySetup(
+        rules=RULES, leader=leader, tricks=tricks, hands=hands or {1: None, 2: None, 3: None}
+    )
+    return ctx, play_tricks(ctx, setup)
+
+
+def test_winner_leads_next_trick():
+    # trick 1: seat 1 KS, seat 2 5S, seat 3 T2 -> seat 3 trumps and wins;
+    # trick 2 is led by seat 3: 9D (3), KD (1), 5D (2) -> seat 1 wins with the king
+    ctx, result = run("  1. KS 5S T2\n  2. 9D KD 5D\n", tricks=2)
+    assert [(t.leader, t.winner) for t in result.tricks] == [(1, 3), (3, 1)]
+    assert result.tricks[1].cards == [(3, "9D"), (1, "KD"), (2, "5D")]
+    assert result.complete and not ctx.diagnostics
+    assert result.hands[1] == ["KS", "KD"]
+    kinds = [s.kind for s in ctx.steps]
+    assert kinds == ["card"] * 3 + ["trick"] + ["card"] * 3 + ["trick"]
+    assert ctx.steps[3].taken == {1: 0, 2: 0, 3: 1}
+
+
+def test_revoke_proved_by_a_later_card():
+    # trick 1: seat 2 does not follow swords (plays T5) but plays 9S in trick 2:
+    # he held 9S at trick 1: a revoke, reported at T5 (line 6, column 9)
+    ctx, _ = run("  1. KS T5 6S\n  2. 9S 5D 7D\n", tricks=2)
+    [d] = ctx.diagnostics
+    assert (d.line, d.column, d.cls) == (6, 9, "rules")
+    assert d.message == (
+        "trick 1: seat 2 played T5 but held 9S of the suit led (swords) (9S played in trick 2)"
+    )
+
+
+def test_failure_to_trump_with_a_known_hand():
+    hands = {1: ["KS", "5D"], 2: ["9D", "T3"], 3: ["6S", "7D"]}
+    ctx, _ = run("  1. KS 9D 6S\n  2. 5D T3 7D\n", hands=hands, tricks=2)
+    [d] = ctx.diagnostics
+    assert d.line == 6 and d.column == 9
+    assert "seat 2 played 9D but held T3" in d.message and "must trump" in d.message
+
+
+def test_card_not_held():
+    hands = {1: ["KS"], 2: ["9S"], 3: ["6S"]}
+    ctx, _ = run("  1. KS 5S 6S\n", hands=hands, tricks=1)
+    [d] = ctx.diagnostics
+    assert d.code == "card-not-held" and "seat 2 played 5S but does not hold it" in d.message
+
+
+def test_card_of_another_known_hand_played_by_unknown_seat():
+    hands = {1: ["KS", "QS"], 2: None, 3: None}
+    ctx, _ = run("  1. KS QS 6S\n", hands=hands, tricks=1)
+    [d] = ctx.diagnostics
+    assert d.code == "card-not-held" and "dealt to seat 1" in d.message
+
+
+def test_fuggitivo_may_lead_only_the_last_trick():
+    ctx, _ = run("  1. EX 5S 6S\n  2. 9D 5D KS\n", tricks=2)
+    [d] = ctx.diagnostics
+    assert d.column == 6 and "led the Fuggitivo (EX), which may lead only the last trick" in (
+        d.message
+    )
+    ctx, result = run("  1. 9D 5D 6D\n  2. EX 5S 6S\n", tricks=2)
+    assert not ctx.diagnostics and result.tricks[1].winner == 3  # 6S beats 5S, EX never wins
+
+
+def test_record_may_stop_mid_play():
+    ctx, result = run("  1. KS 5S 6S\n  2. 9D\n", tricks=3)
+    assert not ctx.diagnostics and not result.complete and len(result.tricks) == 1

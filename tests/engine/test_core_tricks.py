@@ -1,0 +1,88 @@
+"""The shared follow rules and trick winners (engine/tricks.py, engine/cards.py)."""
+
+from trunfu.engine.cards import card_name, strength, suit_of
+from trunfu.engine.tricks import ExcuseLead, FollowRules, Overtrump, legal_cards, trick_winner
+
+SICILIAN = FollowRules(game="tarocco-siciliano", excuse_lead=ExcuseLead.LAST)
+FRENCH = FollowRules(game="french-tarot", overtrump=Overtrump.IN_TRICK)
+MARAFONE = FollowRules(game="marafone", must_trump=False, excuse=False)
+
+
+def test_suits():
+    assert suit_of("T0") == "T"
+    assert suit_of("T20") == "T"
+    assert suit_of("EX") == "EX"
+    assert suit_of("10S") == "S"
+    assert suit_of("CB") == "B"  # the cavallo of batons, not a cups card
+
+
+def test_strength_follows_the_trick_order():
+    assert strength("tarocco-siciliano", "T20") > strength("tarocco-siciliano", "T1")
+    assert strength("tarocco-siciliano", "T1") > strength("tarocco-siciliano", "T0")
+    assert strength("tarocco-siciliano", "KS") > strength("tarocco-siciliano", "CS")
+    assert strength("marafone", "3D") > strength("marafone", "AD") > strength("marafone", "KD")
+
+
+def test_names():
+    assert card_name("tarocco-siciliano", "T20").startswith("Giove")
+    assert "Fuggitivo" in card_name("tarocco-siciliano", "EX")
+    assert card_name("tarocco-siciliano", "KS") == "the king of swords (KS)"
+    assert "Petit" in card_name("french-tarot", "T1")
+
+
+def test_follow_suit_without_beating():
+    hand = ["T5", "KS", "6S", "9D"]
+    assert sorted(legal_cards(hand, ["QS"], SICILIAN)) == ["6S", "KS"]
+
+
+def test_void_must_trump_any_trump_in_sicilian():
+    hand = ["T5", "T2", "9D", "EX"]
+    # the T12 already played need not be beaten; the Fuggitivo is always allowed
+    assert sorted(legal_cards(hand, ["QS", "T12"], SICILIAN)) == ["EX", "T2", "T5"]
+
+
+def test_void_of_suit_and_trumps_plays_anything():
+    assert sorted(legal_cards(["9D", "5C"], ["QS"], SICILIAN)) == ["5C", "9D"]
+
+
+def test_french_must_overtrump_when_able():
+    hand = ["T5", "T15", "9D"]
+    assert legal_cards(hand, ["T10"], FRENCH) == ["T15"]
+    assert legal_cards(hand, ["QS", "T10"], FRENCH) == ["T15"]
+    # cannot overtrump: any trump (undertrump)
+    assert sorted(legal_cards(["T5", "T2", "9D"], ["QS", "T10"], FRENCH)) == ["T2", "T5"]
+
+
+def test_trump_lead_only_overtrump():
+    rules = FollowRules(game="french-tarot", overtrump=Overtrump.TRUMP_LEAD)
+    hand = ["T5", "T15"]
+    assert legal_cards(hand, ["T10"], rules) == ["T15"]
+    assert sorted(legal_cards(hand, ["QS", "T10"], rules)) == ["T15", "T5"]
+
+
+def test_fuggitivo_leads_only_the_last_trick():
+    hand = ["EX", "KS"]
+    assert legal_cards(hand, [], SICILIAN) == ["KS"]
+    assert sorted(legal_cards(hand, [], SICILIAN, last=True)) == ["EX", "KS"]
+    assert sorted(legal_cards(hand, [], FRENCH)) == ["EX", "KS"]
+    assert legal_cards(["EX"], [], SICILIAN) == ["EX"]
+
+
+def test_after_an_excuse_lead_the_second_card_sets_the_suit():
+    assert legal_cards(["KS", "T3", "9D"], ["EX"], SICILIAN) == ["KS", "T3", "9D"]
+    assert sorted(legal_cards(["KS", "T3", "9D"], ["EX", "5D"], SICILIAN)) == ["9D"]
+    assert trick_winner(["EX", "5D", "KS", "9D"], SICILIAN) == 3
+
+
+def test_winner():
+    assert trick_winner(["QS", "KS", "5S"], SICILIAN) == 1
+    assert trick_winner(["QS", "KS", "T0"], SICILIAN) == 2  # the Miseria is a trump
+    assert trick_winner(["KD", "T1", "T20", "EX"], SICILIAN) == 2
+    assert trick_winner(["5S", "KD"], SICILIAN) == 0  # off-suit never wins
+
+
+def test_named_trump_suit():
+    # marafone: no duty to trump, the trump suit named by the caller wins
+    assert sorted(legal_cards(["3D", "4C"], ["KS"], MARAFONE, "D")) == ["3D", "4C"]
+    assert trick_winner(["3S", "4D", "2S"], MARAFONE, "D") == 1
+    assert trick_winner(["4S", "3S", "2S"], MARAFONE, "D") == 1

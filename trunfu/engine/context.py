@@ -1,0 +1,120 @@
+"""The state shared by the phases of one replay: where diagnostics and steps go, and what
+is known of the deal so far (for the step-through view)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..notation.decks import GAMES, Game
+from ..notation.models import Diagnostic, Node, Record
+from .model import Outcome, Step, TrickResult
+
+
+class Context:
+    """Collects what a game module finds while replaying `record`.
+
+    Game modules call `error()` for every rules problem, update `state` (hands, talon,
+    discard, trick, taken, points, declarer, partner_known) and call `step()` after each
+    item; `step()` snapshots `state` only when steps were asked for."""
+
+    def __init__(self, record: Record, want_steps: bool = True) -> None:
+        self.record = record
+        self.game: Game | None = GAMES.get(record.tag("Game") or "")
+        self.seats: int = record.seats or 0
+        self.dealer: int = record.dealer or 1
+        self.variant: str | None = record.variant
+        self.want_steps = want_steps
+        self.diagnostics: list[Diagnostic] = []
+        self.steps: list[Step] = []
+        self.tricks: list[TrickResult] = []
+        self.outcome: Outcome | None = None
+        self.state: dict[str, Any] = {
+            "hands": {},
+            "talon": [],
+            "discard": [],
+            "trick": [],
+            "taken": {},
+            "points": {},
+            "declarer": None,
+            "partner_known": False,
+        }
+
+    @property
+    def eldest(self) -> int:
+        """The seat after the dealer."""
+        return self.next_seat(self.dealer)
+
+    def next_seat(self, seat: int, n: int = 1) -> int:
+        """The seat `n` places after `seat` in playing order."""
+        return (seat - 1 + n) % self.seats + 1
+
+    def error(
+        self,
+        where: Node | tuple[int, int] | None,
+        code: str,
+        message: str,
+        cls: str = "rules",
+    ) -> None:
+        """Report a problem at a node (or a (line, column) pair; None: the record's start)."""
+        if where is None:
+            line, column = self.record.line, self.record.column
+        elif isinstance(where, tuple):
+            line, column = where
+        else:
+            line, column = where.line, where.column
+        self.diagnostics.append(
+            Diagnostic(
+                file=self.record.file,
+                record=self.record.index,
+                line=line or self.record.line,
+                column=column or self.record.column,
+                cls=cls,
+                code=code,
+                message=message,
+            )
+        )
+
+    @property
+    def failed(self) -> bool:
+        """True once a rules problem has been reported."""
+        return bool(self.diagnostics)
+
+    def step(
+        self,
+        kind: str,
+        *,
+        seat: int | None = None,
+        text: str = "",
+        label: str = "",
+        node: Node | None = None,
+    ) -> None:
+        """Record one state of the deal (a snapshot of `state`) when steps are wanted."""
+        if not self.want_steps:
+            return
+        s = self.state
+        order = self.game.rank_of if self.game else {}
+        last = len(order)
+        self.steps.append(
+            Step.model_construct(
+                index=len(self.steps),
+                kind=kind,
+                seat=seat,
+                text=text,
+                line=node.line if node else 0,
+                column=node.column if node else 0,
+                label=label,
+                hands={
+                    k: sorted(v, key=lambda c: order.get(c, last)) for k, v in s["hands"].items()
+                },
+                talon=list(s["talon"]),
+                discard=list(s["discard"]),
+                trick=list(s["trick"]),
+                taken=dict(s["taken"]),
+                points=dict(s["points"]),
+                declarer=s["declarer"],
+                partner_known=s["partner_known"],
+                comments=list(getattr(node, "comments", []) or []),
+                suffix=getattr(node, "suffix", None),
+                nags=list(getattr(node, "nags", []) or []),
+            )
+        )

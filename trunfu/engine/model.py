@@ -1,0 +1,90 @@
+"""Pydantic models of what the engine gives for one record (see docs/engine-contract.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..notation.models import Diagnostic, Record
+
+StepKind = str
+"""`deal`, `packet`, `call`, `talon`, `discard`, `announce`, `exchange`, `card`, `trick`,
+`claim` or `end`."""
+
+
+class Step(BaseModel):
+    """One state of the deal, for step-through replay."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    index: int
+    kind: StepKind
+    seat: int | None = None
+    text: str = ""
+    """The item as written, e.g. `KS` or `chiamo T19`."""
+    line: int = 0
+    column: int = 0
+    """Source position of the item (0 when the step is inferred)."""
+    label: str = ""
+    """A sentence for a player, e.g. "seat 3 plays the king of swords"."""
+    hands: dict[int, list[str]] = Field(default_factory=dict)
+    """Known cards of each seat after the step, in canonical order."""
+    talon: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    trick: list[tuple[int, str]] = Field(default_factory=list)
+    """Cards on the table: (seat, card) in playing order."""
+    taken: dict[int, int] = Field(default_factory=dict)
+    """Tricks won so far per seat."""
+    points: dict[str, float] = Field(default_factory=dict)
+    """Card points taken so far per side (side names are the game's, e.g. `declarer`)."""
+    declarer: int | None = None
+    partner_known: bool = False
+    comments: list[str] = Field(default_factory=list)
+    suffix: str | None = None
+    nags: list[int] = Field(default_factory=list)
+
+
+class TrickResult(BaseModel):
+    """One trick played: who led, the cards in playing order and who won it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    number: int
+    leader: int
+    cards: list[tuple[int, str]]
+    winner: int
+
+
+class Outcome(BaseModel):
+    """The scored end of a deal."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scores: list[float]
+    """Each seat's figure, seat 1 first."""
+    result: str
+    """The canonical Result text, e.g. `+6 -2 -2 -2`."""
+    contract: str | None = None
+    declarer: int | None = None
+    partners: list[int] = Field(default_factory=list)
+    won: bool | None = None
+    thrown_in: bool = False
+    breakdown: dict[str, Any] = Field(default_factory=dict)
+
+
+class Replay(BaseModel):
+    """Everything the engine found in one record."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    record: Record
+    steps: list[Step] = Field(default_factory=list)
+    tricks: list[TrickResult] = Field(default_factory=list)
+    diagnostics: list[Diagnostic] = Field(default_factory=list)
+    outcome: Outcome | None = None
+
+    @property
+    def valid(self) -> bool:
+        """True when the engine found nothing wrong."""
+        return not self.diagnostics

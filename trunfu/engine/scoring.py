@@ -1,0 +1,55 @@
+"""Counting helpers shared by the games, and the Result text (spec §6)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+
+
+def format_number(value: float) -> str:
+    """One score as the Result writes it: `0`, `+6`, `-2`, `+76.5`, `+38.25` (a sign,
+    the fewest decimals that state it exactly)."""
+    if value == 0:
+        return "0"
+    text = f"{abs(value):.6f}".rstrip("0").rstrip(".")
+    return ("+" if value > 0 else "-") + text
+
+
+def format_result(scores: Sequence[float]) -> str:
+    """The Result text of the seats' scores, seat 1 first: `"+6 -2 -2 -2"`, `"0 0 0"`."""
+    return " ".join(format_number(s) for s in scores)
+
+
+def parse_result(text: str | None) -> list[float] | None:
+    """The numbers of a Result tag; None for `*`, a missing tag or text that is not numbers."""
+    if text is None or text.strip() in ("", "*"):
+        return None
+    try:
+        return [float(n) for n in text.split()]
+    except ValueError:
+        return None
+
+
+def same_result(text: str | None, scores: Sequence[float]) -> bool:
+    """True when the Result tag `text` states `scores` (numbers compared, not spelling)."""
+    numbers = parse_result(text)
+    return (
+        numbers is not None
+        and len(numbers) == len(scores)
+        and all(abs(a - b) < 1e-9 for a, b in zip(numbers, scores, strict=True))
+    )
+
+
+def card_total(cards: Iterable[str], values: Mapping[str, float], blank: float = 0) -> float:
+    """The sum of the values of `cards` (`blank` for a card not in `values`)."""
+    return sum(values.get(c, blank) for c in cards)
+
+
+def exact(value: float) -> float:
+    """`value` rounded to the nearest 1/1000 (to keep sums of halves and quarters exact)."""
+    return float(Fraction(value).limit_denominator(1000))
+
+
+def zero_sum(scores: Sequence[float]) -> bool:
+    """True when the seats' scores sum to zero."""
+    return abs(sum(scores)) < 1e-9

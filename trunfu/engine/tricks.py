@@ -1,0 +1,138 @@
+"""Following and winning tricks, written once for every game: the follow rules are data
+(`FollowRules`), `legal_cards` says what may be played, `trick_winner` who takes the trick."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import EXCUSE, TRUMP, strengths, suit_of
+
+
+class Overtrump(StrEnum):
+    """When a seat playing a trump must beat the trumps already in the trick."""
+
+    NEVER = "never"
+    """No need to beat (Sicilian tarocchi, Waite)."""
+    TRUMP_LEAD = "trump-lead"
+    """Only when trumps were led."""
+    IN_TRICK = "in-trick"
+    """Whenever a trump is already in the trick, led or played on a suit (French tarot)."""
+
+
+class ExcuseLead(StrEnum):
+    """Whether the excuse may lead a trick."""
+
+    ALWAYS = "always"
+    LAST = "last"
+    """Only the last trick (Sicilian Fuggitivo)."""
+    NEVER = "never"
+
+
+@dataclass(frozen=True)
+class FollowRules:
+    """How a game's cards must be played to a trick.
+
+    `game` names the deck whose canonical order gives the strength of the cards."""
+
+    game: str
+    must_follow: bool = True
+    """Play a card of the suit led when able."""
+    must_trump: bool = True
+    """When void in the suit led, play a trump when able."""
+    overtrump: Overtrump = Overtrump.NEVER
+    excuse: bool = True
+    """The game has an excuse that may be played to any trick instead of the card asked."""
+    excuse_lead: ExcuseLead = ExcuseLead.ALWAYS
+
+
+def led_suit(trick: Sequence[str]) -> str | None:
+    """The suit that must be followed: that of the first card that is not the excuse
+    (None when the trick is empty or holds only the excuse)."""
+    for card in trick:
+        if card != EXCUSE:
+            return suit_of(card)
+    return None
+
+
+def is_trump(card: str, trump: str | None) -> bool:
+    """True when `card` belongs to the trump suit `trump` (`"T"` for tarot trumps, a suit
+    letter for a named trump suit, None for no trump)."""
+    return trump is not None and card != EXCUSE and suit_of(card) == trump
+
+
+def legal_cards(
+    hand: Sequence[str],
+    trick: Sequence[str],
+    rules: FollowRules,
+    trump: str | None = TRUMP,
+    *,
+    last: bool = False,
+) -> list[str]:
+    """The cards of `hand` that may be played to `trick` (cards already played, in order).
+    `last` says whether this is the deal's last trick (for the excuse lead)."""
+    with_excuse = rules.excuse and EXCUSE in hand
+    if not trick:
+        if not with_excuse:
+            return list(hand)
+        may_lead = rules.excuse_lead is ExcuseLead.ALWAYS or (
+            rules.excuse_lead is ExcuseLead.LAST and last
+        )
+        legal = [c for c in hand if c != EXCUSE]
+        return list(hand) if may_lead or not legal else legal
+    led = led_suit(trick)
+    if led is None:
+        return list(hand)
+    cards = [c for c in hand if c != EXCUSE]
+    candidates: list[str] = []
+    if rules.must_follow:
+        candidates = [c for c in cards if suit_of(c) == led]
+    led_is_trump = is_trump_suit(led, trump)
+    if not candidates and rules.must_trump and not led_is_trump:
+        candidates = [c for c in cards if is_trump(c, trump)]
+    if candidates and is_trump(candidates[0], trump):
+        candidates = _overtrumps(candidates, trick, rules, trump, led_is_trump)
+    legal = candidates or cards
+    if with_excuse:
+        legal = [*legal, EXCUSE]
+    return legal
+
+
+def is_trump_suit(suit: str | None, trump: str | None) -> bool:
+    """True when `suit` is the trump suit."""
+    return suit is not None and trump is not None and suit == trump
+
+
+def _overtrumps(
+    trumps: list[str], trick: Sequence[str], rules: FollowRules, trump: str | None, led: bool
+) -> list[str]:
+    if rules.overtrump is Overtrump.NEVER or (rules.overtrump is Overtrump.TRUMP_LEAD and not led):
+        return trumps
+    power = strengths(rules.game)
+    best = max((power[c] for c in trick if is_trump(c, trump)), default=None)
+    if best is None:
+        return trumps
+    higher = [c for c in trumps if power[c] > best]
+    return higher or trumps
+
+
+def trick_winner(trick: Sequence[str], rules: FollowRules, trump: str | None = TRUMP) -> int:
+    """Index (in playing order) of the card that wins `trick`: the best trump, else the best
+    card of the suit led; the excuse never wins (when it leads, the next card sets the suit).
+    A trick of the excuse alone is won by it (index 0)."""
+    power = strengths(rules.game)
+    led = led_suit(trick)
+    best_i, best_key = 0, (-1, -1)
+    for i, card in enumerate(trick):
+        if card == EXCUSE:
+            continue
+        if is_trump(card, trump):
+            key = (2, power[card])
+        elif suit_of(card) == led:
+            key = (1, power[card])
+        else:
+            continue
+        if key > best_key:
+            best_i, best_key = i, key
+    return best_i
