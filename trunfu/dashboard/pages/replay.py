@@ -1,0 +1,123 @@
+"""Replay page: one deal on a card table, step by step (buttons, ← → Home End, slider,
+autoplay), with the auction, talon and discard, running card points, the record's comments
+at their step and the final breakdown. Deep link: `?record=REF&step=N`."""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from trunfu.dashboard import archive_link, replay_view, sources
+from trunfu.dashboard.components import table
+
+SLIDER = "replay_step"
+AUTOPLAY = "replay_autoplay"
+TICK = "replay_tick"
+SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
+
+st.title("Replay")
+ref = st.query_params.get("record", "")
+if not ref:
+    st.info(
+        "Open a deal from **Famous hands**, **Search** or **Upload**, or type its reference: "
+        "an archive id such as `42`, or `famous:FILE:N`."
+    )
+    typed = st.text_input("Record", placeholder="42")
+    if typed.strip():
+        st.query_params["record"] = typed.strip()
+        st.rerun()
+    st.stop()
+
+try:
+    text = sources.text_of(ref, st.session_state, archive=archive_link.record_text)
+except sources.SourceError as error:
+    st.error(str(error))
+    st.stop()
+
+read, rep = sources.replay_of(text)
+if rep is None:
+    st.error("This record cannot be read, so it cannot be replayed:")
+    for d in read.diagnostics:
+        st.error(f"line {d.line}, column {d.column}: {d.message}")
+    st.stop()
+if not rep.steps:
+    st.warning(f"The engine has no step-by-step replay for {rep.record.tag('Game')!r} yet.")
+    st.stop()
+
+record = rep.record
+last = len(rep.steps) - 1
+game = record.tag("Game")
+seats = record.seats or 0
+names = replay_view.player_names(record)
+
+# -- the step: the slider's value is the one source of truth; the URL follows it.
+if st.session_state.get("replay_ref") != ref:
+    st.session_state["replay_ref"] = ref
+    st.session_state[SLIDER] = replay_view.clamp(st.query_params.get("step", "0"), last)
+    st.session_state[AUTOPLAY] = False
+
+
+def _go(delta: int | None = None, to: int | None = None) -> None:
+    current = st.session_state.get(SLIDER, 0)
+    target = to if to is not None else current + (delta or 0)
+    st.session_state[SLIDER] = max(0, min(last, target))
+    st.session_state[TICK] = time.monotonic()
+
+
+st.markdown(replay_view.heading(record, rep))
+for comment in record.comments:
+    st.info(comment)
+if rep.diagnostics:
+    with st.expander(f"⚠️ {len(rep.diagnostics)} problem(s) found by the referee"):
+        for d in rep.diagnostics:
+            st.write(f"line {d.line}, column {d.column}: {d.message}")
+
+options = st.columns([3, 2, 2])
+view = options[0].selectbox(
+    "View",
+    [None, *range(1, seats + 1)],
+    format_func=lambda s: "every hand (open table)" if s is None else f"seat {s} only (kibitz)",
+    key="replay_view",
+)
+autoplay = options[1].toggle("Autoplay", key=AUTOPLAY)
+speed = options[2].select_slider("Speed", list(SPEEDS), value="normal", key="replay_speed")
+
+
+@st.fragment(run_every=SPEEDS[speed] if autoplay else None)
+def _player() -> None:
+    now = time.monotonic()
+    playing = st.session_state.get(AUTOPLAY) and st.session_state.get(SLIDER, 0) < last
+    if playing and now - st.session_state.get(TICK, 0.0) >= SPEEDS[speed] * 0.8:
+        _go(1)
+    buttons = st.columns([1, 1, 1, 1, 8])
+    buttons[0].button(
+        "⏮", key="first", help="first step (Home)", on_click=_go, kwargs={"to": 0}, shortcut="Home"
+    )
+    buttons[1].button(
+        "◀", key="prev", help="previous step (←)", on_click=_go, args=(-1,), shortcut="Left"
+    )
+    buttons[2].button(
+        "▶", key="next", help="next step (→)", on_click=_go, args=(1,), shortcut="Right"
+    )
+    buttons[3].button(
+        "⏭", key="last", help="last step (End)", on_click=_go, kwargs={"to": last}, shortcut="End"
+    )
+    buttons[4].slider("Step", 0, last, key=SLIDER, label_visibility="collapsed")
+    index = st.session_state[SLIDER]
+    st.query_params["step"] = str(index)
+    step = rep.steps[index]
+
+    st.markdown(f"**Step {index} of {last}** — {replay_view.describe(step)}")
+    for note in replay_view.annotations(step):
+        st.info(note)
+    main, side = st.columns([3, 1])
+    with main:
+        st.html(table.render(game, seats, step, names, view, replay_view.partners(rep)))
+    with side:
+        replay_view.sidebar(rep, index)
+    if index == last or step.kind == "end":
+        replay_view.final(rep, names)
+
+
+_player()

@@ -1,0 +1,22 @@
+"""Where the dashboard finds its data: the archive file and the famous hands folder,
+from environment variables (set by `make run` and by the tests) or the defaults."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ARCHIVE_ENV = "TRUNFU_ARCHIVE"
+FAMOUS_ENV = "TRUNFU_FAMOUS"
+DEFAULT_ARCHIVE = Path("data/sample.duckdb")
+DEFAULT_FAMOUS = Path("data/famous")
+
+
+def archive_path() -> Path:
+    """The DuckDB archive the pages read."""
+    return Path(os.environ.get(ARCHIVE_ENV) or DEFAULT_ARCHIVE)
+
+
+def famous_dir() -> Path:
+    """The folder of annotated famous hands (`*.tgn`)."""
+    return Path(os.environ.get(FAMOUS_ENV) or DEFAULT_FAMOUS)

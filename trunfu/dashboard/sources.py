@@ -1,0 +1,106 @@
+"""Where a deal shown in the replay comes from, named by one reference string that fits in
+a URL (`?record=REF`):
+
+- `42`: record 42 of the archive;
+- `famous:FILE:N`: record N (1-based) of `FILE` in the famous hands folder;
+- `upload:HASH`: a record uploaded in this browser session (kept in its session state).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import MutableMapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..engine import replay as engine_replay
+from ..engine.model import Replay
+from ..notation.models import ReadResult
+from ..notation.reader import read_text
+from . import settings
+
+UPLOADS_KEY = "trunfu_uploads"
+
+
+class SourceError(LookupError):
+    """A reference that names no record, told in a sentence for the user."""
+
+
+@dataclass(frozen=True)
+class Famous:
+    """One record of the famous hands folder, for the gallery."""
+
+    ref: str
+    file: str
+    index: int
+    read: ReadResult
+
+    def tag(self, name: str) -> str:
+        return (self.read.record.tag(name) if self.read.record else None) or ""
+
+
+def remember_upload(state: MutableMapping[str, Any], text: str) -> str:
+    """Keep an uploaded record's text in the session; its reference."""
+    key = hashlib.sha256(text.encode()).hexdigest()[:12]
+    state.setdefault(UPLOADS_KEY, {})[key] = text
+    return f"upload:{key}"
+
+
+def famous_files(folder: Path | None = None) -> list[Path]:
+    folder = folder or settings.famous_dir()
+    return sorted(folder.glob("*.tgn")) if folder.is_dir() else []
+
+
+def famous_hands(folder: Path | None = None) -> list[Famous]:
+    """Every record of the famous hands folder, in file then record order."""
+    hands = []
+    for path in famous_files(folder):
+        for read in _read_file(str(path), path.stat().st_mtime_ns):
+            hands.append(Famous(f"famous:{path.name}:{read.index}", path.name, read.index, read))
+    return hands
+
+
+@lru_cache(maxsize=64)
+def _read_file(path: str, _mtime: int) -> tuple[ReadResult, ...]:
+    text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
+    return tuple(read_text(text, file=Path(path).name))
+
+
+def text_of(ref: str, state: MutableMapping[str, Any] | None = None, archive=None) -> str:
+    """The TGN text of the record named by `ref`. `archive(id) -> str | None` looks records
+    up in the archive. Raises `SourceError`."""
+    kind, _, rest = ref.partition(":")
+    if ref.isdigit():
+        text = archive(int(ref)) if archive else None
+        if text is None:
+            raise SourceError(f"there is no record {ref} in the archive")
+        return text
+    if kind == "famous":
+        name, _, index = rest.rpartition(":")
+        folder = settings.famous_dir()
+        path = folder / name
+        if not index.isdigit() or Path(name).name != name or not path.is_file():
+            raise SourceError(f"there is no famous hand {rest!r} in {folder}")
+        reads = _read_file(str(path), path.stat().st_mtime_ns)
+        if not 1 <= int(index) <= len(reads):
+            raise SourceError(f"{name} has {len(reads)} records, not {index}")
+        return reads[int(index) - 1].text
+    if kind == "upload":
+        text = (state or {}).get(UPLOADS_KEY, {}).get(rest)
+        if text is None:
+            raise SourceError(
+                "this uploaded record belongs to another browser session: upload it again"
+            )
+        return text
+    raise SourceError(f"{ref!r} names no record (expected an archive id, famous:… or upload:…)")
+
+
+@lru_cache(maxsize=128)
+def replay_of(text: str) -> tuple[ReadResult, Replay | None]:
+    """Read and replay one record's text (cached: stepping never replays again)."""
+    reads = read_text(text)
+    if not reads or reads[0].record is None:
+        return (reads[0] if reads else ReadResult(index=1, line=1)), None
+    return reads[0], engine_replay(reads[0].record)

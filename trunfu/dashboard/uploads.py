@@ -1,0 +1,142 @@
+"""Check uploaded TGN files for the Upload page: size and encoding first, then the reader
+and the referee, record by record. Pure functions, no Streamlit: the page only draws."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..notation.models import Diagnostic, ReadResult, Record
+from ..notation.reader import read_text
+from ..referee import Verdict, judge
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+"""Largest file the page checks (5 MB, some 2,500 deals); larger ones: `trunfu validate`."""
+MAX_RECORDS = 2_000
+"""Most records checked in one upload; the rest are counted, not judged."""
+SNIFF_BYTES = 8192
+"""A NUL byte in the first bytes marks a binary file."""
+
+
+@dataclass
+class Problem:
+    """A diagnostic with the source line it points at, as the page shows it."""
+
+    diagnostic: Diagnostic
+    source: str
+    """The offending line of the file, without its line end ('' when unknown)."""
+
+    @property
+    def caret(self) -> str:
+        """The source line with a caret under the column, for a code block."""
+        if not self.source:
+            return ""
+        pad = " " * max(self.diagnostic.column - 1, 0)
+        return f"{self.source}\n{pad}^"
+
+
+@dataclass
+class Checked:
+    """One record of an upload and its verdict."""
+
+    file: str
+    index: int
+    line: int
+    text: str
+    record: Record | None
+    verdict: Verdict
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return self.record is not None and self.verdict.valid
+
+    def tag(self, name: str) -> str:
+        return (self.record.tag(name) if self.record else None) or ""
+
+
+@dataclass
+class FileReport:
+    """What one uploaded file holds: its records, or why it could not be read at all."""
+
+    name: str
+    size: int
+    error: str | None = None
+    records: list[Checked] = field(default_factory=list)
+    skipped: int = 0
+    """Records past `MAX_RECORDS`, read but not judged."""
+
+    @property
+    def valid(self) -> list[Checked]:
+        return [r for r in self.records if r.valid]
+
+    @property
+    def invalid(self) -> list[Checked]:
+        return [r for r in self.records if not r.valid]
+
+
+def decode(name: str, data: bytes) -> tuple[str | None, str | None]:
+    """The text of an upload, or why it is refused (too large, binary, not UTF-8)."""
+    if len(data) > MAX_FILE_BYTES:
+        return None, (
+            f"{name} is {len(data):,} bytes; the page checks files up to "
+            f"{MAX_FILE_BYTES:,} bytes. Use `trunfu validate {name}` for larger files."
+        )
+    if b"\x00" in data[:SNIFF_BYTES]:
+        return None, f"{name} is a binary file, not TGN text."
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        return None, (
+            f"{name}:{line}:{column}: byte 0x{data[error.start]:02x} is not UTF-8; "
+            "TGN files are UTF-8 text."
+        )
+
+
+def check_text(name: str, text: str, max_records: int = MAX_RECORDS) -> FileReport:
+    """Read and judge every record of a TGN text."""
+    report = FileReport(name=name, size=len(text.encode("utf-8", "replace")))
+    lines = text.removeprefix("\ufeff").splitlines()
+    for read in read_text(text, file=name):
+        if len(report.records) >= max_records:
+            report.skipped += 1
+            continue
+        report.records.append(_checked(name, read, lines))
+    return report
+
+
+def check_upload(name: str, data: bytes, max_records: int = MAX_RECORDS) -> FileReport:
+    """Check one uploaded file given as bytes."""
+    text, error = decode(name, data)
+    if text is None:
+        return FileReport(name=name, size=len(data), error=error)
+    return check_text(name, text, max_records)
+
+
+def _checked(name: str, read: ReadResult, lines: list[str]) -> Checked:
+    verdict = judge(read)
+    problems = [
+        Problem(d, lines[d.line - 1] if 0 < d.line <= len(lines) else "")
+        for d in verdict.diagnostics
+    ]
+    return Checked(
+        file=name,
+        index=read.index,
+        line=read.line,
+        text=read.text,
+        record=read.record,
+        verdict=verdict,
+        problems=problems,
+    )
+
+
+def errors_file(records: list[Checked]) -> str:
+    """The invalid records, each as given, with its diagnostics before it on `%` lines
+    (which TGN readers ignore), so the file can be fixed and uploaded again."""
+    parts = []
+    for checked in records:
+        notes = [f"% {checked.file} record {checked.index} (line {checked.line}):"]
+        notes += [f"%   {p.diagnostic}" for p in checked.problems]
+        parts.append("\n".join(notes) + "\n" + checked.text.strip("\n") + "\n")
+    return "\n".join(parts)
