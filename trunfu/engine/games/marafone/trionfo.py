@@ -1,0 +1,135 @@
+"""Trionfo (marafone with five seats): the auction, the goals of each bid and the scores."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .points import LAST_TRICK_THIRDS, trick_thirds
+
+SEATS = 5
+TRICKS = 8
+BIDS = ("passo", "chiamo", "di-piu", "maso", "maso-dei-masi")
+"""In rising order; `passo` is not a bid."""
+BID_RANK = {word: i for i, word in enumerate(BIDS)}
+GOAL_THIRDS = 18
+"""Six points: what `chiamo`, `di-piu` and `maso` must make."""
+MASO_OTHERS_THIRDS = 3
+"""One point: what the others must not make first against a `maso`."""
+SCORES: dict[str, tuple[int, int | None, int]] = {
+    "chiamo": (2, 1, -1),
+    "chiamo-alone": (4, None, -1),
+    "di-piu": (8, None, -2),
+    "maso": (16, None, -4),
+    "maso-dei-masi": (32, None, -8),
+}
+"""Bid → points when won for the signore, the amico (None: no amico) and each other seat."""
+
+
+@dataclass
+class Auction:
+    """The auction walked call by call."""
+
+    first: int
+    seats: int = SEATS
+    turn: int = 0
+    """The seat to speak next (0 when the auction is over)."""
+    passed: set[int] = field(default_factory=set)
+    bid: str | None = None
+    bidder: int | None = None
+    speakers: list[int] = field(default_factory=list)
+    """The seat of each call made, in order."""
+
+    def __post_init__(self) -> None:
+        self.turn = self.first
+
+    @property
+    def over(self) -> bool:
+        return self.turn == 0
+
+    @property
+    def thrown_in(self) -> bool:
+        return len(self.passed) == self.seats
+
+    def say(self, word: str) -> str | None:
+        """Apply the call of the seat whose turn it is; a message when it is illegal (the
+        call is then ignored)."""
+        seat = self.turn
+        if seat == 0:
+            return f"`{word}`: the auction is over" + (
+                f" ({self.bid} by seat {self.bidder})" if self.bidder else " (all passed)"
+            )
+        if word != "passo" and self.bid is not None and BID_RANK[word] <= BID_RANK[self.bid]:
+            return (
+                f"seat {seat} bids `{word}`, not higher than `{self.bid}` (seat {self.bidder}); "
+                f"bids rise {' < '.join(BIDS[1:])}"
+            )
+        self.speakers.append(seat)
+        if word == "passo":
+            self.passed.add(seat)
+        else:
+            self.bid, self.bidder = word, seat
+        self.turn = self._next(seat)
+        return None
+
+    def _next(self, seat: int) -> int:
+        if self.thrown_in:
+            return 0
+        if len(self.passed) == self.seats - 1 and self.bidder is not None:
+            return 0
+        nxt = seat
+        for _ in range(self.seats):
+            nxt = nxt % self.seats + 1
+            if nxt not in self.passed:
+                return nxt
+        return 0
+
+
+def goal_met(
+    bid: str, signore: int, side: set[int], tricks: Sequence[tuple[int, list[str]]]
+) -> bool:
+    """Whether the signore's side (`side`: him and his amico, if any) reached the goal of
+    `bid`, from the tricks as (winner, cards) in order; the last trick's point goes to its
+    winner when all eight are played."""
+    if bid == "maso-dei-masi":
+        return len(tricks) == TRICKS and all(w == signore for w, _ in tricks)
+    ours = theirs = 0
+    for i, (winner, cards) in enumerate(tricks):
+        thirds = trick_thirds(cards, last=i == len(tricks) - 1 and len(tricks) == TRICKS)
+        if winner in side:
+            ours += thirds
+        else:
+            theirs += thirds
+        if bid == "maso":
+            if theirs >= MASO_OTHERS_THIRDS:
+                return False
+            if ours >= GOAL_THIRDS:
+                return True
+    return ours >= GOAL_THIRDS
+
+
+def scores(bid: str, signore: int, amico: int | None, won: bool) -> list[int]:
+    """Each seat's score (seat 1 first). `amico` is None when the signore plays alone;
+    with `chiamo` that means he called a card of his own."""
+    key = "chiamo-alone" if bid == "chiamo" and (amico is None or amico == signore) else bid
+    lead, friend, other = SCORES[key]
+    sign = 1 if won else -1
+    out = [sign * other] * SEATS
+    out[signore - 1] = sign * lead
+    if friend is not None and amico is not None:
+        out[amico - 1] = sign * friend
+    return out
+
+
+def side_thirds(
+    side: set[int], tricks: Sequence[tuple[int, list[str]]], complete: bool
+) -> tuple[int, int]:
+    """Thirds of the signore's side and of the others."""
+    ours = theirs = 0
+    for i, (winner, cards) in enumerate(tricks):
+        t = trick_thirds(cards) + (LAST_TRICK_THIRDS if complete and i == len(tricks) - 1 else 0)
+        if winner in side:
+            ours += t
+        else:
+            theirs += t
+    return ours, theirs

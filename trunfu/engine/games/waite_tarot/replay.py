@@ -1,0 +1,265 @@
+"""Referee one deal of the Game of Tarot: the dealer's discard, the ask and its exchange,
+the declarations, the play with the Fool, the trick scores and the result (rules:
+waite-tarot.md)."""
+
+from __future__ import annotations
+
+from ....notation.models import Record
+from ...context import Context
+from ...model import Outcome, TrickResult
+from ...play import PlaySetup, play_tricks
+from ...scoring import format_result
+from ...tricks import ExcuseLead, FollowRules
+from .declarations import ASK_POINTS, TAROTS, announced, declarations
+from .scoring import FOOL, FOOL_POINTS, KING_TRUMPED, difference_result, king_trumped, trick_value
+
+GAME = "waite-tarot"
+RULES = FollowRules(
+    game=GAME, must_follow=True, must_trump=False, excuse=True, excuse_lead=ExcuseLead.ALWAYS
+)
+"""Follow suit if able; when void, trump or discard at will; the Fool anywhere."""
+TRICKS = 25
+DISCARD = 3
+
+
+def replay(record: Record, ctx: Context) -> None:
+    """Referee and score one deal."""
+    seats, dealer = ctx.seats, ctx.dealer
+    hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
+    talon: list[str] | None = None
+    dead: list[str] = []
+    for hand in record.deal.hands if record.deal else []:
+        cards = [c.code for c in hand.cards]
+        if hand.owner == "talon":
+            talon = cards
+        elif hand.owner == "dead":
+            dead = cards
+        elif hand.owner.isdigit() and int(hand.owner) in hands:
+            hands[int(hand.owner)] = cards
+    ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
+    ctx.state["talon"] = list(talon or [])
+    ctx.step("deal", label="three hands of 25 are dealt, five at a time; 3 cards are left over")
+    discard = _discard(record, ctx, hands, talon)
+    if discard is None:
+        return
+    asks = _exchanges(record, ctx, hands)
+    if asks is None:
+        return
+    elsewhere = {c: "in the dealer's discard" for c in discard}
+    elsewhere.update({c: "in the dead hand" for c in dead})
+    leader = ctx.next_seat(dealer)
+    trick_points = dict.fromkeys(range(1, seats + 1), 0)
+    kings = dict.fromkeys(range(1, seats + 1), 0)
+    ctx.state["points"] = {str(s): 0.0 for s in range(1, seats + 1)}
+
+    def on_trick(trick: TrickResult) -> None:
+        cards = [c for _, c in trick.cards]
+        trick_points[trick.winner] += trick_value(cards)
+        for seat, card in trick.cards:
+            if card == FOOL:
+                trick_points[seat] += FOOL_POINTS
+                ctx.state["points"][str(seat)] += FOOL_POINTS
+        winning = next(c for s, c in trick.cards if s == trick.winner)
+        if king_trumped(cards, winning):
+            kings[trick.winner] += KING_TRUMPED
+            trick_points[trick.winner] += KING_TRUMPED
+            ctx.state["points"][str(trick.winner)] += KING_TRUMPED
+        ctx.state["points"][str(trick.winner)] += trick_value(cards)
+
+    faults = len(ctx.diagnostics)
+    result = play_tricks(
+        ctx,
+        PlaySetup(
+            rules=RULES,
+            leader=leader,
+            tricks=TRICKS,
+            hands=hands,
+            trump="T",
+            elsewhere=elsewhere,
+            on_trick=on_trick,
+        ),
+    )
+    known = {s: h for s, h in result.hands.items() if s not in result.inferred or result.complete}
+    decl = _declarations(record, ctx, known, asks)
+    if ctx.failed or faults or not result.complete:
+        return
+    decl_points = {s: sum(d["points"] for d in decl[s]) for s in decl}
+    totals = [decl_points[s] + trick_points[s] for s in range(1, seats + 1)]
+    scores = difference_result(totals)
+    best = max(range(1, seats + 1), key=lambda s: totals[s - 1])
+    ctx.outcome = Outcome(
+        scores=[float(x) for x in scores],
+        result=format_result(scores),
+        declarer=None,
+        won=None,
+        breakdown={
+            "declarations": {str(s): decl[s] for s in decl},
+            "declaration_points": {str(s): decl_points[s] for s in decl_points},
+            "tricks": {str(s): trick_points[s] for s in trick_points},
+            "kings_trumped": {str(s): kings[s] for s in kings},
+            "tricks_won": {str(s): sum(t.winner == s for t in ctx.tricks) for s in trick_points},
+            "totals": {str(s): totals[s - 1] for s in range(1, seats + 1)},
+            "card_points": {str(s): trick_points[s] for s in trick_points},
+            "discard": discard,
+            "best": best if scores[best - 1] else None,
+        },
+    )
+    ctx.step("end", label=f"the deal ends: {ctx.outcome.result}")
+
+
+def _discard(
+    record: Record, ctx: Context, hands: dict[int, list[str] | None], talon: list[str] | None
+) -> list[str] | None:
+    """The dealer takes the 3 left-over cards and discards 3: his hand is updated in place.
+    The discard may be left out when the play shows it (the cards he dealt himself and did
+    not play). None when the deal cannot go on."""
+    dealer = ctx.dealer
+    given = [c.code for c in record.discard.cards] if record.discard else None
+    hand = hands[dealer]
+    if given is not None and len(given) != DISCARD:
+        ctx.error(
+            record.discard, "discard-size", f"the dealer discards {DISCARD} cards, not {len(given)}"
+        )
+        return None
+    if hand is None or talon is None:
+        if given is not None and hand is not None:
+            hands[dealer] = [c for c in hand if c not in given]
+        return given or []
+    pool = hand + talon
+    if given is None:
+        if record.play is None:
+            return []
+        played = {c.code for t in record.play.tricks for c in t.cards}
+        given = [c for c in pool if c not in played]
+        if len(given) != DISCARD:
+            hands[dealer] = None  # let the play show what is wrong
+            return given
+    for card in record.discard.cards if record.discard else []:
+        if card.code not in pool:
+            ctx.error(
+                card,
+                "discard-not-held",
+                f"the dealer (seat {dealer}) discards {card.code}, which is neither in his hand "
+                "nor among the 3 left-over cards",
+            )
+            return None
+    hands[dealer] = [c for c in pool if c not in given]
+    ctx.state["hands"][dealer] = list(hands[dealer])
+    ctx.state["talon"] = []
+    ctx.state["discard"] = list(given)
+    ctx.step(
+        "discard",
+        seat=dealer,
+        text=" ".join(given),
+        node=record.discard,
+        label=f"the dealer, seat {dealer}, takes the 3 left-over cards and discards 3",
+    )
+    return given
+
+
+def _tarots(hand: list[str]) -> int:
+    return sum(c in TAROTS for c in hand)
+
+
+def _exchanges(record: Record, ctx: Context, hands: dict[int, list[str] | None]) -> dict | None:
+    """The asks (`announce N: ask`) and the exchanges that answer them. Returns asker →
+    whether the ask was answered (the hands are updated in place)."""
+    asks: dict[int, bool] = {}
+    for item in record.announce.items if record.announce else []:
+        if item.word != "ask":
+            continue
+        hand = hands.get(item.seat)
+        if hand is not None and _tarots(hand) % 3 != 2:
+            ctx.error(
+                item,
+                "bad-ask",
+                f"seat {item.seat} asks for a third Tarot but holds {_tarots(hand)}: a seat "
+                "asks when two (or five) Tarots make one short of a three",
+            )
+            return None
+        asks[item.seat] = False
+    for ex in record.exchange.items if record.exchange else []:
+        card = ex.card.code
+        giver, receiver = hands.get(ex.giver), hands.get(ex.receiver)
+        if card in TAROTS:
+            if ex.receiver not in asks:
+                ctx.error(
+                    ex,
+                    "bad-exchange",
+                    f"seat {ex.giver} hands {card} to seat {ex.receiver}, who did not ask for a Tarot",
+                )
+                return None
+            asks[ex.receiver] = True
+        elif ex.giver not in asks or not asks[ex.giver]:
+            ctx.error(
+                ex,
+                "bad-exchange",
+                f"seat {ex.giver} hands back {card}, but only a seat whose ask was answered gives a small card back",
+            )
+            return None
+        if giver is not None and card not in giver:
+            ctx.error(
+                ex, "card-not-held", f"seat {ex.giver} hands over {card} but does not hold it"
+            )
+            return None
+        if giver is not None:
+            giver.remove(card)
+        if receiver is not None:
+            receiver.append(card)
+        ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
+        ctx.step(
+            "exchange",
+            seat=ex.giver,
+            text=f"{ex.giver}>{ex.receiver}: {card}",
+            node=ex,
+            label=f"seat {ex.giver} hands {card} to seat {ex.receiver}",
+        )
+    for asker, answered in asks.items():
+        if answered:
+            continue
+        for seat, hand in hands.items():
+            if seat != asker and hand is not None and _tarots(hand):
+                shown = next(c for c in hand if c in TAROTS)
+                ctx.error(
+                    record.announce,
+                    "ask-unanswered",
+                    f"seat {asker} asks for a third Tarot and seat {seat} holds {shown}: it must "
+                    f"hand it over (`exchange` `{seat}>{asker}: {shown}`)",
+                )
+                return None
+    return asks
+
+
+def _declarations(
+    record: Record, ctx: Context, known: dict[int, list[str]], asks: dict[int, bool]
+) -> dict[int, list[dict]]:
+    """Each seat's declarations: every combination of its hand when the hand is known
+    (announcements are then checked against it), else what it announced."""
+    out: dict[int, list[dict]] = {s: [] for s in range(1, ctx.seats + 1)}
+    for item in record.announce.items if record.announce else []:
+        cards = [c.code for c in item.cards]
+        value, problem = announced(item.word, cards)
+        hand = known.get(item.seat)
+        if problem is None and hand is not None:
+            missing = [c for c in cards if c not in hand]
+            if missing:
+                problem = f"seat {item.seat} shows {' '.join(missing)} but does not hold it"
+        if problem:
+            ctx.error(item, "bad-announcement", problem)
+            continue
+        if item.word == "ask":
+            if not asks.get(item.seat):
+                out[item.seat].append({"kind": "ask", "cards": [], "points": ASK_POINTS})
+            continue
+        if hand is None:
+            out[item.seat].append({"kind": item.word, "cards": cards, "points": value})
+        ctx.step(
+            "announce",
+            seat=item.seat,
+            text=f"{item.word} {' '.join(cards)}".strip(),
+            node=item,
+            label=f"seat {item.seat} shows {item.word}: {value} points",
+        )
+    for seat, hand in known.items():
+        out[seat] += [d.as_json() for d in declarations(hand)]
+    return out
