@@ -1,0 +1,276 @@
+"""Bulk ingest of TGN files into the archive: parse and replay in worker processes, write
+each batch in one transaction from Arrow tables.
+
+Idempotent: a record is identified by the SHA-256 of its canonical text, and a batch only
+adds the records the archive does not hold yet. Atomic: each batch is one transaction, so
+an error, a dead worker or Ctrl-C leaves the archive with whole batches only.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from datetime import datetime
+from multiprocessing import get_context
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from ..engine.games import load as load_games
+from ..notation.reader import _reader, open_text
+from ..notation.split import Chunk, split_records
+from . import schema
+from .lock import connect
+from .rows import SCHEMAS, Rows, add_read
+
+BATCH_SIZE = 1000
+"""Records per worker task and per transaction."""
+DEFAULT_DB = Path("data/archive.duckdb")
+MEMORY_LIMIT = "512MB"
+
+Task = tuple[str, int, list[Chunk]]
+Work = Callable[[str, int, list[Chunk]], dict[str, pa.Table]]
+
+
+class IngestAborted(Exception):
+    """The ingest stopped before the end; the archive holds the batches committed so far."""
+
+
+@dataclass
+class Summary:
+    """What an ingest did."""
+
+    files: int = 0
+    records: int = 0
+    added: int = 0
+    duplicates: int = 0
+    rejected: int = 0
+    rejects_stored: int = 0
+    batches: int = 0
+    errors: list[str] = field(default_factory=list)
+    interrupted: bool = False
+    seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.records / self.seconds if self.seconds else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "files": self.files,
+            "records": self.records,
+            "added": self.added,
+            "already_present": self.duplicates,
+            "rejected": self.rejected,
+            "batches": self.batches,
+            "errors": self.errors,
+            "interrupted": self.interrupted,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def parse_batch(file: str, start: int, chunks: list[Chunk]) -> dict[str, pa.Table]:
+    """Worker: read, judge and replay the records of `chunks` (record `start` onwards of
+    `file`) and return the rows of every table."""
+    reader = _reader()
+    rows = Rows()
+    for offset, chunk in enumerate(chunks):
+        add_read(rows, reader.parse_chunk(chunk, file, start + offset))
+    return rows.tables()
+
+
+def tasks(files: Iterable[str], errors: list[str], size: int = BATCH_SIZE) -> Iterator[Task]:
+    """Groups of at most `size` record texts, file by file. A file that cannot be read is
+    noted in `errors` and skipped (the records before the fault are kept)."""
+    for file in files:
+        index, chunks = 1, []
+        try:
+            with open_text(file) as stream:
+                for chunk in split_records(stream):
+                    chunks.append(chunk)
+                    if len(chunks) == size:
+                        yield file, index, chunks
+                        index, chunks = index + len(chunks), []
+        except (OSError, EOFError, UnicodeError, ValueError) as error:
+            errors.append(f"{file}: cannot read past record {index + len(chunks) - 1}: {error}")
+        except Exception as error:  # zstandard and friends raise their own errors
+            errors.append(f"{file}: cannot read past record {index + len(chunks) - 1}: {error}")
+        if chunks:
+            yield file, index, chunks
+
+
+def _columns(table: str) -> list[str]:
+    return [n for n in SCHEMAS[table].names if n != "local"]
+
+
+def write_batch(
+    con: duckdb.DuckDBPyConnection,
+    tables: dict[str, pa.Table],
+    batch: int,
+    first_id: int,
+    started: datetime | None = None,
+) -> tuple[int, int, int]:
+    """Add one batch in one transaction. Returns (added, already present, rejects stored).
+    Record ids are `first_id + local`."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for name, table in tables.items():
+            con.register(f"b_{name}", table)
+        con.execute(
+            """CREATE OR REPLACE TEMP TABLE kept AS
+            SELECT local FROM (
+                SELECT local, hash, row_number() OVER (PARTITION BY hash ORDER BY local) AS n
+                FROM b_records) b
+            WHERE n = 1 AND NOT EXISTS (SELECT 1 FROM records r WHERE r.hash = b.hash)"""
+        )
+        added = con.execute("SELECT count(*) FROM kept").fetchone()[0]
+        cols = _columns("records")
+        con.execute(
+            f"INSERT INTO records (id, {', '.join(cols)}, batch) "
+            f"SELECT ? + local, {', '.join(cols)}, ? FROM b_records "
+            "WHERE local IN (SELECT local FROM kept)",
+            [first_id, batch],
+        )
+        for table in schema.CHILD_TABLES:
+            cols = _columns(table)
+            con.execute(
+                f"INSERT INTO {table} (record_id, {', '.join(cols)}) "
+                f"SELECT ? + local, {', '.join(cols)} FROM b_{table} "
+                "WHERE local IN (SELECT local FROM kept)",
+                [first_id],
+            )
+        con.execute(
+            """INSERT INTO players SELECT DISTINCT player FROM b_seats
+            WHERE local IN (SELECT local FROM kept) AND player IS NOT NULL
+              AND player NOT IN (SELECT name FROM players)"""
+        )
+        cols = _columns("rejects")
+        stored = con.execute(
+            f"""INSERT INTO rejects ({", ".join(cols)}, batch)
+            SELECT {", ".join(cols)}, ? FROM (
+                SELECT *, row_number() OVER (PARTITION BY hash ORDER BY local) AS n
+                FROM b_rejects) b
+            WHERE n = 1 AND NOT EXISTS (SELECT 1 FROM rejects r WHERE r.hash = b.hash)""",
+            [batch],
+        ).fetchone()[0]
+        present = tables["records"].num_rows - added
+        con.execute(
+            "INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                batch,
+                started or datetime.now(),
+                datetime.now(),
+                added,
+                present,
+                tables["rejects"].num_rows,
+            ],
+        )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    finally:
+        for name in tables:
+            con.unregister(f"b_{name}")
+    return added, present, stored
+
+
+def _next_ids(con: duckdb.DuckDBPyConnection) -> tuple[int, int]:
+    row = con.execute(
+        "SELECT (SELECT coalesce(max(id), 0) FROM records), "
+        "(SELECT coalesce(max(batch), 0) FROM ingests)"
+    ).fetchone()
+    return row[0] + 1, row[1] + 1
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def ingest(
+    db: str | Path,
+    files: Iterable[str],
+    *,
+    workers: int | None = None,
+    batch_size: int = BATCH_SIZE,
+    work: Work = parse_batch,
+    on_batch: Callable[[Summary], None] | None = None,
+) -> Summary:
+    """Ingest every record of `files` into the archive `db`.
+
+    `workers`: processes that parse and replay (default: one per core; 0 parses in this
+    process). Raises `lock.ArchiveBusy` when another process holds the archive, and
+    `IngestAborted` (after rolling back the batch in flight) when a worker dies; Ctrl-C
+    stops after rolling back the batch in flight and returns a summary marked interrupted.
+    """
+    files = list(files)
+    summary = Summary(files=len(files))
+    if workers is None:
+        workers = os.cpu_count() or 1
+    started = time.perf_counter()
+    pool: ProcessPoolExecutor | None = None
+    _reader()  # build the parser and load the games once: forked workers inherit them
+    load_games()
+    if workers > 0:  # start the workers before DuckDB starts its threads
+        pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"))
+        for future in [pool.submit(_ready) for _ in range(workers)]:
+            future.result()
+    try:
+        con = connect(db)
+    except BaseException:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+        raise
+    try:
+        con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+        schema.create(con)
+        next_id, batch = _next_ids(con)
+        stamp = datetime.now()
+
+        def commit(result: dict[str, pa.Table]) -> None:
+            nonlocal next_id, batch
+            added, present, stored = write_batch(con, result, batch, next_id, stamp)
+            rejected = result["rejects"].num_rows
+            next_id += result["records"].num_rows + rejected
+            batch += 1
+            summary.batches += 1
+            summary.records += result["records"].num_rows + rejected
+            summary.added += added
+            summary.duplicates += present
+            summary.rejected += rejected
+            summary.rejects_stored += stored
+            if on_batch is not None:
+                on_batch(summary)
+
+        try:
+            source = tasks(files, summary.errors, batch_size)
+            if pool is None:
+                for task in source:
+                    commit(work(*task))
+            else:
+                pending: deque[Future[dict[str, pa.Table]]] = deque()
+                for task in source:
+                    pending.append(pool.submit(work, *task))
+                    if len(pending) >= 2 * workers + 1:
+                        commit(pending.popleft().result())
+                while pending:
+                    commit(pending.popleft().result())
+        except KeyboardInterrupt:
+            summary.interrupted = True
+        except BrokenProcessPool:
+            summary.errors.append(
+                "a worker process died; the archive keeps the batches committed before it"
+            )
+            raise IngestAborted(summary.errors[-1]) from None
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        con.close()
+        summary.seconds = time.perf_counter() - started
+    return summary

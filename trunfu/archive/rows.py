@@ -1,0 +1,559 @@
+"""One record read → the rows of every archive table, as Arrow tables for a bulk insert.
+
+This runs in the ingest's worker processes: read, judge (reader diagnostics, then the
+engine's replay), canonical text and hash, then columns. Record ids are local to the
+batch (`local`, 0-based); the writer adds the archive's next free id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from datetime import date
+from typing import Any
+
+import pyarrow as pa
+
+from ..notation.models import Diagnostic, ReadResult, Record
+from ..notation.writer import write
+
+INT8, INT16, INT32, INT64 = pa.int8(), pa.int16(), pa.int32(), pa.int64()
+STR, F64, BOOL = pa.string(), pa.float64(), pa.bool_()
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "records": pa.schema(
+        [
+            ("local", INT32),
+            ("hash", STR),
+            ("game", STR),
+            ("seats", INT8),
+            ("variant", STR),
+            ("dealer", INT8),
+            ("event", STR),
+            ("site", STR),
+            ("date_text", STR),
+            ("date", pa.date32()),
+            ("round", STR),
+            ("board", STR),
+            ("title", STR),
+            ("result_tag", STR),
+            ("source_file", STR),
+            ("source_index", INT32),
+            ("source_line", INT32),
+            ("tricks", INT16),
+            ("scored", BOOL),
+            ("text", STR),
+        ]
+    ),
+    "seats": pa.schema(
+        [
+            ("local", INT32),
+            ("seat", INT8),
+            ("player", STR),
+            ("position", INT8),
+            ("side", STR),
+            ("role", STR),
+            ("score", F64),
+            ("won", BOOL),
+        ]
+    ),
+    "calls": pa.schema(
+        [
+            ("local", INT32),
+            ("ord", INT16),
+            ("kind", STR),
+            ("round", INT8),
+            ("seat", INT8),
+            ("word", STR),
+            ("cards", pa.list_(STR)),
+        ]
+    ),
+    "plays": pa.schema(
+        [
+            ("local", INT32),
+            ("trick", INT16),
+            ("ord", INT8),
+            ("seat", INT8),
+            ("card", STR),
+            ("signal", STR),
+            ("winner", INT8),
+        ]
+    ),
+    "outcomes": pa.schema(
+        [
+            ("local", INT32),
+            ("contract", STR),
+            ("declarer", INT8),
+            ("partners", pa.list_(INT8)),
+            ("won", BOOL),
+            ("thrown_in", BOOL),
+            ("result", STR),
+            ("declarer_score", F64),
+            ("declarer_points", F64),
+            ("defence_points", F64),
+            ("margin", F64),
+            ("oudlers", INT8),
+            ("breakdown", STR),
+        ]
+    ),
+    "bonuses": pa.schema([("local", INT32), ("name", STR), ("side", STR), ("value", F64)]),
+    "rejects": pa.schema(
+        [
+            ("local", INT32),
+            ("hash", STR),
+            ("game", STR),
+            ("source_file", STR),
+            ("source_index", INT32),
+            ("source_line", INT32),
+            ("codes", pa.list_(STR)),
+            ("diagnostics", STR),
+            ("text", STR),
+        ]
+    ),
+}
+
+_DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})$")
+
+
+class Rows:
+    """Columns of every table for one batch of records."""
+
+    def __init__(self) -> None:
+        self.columns: dict[str, dict[str, list[Any]]] = {
+            table: {name: [] for name in schema.names} for table, schema in SCHEMAS.items()
+        }
+        self.count = 0
+
+    def add(self, table: str, **values: Any) -> None:
+        for name, column in self.columns[table].items():
+            column.append(values.get(name))
+
+    def tables(self) -> dict[str, pa.Table]:
+        return {
+            table: pa.table(columns, schema=SCHEMAS[table])
+            for table, columns in self.columns.items()
+        }
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def parse_date(text: str | None) -> date | None:
+    """`YYYY.MM.DD` → a date; a date with an unknown part (`??`) stays None."""
+    found = _DATE.match(text or "")
+    if not found:
+        return None
+    try:
+        return date(*(int(part) for part in found.groups()))
+    except ValueError:
+        return None
+
+
+def replay_of(record: Record) -> Any | None:
+    """The engine's replay of `record` (without step states), or None when its game has
+    no registered module yet."""
+    from ..engine import replay
+    from ..engine.games import get
+
+    if get(record.tag("Game")) is None:
+        return None
+    return replay(record, steps=False)
+
+
+def speakers(record: Record) -> list[int | None]:
+    """The seat of each auction call, in order. Eldest first in every round; five-seat
+    marafone starts from the holder of 5S and skips the seats that have passed."""
+    if record.auction is None:
+        return []
+    seats, dealer = record.seats or 0, record.dealer or 0
+    calls = [c for round_ in record.auction.rounds for c in round_]
+    if not seats or not dealer:
+        return [c.label for c in calls]
+    eldest = dealer % seats + 1
+    if record.tag("Game") == "marafone":
+        holder = record.hand
+        first = next((s for s in range(1, seats + 1) if _holds(holder(s), "5S")), None)
+        if first is None:
+            return [c.label for c in calls]
+        out: list[int | None] = []
+        passed: set[int] = set()
+        seat = first
+        for call in calls:
+            while seat in passed and len(passed) < seats:
+                seat = seat % seats + 1
+            out.append(seat)
+            if call.word == "passo":
+                passed.add(seat)
+            seat = seat % seats + 1
+        return out
+    out = []
+    for round_ in record.auction.rounds:
+        out += [(eldest - 1 + n) % seats + 1 for n in range(len(round_))]
+    return out
+
+
+def _holds(hand: Any, card: str) -> bool:
+    return hand is not None and any(c.code == card for c in hand.cards)
+
+
+def add_reject(rows: Rows, read: ReadResult, diagnostics: list[Diagnostic]) -> None:
+    """A record that cannot be archived: its raw text and every diagnostic."""
+    game = None
+    if read.record is not None:
+        game = read.record.tag("Game")
+    else:
+        found = re.search(r'\[\s*Game\s+"([^"]*)"', read.text)
+        game = found.group(1) if found else None
+    rows.add(
+        "rejects",
+        local=rows.count,
+        hash=text_hash(read.text),
+        game=game,
+        source_file=read.file,
+        source_index=read.index,
+        source_line=read.line,
+        codes=[d.code for d in diagnostics],
+        diagnostics=json.dumps([d.as_json() for d in diagnostics], ensure_ascii=False),
+        text=read.text,
+    )
+    rows.count += 1
+
+
+def add_read(rows: Rows, read: ReadResult) -> bool:
+    """Add one record read to `rows`: as a record when valid, else as a reject.
+    Returns True when it was accepted."""
+    record = read.record
+    if record is None or read.diagnostics:
+        add_reject(rows, read, _verdict(read))
+        return False
+    try:
+        replay = replay_of(record)
+        if replay is not None and replay.diagnostics:
+            add_reject(rows, read, list(read.diagnostics) + list(replay.diagnostics))
+            return False
+        add_record(rows, record, replay)
+    except Exception as error:  # one bad record never stops the others
+        problem = Diagnostic(
+            file=read.file,
+            record=read.index,
+            line=read.line,
+            column=1,
+            cls="rules",
+            code="internal-error",
+            message=f"the record could not be archived: {type(error).__name__}: {error}",
+        )
+        _drop_partial(rows)
+        add_reject(rows, read, [problem])
+        return False
+    return True
+
+
+def _verdict(read: ReadResult) -> list[Diagnostic]:
+    """Every diagnostic `trunfu validate` gives for this record (the referee's verdict)."""
+    from ..referee import judge
+
+    try:
+        return list(judge(read).diagnostics) or list(read.diagnostics)
+    except Exception:  # the reader's diagnostics are enough to keep the record
+        return list(read.diagnostics)
+
+
+def _drop_partial(rows: Rows) -> None:
+    """Remove the rows already added for the record being built (local id `rows.count`)."""
+    for columns in rows.columns.values():
+        locals_ = columns["local"]
+        keep = len(locals_)
+        while keep and locals_[keep - 1] == rows.count:
+            keep -= 1
+        for values in columns.values():
+            del values[keep:]
+
+
+def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
+    """The rows of one valid record (and of its replay, when the engine scored it)."""
+    local = rows.count
+    text = write(record)
+    outcome = replay.outcome if replay is not None else None
+    tricks = replay.tricks if replay is not None else []
+    seats = record.seats or 0
+    dealer = record.dealer or 0
+    rows.add(
+        "records",
+        local=local,
+        hash=text_hash(text),
+        game=record.tag("Game"),
+        seats=seats,
+        variant=record.variant,
+        dealer=dealer,
+        event=record.tag("Event"),
+        site=record.tag("Site"),
+        date_text=record.tag("Date"),
+        date=parse_date(record.tag("Date")),
+        round=record.tag("Round"),
+        board=record.tag("Board"),
+        title=record.tag("Title"),
+        result_tag=record.tag("Result"),
+        source_file=record.file,
+        source_index=record.index,
+        source_line=record.line,
+        tricks=len(tricks) if tricks else len(record.play.tricks) if record.play else 0,
+        scored=outcome is not None,
+        text=text,
+    )
+    _add_seats(rows, record, outcome, seats, dealer)
+    _add_calls(rows, record, replay, outcome)
+    _add_plays(rows, record, tricks)
+    if outcome is not None:
+        _add_outcome(rows, record, outcome)
+    rows.count += 1
+
+
+def sides(record: Record, outcome: Any | None) -> dict[int, tuple[str | None, str | None]]:
+    """Seat → (side, role). Sides: `declarer`/`defence` when somebody declared; the fixed
+    teams `1+3`/`2+4` of four-seat marafone; otherwise each seat is its own side."""
+    seats = record.seats or 0
+    declarer = outcome.declarer if outcome is not None else None
+    partners = set(outcome.partners) if outcome is not None else set()
+    result: dict[int, tuple[str | None, str | None]] = {}
+    for seat in range(1, seats + 1):
+        if declarer is not None:
+            if seat == declarer:
+                result[seat] = ("declarer", "declarer")
+            elif seat in partners:
+                result[seat] = ("declarer", "partner")
+            else:
+                result[seat] = ("defence", "defender")
+        elif record.tag("Game") == "marafone" and seats == 4:
+            result[seat] = ("1+3" if seat % 2 else "2+4", None)
+        elif record.tag("Game") == "waite-tarot" and outcome is not None:
+            result[seat] = (str(seat), None)
+        else:
+            result[seat] = (None, None)
+    return result
+
+
+def _add_seats(rows: Rows, record: Record, outcome: Any | None, seats: int, dealer: int) -> None:
+    by_seat = sides(record, outcome)
+    for seat in range(1, seats + 1):
+        side, role = by_seat[seat]
+        score = outcome.scores[seat - 1] if outcome is not None else None
+        won = None
+        if outcome is not None and not outcome.thrown_in:
+            if side == "declarer" and outcome.won is not None:
+                won = outcome.won
+            elif side == "defence" and outcome.won is not None:
+                won = not outcome.won
+            elif score is not None:
+                won = score == max(outcome.scores) and score > min(outcome.scores)
+        rows.add(
+            "seats",
+            local=rows.count,
+            seat=seat,
+            player=record.tag(f"P{seat}"),
+            position=(seat - dealer - 1) % seats + 1 if dealer else None,
+            side=side,
+            role=role,
+            score=score,
+            won=won,
+        )
+
+
+def _add_calls(rows: Rows, record: Record, replay: Any | None, outcome: Any | None) -> None:
+    local, ord_ = rows.count, 0
+    said_by = speakers(record)
+
+    def add(kind: str, **values: Any) -> None:
+        nonlocal ord_
+        ord_ += 1
+        rows.add("calls", local=local, ord=ord_, kind=kind, **values)
+
+    if record.auction is not None:
+        n = 0
+        for number, round_ in enumerate(record.auction.rounds, 1):
+            for call in round_:
+                seat = said_by[n] if n < len(said_by) else call.label
+                n += 1
+                cards = [call.card.code] if call.card else []
+                add("bid", round=number, seat=seat, word=call.word, cards=cards)
+    declarer = outcome.declarer if outcome is not None else None
+    if record.call is not None:
+        add("call", seat=declarer, word="call", cards=[c.code for c in record.call.cards])
+    if record.trump is not None:
+        add("trump", seat=declarer, word=record.trump.suit, cards=[])
+    if record.discard is not None:
+        if record.tag("Game") == "waite-tarot":
+            declarer = record.dealer
+        add("discard", seat=declarer, word="discard", cards=[c.code for c in record.discard.cards])
+    if record.exchange is not None:
+        for item in record.exchange.items:
+            word = f"{item.giver}>{item.receiver}"
+            add("exchange", seat=item.giver, word=word, cards=[item.card.code])
+    if record.announce is not None:
+        for item in record.announce.items:
+            add("announce", seat=item.seat, word=item.word, cards=[c.code for c in item.cards])
+    if record.play is not None:
+        tricks = 0
+        for item in record.play.items:
+            if item.kind == "trick":
+                tricks += 1
+            else:
+                add("claim", round=None, seat=item.seat, word=item.kind, cards=[])
+
+
+def _add_plays(rows: Rows, record: Record, tricks: list[Any]) -> None:
+    local = rows.count
+    written = record.play.tricks if record.play is not None else []
+    for number, trick in enumerate(written, 1):
+        known = tricks[number - 1] if number <= len(tricks) else None
+        for ord_, card in enumerate(trick.cards, 1):
+            seat = known.cards[ord_ - 1][0] if known and ord_ <= len(known.cards) else None
+            rows.add(
+                "plays",
+                local=local,
+                trick=number,
+                ord=ord_,
+                seat=seat,
+                card=card.code,
+                signal=card.signal,
+                winner=known.winner if known else None,
+            )
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, int | float):
+        return float(value)
+    return None
+
+
+SIDE_NAMES = {
+    **dict.fromkeys(("declarer", "taker", "attack", "signore"), "declarer"),
+    **dict.fromkeys(("defence", "defense", "defenders", "opponents", "others"), "defence"),
+}
+"""The games' names for the two sides of a deal with a declarer → the archive's."""
+
+BONUS_KEYS: dict[str, tuple[str, ...]] = {
+    "tarocco-siciliano": ("jochi", "stata"),
+    "french-tarot": ("petit_au_bout", "poignees", "chelem"),
+    "marafone": ("maraffa", "signals", "claim", "irregularity"),
+    "waite-tarot": ("declarations", "kings_trumped"),
+}
+"""The breakdown entries that are the game's bonuses (rows of the `bonuses` table)."""
+
+ITEM_NAMES = ("kind", "poignee", "word")
+
+
+def side_name(side: Any) -> str | None:
+    """A side as the archive names it: `declarer`, `defence`, a team `1+3`, a seat `2`."""
+    if side is None:
+        return None
+    return SIDE_NAMES.get(str(side), str(side))
+
+
+def _side_points(points: dict[str, Any], declarer: int | None) -> tuple[float | None, float | None]:
+    """Card points of the declarer's side and of the others, from `card_points` (named
+    sides, or teams such as `1+3` when the declarer is the seat that named trumps)."""
+    attack = defence = None
+    for key, value in points.items():
+        side = side_name(key)
+        parts = str(key).split("+")
+        if side in ("declarer", "defence"):
+            mine = side == "declarer"
+        elif declarer is not None and len(parts) > 1 and all(p.isdigit() for p in parts):
+            mine = str(declarer) in parts
+        else:
+            continue
+        if mine:
+            attack = _number(value)
+        else:
+            defence = _number(value)
+    return attack, defence
+
+
+def _item(name: str, item: dict[str, Any], side: Any = None) -> tuple[str, str | None, float]:
+    label = next((str(item[k]) for k in ITEM_NAMES if isinstance(item.get(k), str)), None)
+    owner = item.get("side", item.get("team", item.get("seat", side)))
+    value = _number(item.get("points"))
+    return (f"{name}.{label}" if label else name, side_name(owner), 1.0 if value is None else value)
+
+
+def bonus_rows(game: str | None, breakdown: dict[str, Any]) -> list[tuple[str, str | None, float]]:
+    """The game's bonuses in `breakdown`, as (name, side, value) rows; zero entries left out.
+
+    Shapes: a number `(key, None, n)`; side → number `(key, side, n)`; category → side →
+    number (Sicilian jochi) `(key.category, side, n)`; an item or a list of items with a
+    `side`/`seat` and `points` (poignées, petit au bout, chelem) one row each, named by its
+    kind; seat → list of items (Waite declarations) one row per item."""
+    out: list[tuple[str, str | None, float]] = []
+    for key in BONUS_KEYS.get(game or "", ()):
+        value = breakdown.get(key)
+        number = _number(value)
+        if number is not None:
+            out.append((key, None, number))
+        elif isinstance(value, list):
+            out += [_item(key, v) for v in value if isinstance(v, dict)]
+        elif isinstance(value, dict):
+            if any(k in value for k in ("side", "seat", "team", "kind", "points")):
+                out.append(_item(key, value))
+                continue
+            for inner, v in value.items():
+                n = _number(v)
+                if n is not None:
+                    out.append((key, side_name(inner), n))
+                elif isinstance(v, dict):
+                    out += [
+                        (f"{key}.{inner}", side_name(side), float(w))
+                        for side, w in v.items()
+                        if _number(w) is not None
+                    ]
+                elif isinstance(v, list):
+                    out += [_item(key, item, inner) for item in v if isinstance(item, dict)]
+    return [row for row in out if row[2]]
+
+
+def margin_of(
+    breakdown: dict[str, Any], scores: list[float], attack: float | None, defence: float | None
+) -> float | None:
+    """The margin of the deal: the game's own (french-tarot `margin`, points over the
+    target; Sicilian `difference` in jochi), else the declarer's card points minus the
+    others', else the best score minus the second best."""
+    for key in ("margin", "difference"):
+        if _number(breakdown.get(key)) is not None:
+            return _number(breakdown[key])
+    if attack is not None and defence is not None:
+        return attack - defence
+    ranked = sorted(set(scores), reverse=True)
+    return ranked[0] - ranked[1] if len(ranked) > 1 else 0.0 if ranked else None
+
+
+def _add_outcome(rows: Rows, record: Record, outcome: Any) -> None:
+    local = rows.count
+    breakdown = outcome.breakdown or {}
+    points = breakdown.get("card_points") or {}
+    points = points if isinstance(points, dict) else {}
+    attack, defence = _side_points(points, outcome.declarer)
+    oudlers = breakdown.get("oudlers")
+    if isinstance(oudlers, list):
+        oudlers = len(oudlers)
+    declarer = outcome.declarer
+    rows.add(
+        "outcomes",
+        local=local,
+        contract=outcome.contract,
+        declarer=declarer,
+        partners=list(outcome.partners),
+        won=outcome.won,
+        thrown_in=outcome.thrown_in,
+        result=outcome.result,
+        declarer_score=outcome.scores[declarer - 1] if declarer is not None else None,
+        declarer_points=attack,
+        defence_points=defence,
+        margin=margin_of(breakdown, outcome.scores, attack, defence),
+        oudlers=oudlers if isinstance(oudlers, int) and not isinstance(oudlers, bool) else None,
+        breakdown=json.dumps(breakdown, ensure_ascii=False, default=str),
+    )
+    for name, side, value in bonus_rows(record.tag("Game"), breakdown):
+        rows.add("bonuses", local=local, name=name, side=side, value=value)

@@ -1,0 +1,129 @@
+"""The archive's tables (DuckDB). `docs/archive.md` gives the reason for each one.
+
+Ids are assigned by the single writer (see `ingest.py`); uniqueness of a record is the
+SHA-256 of its canonical text, enforced by the ingest (an anti-join per batch) rather than
+by an index, so that bulk loads stay fast and memory stays flat.
+"""
+
+from __future__ import annotations
+
+import duckdb
+
+SCHEMA_VERSION = "1"
+
+TABLES: dict[str, str] = {
+    "meta": """
+        key VARCHAR NOT NULL,
+        value VARCHAR
+    """,
+    "ingests": """
+        batch INTEGER NOT NULL,
+        started TIMESTAMP,
+        finished TIMESTAMP,
+        added INTEGER,
+        duplicates INTEGER,
+        rejected INTEGER
+    """,
+    "records": """
+        id BIGINT NOT NULL,
+        hash VARCHAR NOT NULL,
+        game VARCHAR,
+        seats TINYINT,
+        variant VARCHAR,
+        dealer TINYINT,
+        event VARCHAR,
+        site VARCHAR,
+        date_text VARCHAR,
+        date DATE,
+        round VARCHAR,
+        board VARCHAR,
+        title VARCHAR,
+        result_tag VARCHAR,
+        source_file VARCHAR,
+        source_index INTEGER,
+        source_line INTEGER,
+        tricks SMALLINT,
+        scored BOOLEAN,
+        text VARCHAR NOT NULL,
+        batch INTEGER
+    """,
+    "players": """
+        name VARCHAR NOT NULL
+    """,
+    "seats": """
+        record_id BIGINT NOT NULL,
+        seat TINYINT NOT NULL,
+        player VARCHAR,
+        position TINYINT,
+        side VARCHAR,
+        role VARCHAR,
+        score DOUBLE,
+        won BOOLEAN
+    """,
+    "calls": """
+        record_id BIGINT NOT NULL,
+        ord SMALLINT NOT NULL,
+        kind VARCHAR NOT NULL,
+        round TINYINT,
+        seat TINYINT,
+        word VARCHAR,
+        cards VARCHAR[]
+    """,
+    "plays": """
+        record_id BIGINT NOT NULL,
+        trick SMALLINT NOT NULL,
+        ord TINYINT NOT NULL,
+        seat TINYINT,
+        card VARCHAR NOT NULL,
+        signal VARCHAR,
+        winner TINYINT
+    """,
+    "outcomes": """
+        record_id BIGINT NOT NULL,
+        contract VARCHAR,
+        declarer TINYINT,
+        partners TINYINT[],
+        won BOOLEAN,
+        thrown_in BOOLEAN,
+        result VARCHAR,
+        declarer_score DOUBLE,
+        declarer_points DOUBLE,
+        defence_points DOUBLE,
+        margin DOUBLE,
+        oudlers TINYINT,
+        breakdown JSON
+    """,
+    "bonuses": """
+        record_id BIGINT NOT NULL,
+        name VARCHAR NOT NULL,
+        side VARCHAR,
+        value DOUBLE
+    """,
+    "rejects": """
+        hash VARCHAR NOT NULL,
+        game VARCHAR,
+        source_file VARCHAR,
+        source_index INTEGER,
+        source_line INTEGER,
+        codes VARCHAR[],
+        diagnostics JSON,
+        text VARCHAR NOT NULL,
+        batch INTEGER
+    """,
+}
+
+CHILD_TABLES = ("seats", "calls", "plays", "outcomes", "bonuses")
+"""Tables whose rows belong to one record (by `record_id`)."""
+
+
+def create(con: duckdb.DuckDBPyConnection) -> None:
+    """Create the tables that do not exist yet, and record the schema version."""
+    for name, columns in TABLES.items():
+        con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
+    found = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    if found is None:
+        con.execute("INSERT INTO meta VALUES ('schema', ?)", [SCHEMA_VERSION])
+    elif found[0] != SCHEMA_VERSION:
+        raise RuntimeError(
+            f"archive schema version {found[0]}, this trunfu writes version {SCHEMA_VERSION}"
+        )
