@@ -1,0 +1,70 @@
+"""Who takes which cards: the Excuse's exchange, the Excuse in the last trick, the écart or
+chien, and the points and oudlers of each side."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...model import TrickResult
+from .rules import EXCUSE, OUDLERS, PETIT, card_points
+
+Side = Callable[[int], str]
+"""Seat → `"taker"` or `"defence"`."""
+
+
+@dataclass
+class Piles:
+    points: dict[str, float]
+    oudlers: dict[str, int]
+
+
+def excuse_wins_last(tricks: list[TrickResult], side: Side) -> int | None:
+    """The seat of the Excuse in the last trick when its side won every earlier trick
+    (fft: the Excuse then wins the last trick), else None."""
+    last = tricks[-1]
+    seat = next((s for s, c in last.cards if c == EXCUSE), None)
+    if seat is None or len(tricks) < 2:
+        return None
+    if all(side(t.winner) == side(seat) for t in tricks[:-1]):
+        return seat
+    return None
+
+
+def count(
+    tricks: list[TrickResult], side: Side, *, total: int, aside: list[str], aside_side: str | None
+) -> Piles:
+    """Card points and oudlers of each side after the tricks played so far (`total` tricks
+    in the deal), plus the cards put aside (écart or chien) counted for `aside_side`.
+
+    The Excuse stays with its holder's side, which gives a half-point card to the trick's
+    winners; in the last trick it goes to the winner of that trick."""
+    points = {"taker": 0.0, "defence": 0.0}
+    oudlers = {"taker": 0, "defence": 0}
+    for trick in tricks:
+        winner = side(trick.winner)
+        last = trick.number == total
+        for seat, card in trick.cards:
+            owner = side(seat) if card == EXCUSE and not last else winner
+            points[owner] += card_points(card)
+            oudlers[owner] += card in OUDLERS
+            if owner != winner:  # the Excuse's exchange: a half-point card to the winners
+                points[owner] -= 0.5
+                points[winner] += 0.5
+    if aside_side is not None:
+        points[aside_side] += sum(card_points(c) for c in aside)
+        oudlers[aside_side] += sum(c in OUDLERS for c in aside)
+    return Piles(points, oudlers)
+
+
+def petit_au_bout(tricks: list[TrickResult], side: Side, *, slam_rule: bool) -> int | None:
+    """The seat winning the trick with the Petit au bout: the Petit in the last trick, or
+    (`slam_rule`) in the next-to-last when the last is a slam's Excuse."""
+    last = tricks[-1]
+    if any(c == PETIT for _, c in last.cards):
+        return last.winner
+    if slam_rule and len(tricks) >= 2 and excuse_wins_last(tricks, side) is not None:
+        before = tricks[-2]
+        if any(c == PETIT for _, c in before.cards):
+            return before.winner
+    return None
