@@ -85,7 +85,12 @@ def parse_batch(file: str, start: int, chunks: list[Chunk]) -> dict[str, pa.Tabl
     return rows.tables()
 
 
-def tasks(files: Iterable[str], errors: list[str], size: int = BATCH_SIZE) -> Iterator[Task]:
+def tasks(
+    files: Iterable[str],
+    errors: list[str],
+    size: int = BATCH_SIZE,
+    on_file: Callable[[str], None] | None = None,
+) -> Iterator[Task]:
     """Groups of at most `size` record texts, file by file. A file that cannot be read is
     noted in `errors` and skipped (the records before the fault are kept)."""
     for file in files:
@@ -103,6 +108,8 @@ def tasks(files: Iterable[str], errors: list[str], size: int = BATCH_SIZE) -> It
             errors.append(f"{file}: cannot read past record {index + len(chunks) - 1}: {error}")
         if chunks:
             yield file, index, chunks
+        if on_file is not None:
+            on_file(file)
 
 
 def _columns(table: str) -> list[str]:
@@ -201,6 +208,7 @@ def ingest(
     batch_size: int = BATCH_SIZE,
     work: Work = parse_batch,
     on_batch: Callable[[Summary], None] | None = None,
+    on_file: Callable[[str], None] | None = None,
 ) -> Summary:
     """Ingest every record of `files` into the archive `db`.
 
@@ -249,7 +257,7 @@ def ingest(
                 on_batch(summary)
 
         try:
-            source = tasks(files, summary.errors, batch_size)
+            source = tasks(files, summary.errors, batch_size, on_file)
             if pool is None:
                 for task in source:
                     commit(work(*task))

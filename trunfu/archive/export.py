@@ -1,0 +1,98 @@
+"""Export of the archive: TGN (the canonical texts, byte for byte), JSON Lines of the
+pydantic `Record` models, Parquet of the tables. Streams in batches: memory stays flat."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+import duckdb
+import pyarrow.parquet as pq
+
+from .schema import CHILD_TABLES
+
+FORMATS = ("tgn", "jsonl", "parquet")
+FETCH = 2000
+
+
+def _texts(con: duckdb.DuckDBPyConnection, game: str | None) -> Iterator[tuple[int, str]]:
+    cur = con.execute(
+        "SELECT id, text FROM records WHERE ? IS NULL OR game = ? ORDER BY id", [game, game]
+    )
+    while rows := cur.fetchmany(FETCH):
+        yield from rows
+
+
+@contextmanager
+def _output(out: str | Path) -> Iterator[TextIO]:
+    if str(out) == "-":
+        yield sys.stdout
+        return
+    path = Path(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as stream:
+        yield stream
+
+
+def export_tgn(con: duckdb.DuckDBPyConnection, out: str | Path, game: str | None = None) -> int:
+    """Every record's canonical text, in ingest order, one empty line between records
+    (what `writer.write_all` gives). Returns the number of records."""
+    count = 0
+    with _output(out) as stream:
+        for _, text in _texts(con, game):
+            if count:
+                stream.write("\n")
+            stream.write(text)
+            count += 1
+    return count
+
+
+def export_jsonl(con: duckdb.DuckDBPyConnection, out: str | Path, game: str | None = None) -> int:
+    """One JSON object per line: the pydantic `Record` of each canonical text (positions
+    refer to that text), with `file` set to `archive:<id>`."""
+    from ..notation.reader import read_records
+
+    count = 0
+    with _output(out) as stream:
+        for record_id, text in _texts(con, game):
+            record = read_records(text)[0]
+            record.file = f"archive:{record_id}"
+            stream.write(record.model_dump_json() + "\n")
+            count += 1
+    return count
+
+
+def _table_query(table: str) -> str:
+    if table == "records":
+        return "SELECT * FROM records WHERE ? IS NULL OR game = ? ORDER BY id"
+    if table == "rejects":
+        return "SELECT * FROM rejects WHERE ? IS NULL OR game = ?"
+    if table in CHILD_TABLES:
+        return (
+            f"SELECT t.* FROM {table} t WHERE ? IS NULL OR t.record_id IN "
+            "(SELECT id FROM records WHERE game = ?)"
+        )
+    return f"SELECT * FROM {table} WHERE ? IS NULL OR ? IS NULL"
+
+
+def export_parquet(
+    con: duckdb.DuckDBPyConnection, out: str | Path, game: str | None = None
+) -> dict[str, int]:
+    """One Parquet file per table in the folder `out` (`records.parquet`, ...). Returns the
+    number of rows written per table."""
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    counts: dict[str, int] = {}
+    tables = ("records", *CHILD_TABLES, "players", "rejects", "ingests")
+    for table in tables:
+        reader = con.execute(_table_query(table), [game, game]).fetch_record_batch(50_000)
+        rows = 0
+        with pq.ParquetWriter(folder / f"{table}.parquet", reader.schema) as writer:
+            for batch in reader:
+                writer.write_batch(batch)
+                rows += batch.num_rows
+        counts[table] = rows
+    return counts

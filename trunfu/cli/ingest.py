@@ -1,0 +1,103 @@
+"""`trunfu ingest`: load TGN files into the archive."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from ..archive.ingest import BATCH_SIZE, DEFAULT_DB, IngestAborted, Summary, ingest
+from ..archive.lock import ArchiveError
+from .app import app, tgn_files
+
+DbOption = Annotated[Path, typer.Option("--db", help="The archive file (DuckDB).")]
+
+
+@app.command("ingest")
+def ingest_command(
+    paths: Annotated[
+        list[str], typer.Argument(help="TGN files (.tgn, .tgn.gz, .tgn.zst) or folders.")
+    ],
+    db: DbOption = DEFAULT_DB,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-j", help="Parsing processes (default: one per core)."),
+    ] = None,
+    batch_size: Annotated[
+        int, typer.Option("--batch-size", help="Records per transaction.", min=1)
+    ] = BATCH_SIZE,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Add every record of PATHS to the archive: valid ones once each (by the hash of their
+    canonical text), invalid ones to the rejects with their diagnostics."""
+    files = [f for f in tgn_files(paths) if f != "-"]
+    console = Console(stderr=True)
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("[bold]ingest"),
+        BarColumn(),
+        TextColumn("{task.completed:,.0f}/{task.total:,.0f} files"),
+        TextColumn("{task.fields[records]:,} records"),
+        TextColumn("{task.fields[rate]:,.0f} records/s"),
+        TimeElapsedColumn(),
+        console=console,
+        disable=as_json,
+    )
+    task = progress.add_task("ingest", total=len(files), records=0, rate=0.0)
+    seen: set[str] = set()
+    start = time.perf_counter()
+
+    def update(summary: Summary) -> None:
+        elapsed = time.perf_counter() - start
+        progress.update(
+            task,
+            records=summary.records,
+            rate=summary.records / elapsed if elapsed else 0.0,
+            completed=len(seen),
+        )
+
+    def file_done(name: str) -> None:
+        seen.add(name)
+
+    try:
+        with progress:
+            summary = ingest(
+                db,
+                files,
+                workers=workers,
+                batch_size=batch_size,
+                on_batch=update,
+                on_file=file_done,
+            )
+            progress.update(task, completed=len(files))
+    except IngestAborted as error:
+        console.print(f"[red]trunfu ingest: {error}[/red]")
+        raise typer.Exit(1) from None
+    except ArchiveError as error:
+        console.print(f"[red]trunfu ingest: {error}[/red]")
+        raise typer.Exit(3) from None
+    report(summary, db, as_json, console)
+    if summary.interrupted:
+        raise typer.Exit(130)
+    raise typer.Exit(1 if summary.errors else 0)
+
+
+def report(summary: Summary, db: Path, as_json: bool, console: Console) -> None:
+    """The summary: added, already present, rejected, and any unreadable file."""
+    if as_json:
+        typer.echo(json.dumps({"db": str(db), **summary.as_dict()}, default=str))
+        return
+    for error in summary.errors:
+        console.print(f"[red]{error}[/red]")
+    if summary.interrupted:
+        console.print("[yellow]interrupted: the archive keeps the whole batches committed[/yellow]")
+    typer.echo(
+        f"{summary.records:,} records in {summary.files} files: {summary.added:,} added, "
+        f"{summary.duplicates:,} already present, {summary.rejected:,} rejected "
+        f"({summary.rate:,.0f} records/s) → {db}"
+    )
