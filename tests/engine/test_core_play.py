@@ -38,7 +38,7 @@ def test_revoke_proved_by_a_later_card():
     [d] = ctx.diagnostics
     assert (d.line, d.column, d.cls) == (6, 9, "rules")
     assert d.message == (
-        "trick 1: seat 2 played T5 but held 9S of the suit led (swords) (9S played in trick 2)"
+        "trick 1: seat 2 played T5 but held 9S of the suit led (9S played in trick 2)"
     )
 
 

@@ -150,7 +150,24 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
 
     # Pass 2: check each card.
     played_at = {card: n for s in played for n, card in played[s]}
+    lost = False
     for number, (trick, leader, owners, winner) in enumerate(walked, 1):
+        if not lost:
+            strangers = [
+                (s, c.code)
+                for s, c in owners
+                if c.code not in hands[s] and (s in known or holder.get(c.code, s) != s)
+            ]
+            if len(strangers) > 1:
+                lost = True
+                ctx.error(
+                    trick,
+                    "play-mismatch",
+                    f"trick {number}: "
+                    + ", ".join(f"seat {s} does not hold {c}" for s, c in strangers)
+                    + ": the play no longer matches the hands (is a card of an earlier "
+                    "trick wrong?); the rest of the play is not checked",
+                )
         table: list[str] = []
         ctx.state["trick"] = []
         last = number == setup.tricks
@@ -162,7 +179,10 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 if holder.get(card, seat) != seat
                 else setup.elsewhere.get(card, "")
             )
-            if card not in hand or (seat not in known and elsewhere):
+            if lost:
+                if card in hand:
+                    hand.remove(card)
+            elif card not in hand or (seat not in known and elsewhere):
                 ctx.error(
                     node,
                     "card-not-held",
@@ -253,10 +273,9 @@ def _why(
     follow = [c for c in legal if c != EXCUSE]
     witness = follow[0]
     if suit_of(witness) == led and suit_of(card) != led:
-        return (
-            f"{head} played {card} but held {witness} of the suit led "
-            f"({suit_name(game, led)})" + proof(witness)
-        )
+        if is_trump_suit(led, trump):
+            return f"{head} played {card} but held {witness}: trumps were led" + proof(witness)
+        return f"{head} played {card} but held {witness} of the suit led" + proof(witness)
     if is_trump(witness, trump) and not is_trump(card, trump):
         return (
             f"{head} played {card} but held {witness}: without {suit_name(game, led)} "

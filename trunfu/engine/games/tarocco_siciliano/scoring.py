@@ -1,0 +1,123 @@
+"""Card points, jochi and payments of a played Sicilian deal."""
+
+from __future__ import annotations
+
+from ...model import Outcome, TrickResult
+from ...scoring import format_result
+from .rules import (
+    FOUR_ARIE,
+    JOCHI,
+    KINGS,
+    LAST_TRICK,
+    PIGLIATA_CARDS,
+    RIMATURA,
+    SCOMMESSA_CARDS,
+    card_points,
+)
+
+
+def side_cards(
+    tricks: list[TrickResult], side_of: dict[int, str], scarto: list[str]
+) -> dict[str, list[str]]:
+    """The cards each side ends with: the tricks it won, the scarto (declarer's side) and
+    the Fuggitivo (its holder's side, or the trick winner's if that side won no trick)."""
+    cards: dict[str, list[str]] = {"declarer": list(scarto), "opponents": []}
+    won = {side_of[t.winner] for t in tricks}
+    for trick in tricks:
+        winner = side_of[trick.winner]
+        for seat, card in trick.cards:
+            if card == "EX":
+                holder = side_of[seat]
+                cards[holder if holder in won else winner].append(card)
+            else:
+                cards[winner].append(card)
+    return cards
+
+
+def score(
+    seats: int,
+    contract: str,
+    declarer: int,
+    partner: int | None,
+    stata: bool,
+    tricks: list[TrickResult],
+    scarto: list[str],
+    scommessa: bool,
+    rivanto: int | None,
+) -> Outcome:
+    """The outcome of a complete deal (rules file, "Scoring (jochi)")."""
+    side_of = {
+        s: "declarer" if s in (declarer, partner) else "opponents" for s in range(1, seats + 1)
+    }
+    cards = side_cards(tricks, side_of, scarto)
+    last = side_of[tricks[-1].winner]
+    points = {side: card_points(cards[side]) for side in cards}
+    points[last] += LAST_TRICK
+    jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
+    for side, total in points.items():
+        if total >= RIMATURA:
+            jochi["rimatura"][side] += 1
+    jochi["vanto"][last] += 1
+    if rivanto is not None:
+        jochi["rivanto"]["opponents" if last == "opponents" else "declarer"] += 1
+    for trick in tricks:
+        taker = side_of[trick.winner]
+        for seat, card in trick.cards:
+            if card in PIGLIATA_CARDS and side_of[seat] != taker:
+                jochi["pigliate"][taker] += 1
+    if scommessa:
+        held = all(c in cards["declarer"] for c in SCOMMESSA_CARDS)
+        jochi["scommessa"]["declarer" if held else "opponents"] += 1
+    for side, held in cards.items():
+        if all(k in held for k in KINGS):
+            jochi["quattro-re"][side] += 1
+        if all(a in held for a in FOUR_ARIE):
+            jochi["arie"][side] += 2 if "T20" in held else 1
+    totals = {side: sum(j[side] for j in jochi.values()) for side in ("declarer", "opponents")}
+    d = totals["declarer"] - totals["opponents"]
+    factor = 2 if stata else 1
+    opponents = [s for s in range(1, seats + 1) if side_of[s] == "opponents"]
+    scores = [0.0] * seats
+    for s in range(1, seats + 1):
+        if side_of[s] == "opponents":
+            scores[s - 1] = -d * factor
+        elif partner is None:
+            scores[s - 1] = d * len(opponents) * factor
+        else:
+            scores[s - 1] = d * factor
+    sides = {
+        "declarer": [s for s in range(1, seats + 1) if side_of[s] == "declarer"],
+        "opponents": opponents,
+    }
+    return Outcome(
+        scores=scores,
+        result=format_result(scores),
+        contract=contract,
+        declarer=declarer,
+        partners=[partner] if partner is not None else [],
+        won=d > 0 if d else None,
+        thrown_in=False,
+        breakdown={
+            "sides": sides,
+            "card_points": points,
+            "jochi": jochi,
+            "jochi_total": totals,
+            "difference": d,
+            "stata": stata,
+            "payments": {str(s): scores[s - 1] for s in range(1, seats + 1)},
+            "cards": {side: len(held) for side, held in cards.items()},
+        },
+    )
+
+
+def flat(seats: int, contract: str, payments: dict[int, int] | None = None, **kw) -> Outcome:
+    """The outcome of a deal that is not played: thrown in (all 0) or ended by prendo."""
+    scores = [float((payments or {}).get(s, 0)) for s in range(1, seats + 1)]
+    return Outcome(
+        scores=scores,
+        result=format_result(scores),
+        contract=contract,
+        thrown_in=contract == "thrown-in",
+        breakdown={"payments": {str(s): scores[s - 1] for s in range(1, seats + 1)}},
+        **kw,
+    )
