@@ -12,6 +12,7 @@ KEYWORDS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce
 # What each terminal stands for, in words.
 EXPECTED = {
     "LSQB": 'a tag such as [Game "..."]',
+    "TAG": 'a tag such as [Game "..."]',
     "RSQB": "`]` closing the tag",
     "TAG_NAME": "a tag name",
     "STRING": "a tag value in double quotes",

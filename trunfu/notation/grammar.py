@@ -4,7 +4,6 @@ splits run tokens, both made from the same terminal definitions."""
 from __future__ import annotations
 
 import re
-from functools import cache
 from importlib.resources import files
 
 from lark import Lark, Transformer
@@ -40,10 +39,9 @@ def build_parser(transformer: Transformer | None, comments: list) -> Lark:
     )
 
 
-@cache
-def item_scanner() -> re.Pattern[str]:
-    """A regex that finds the items of any run token, one named group per item kind."""
-    lark = Lark(GRAMMAR_TEXT, parser="lalr", lexer="contextual")
+def item_scanner(lark: Lark) -> re.Pattern[str]:
+    """A regex that finds the items of any run token, one named group per item kind,
+    made from the terminals of the grammar `lark` was built from."""
     terminals, _, _ = lark.grammar.compile(["start"], "*")
     regexps = {t.name: t.pattern.to_regexp() for t in terminals}
     alternatives = "|".join(f"(?P<{name}>{regexps[name]})" for name in ITEM_TERMINALS)

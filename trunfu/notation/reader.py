@@ -7,12 +7,14 @@ its own, so a syntax error in one never stops the reading of the next ones.
 from __future__ import annotations
 
 import bz2
+import gc
 import gzip
 import io
 import re
 import sys
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
+from itertools import product
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,16 +23,67 @@ from lark.exceptions import LarkError, UnexpectedInput
 from pydantic import ValidationError
 
 from . import checks
-from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, Game
+from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import syntax_message
 from .grammar import build_parser, item_scanner
 from .models import Diagnostic, ReadResult, Record
-from .split import Chunk, split_records
+from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records
 
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _WS_DASH = re.compile(r"[\s-]+")
+_NONSPACE = re.compile(r"\S+")
+_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\]|\\.)*")')
 SECTION_KEYS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
 MAX_DIAGNOSTICS = 100
+
+
+def _fast_items() -> dict[str, tuple[str, str]]:
+    """Items whose text alone tells what they are: every spelling of a card code (kind `C`,
+    with the upper-case code), seat labels, trick numbers, and one-word calls and signals
+    that cannot start a longer item. Anything else goes through the item scanner."""
+    ranks = ("A", *(str(n) for n in range(2, 11)), "J", "C", "Q", "K")
+    codes = [f"T{n}" for n in range(22)] + ["EX"] + [r + s for r in ranks for s in "SHDCB"]
+    table: dict[str, tuple[str, str]] = {}
+    for code in codes:
+        for spelling in product(*({c.lower(), c.upper()} for c in code)):
+            table["".join(spelling)] = ("C", code)
+    for owner in (*(str(n) for n in range(1, 10)), "talon", "dead"):
+        table[owner + ":"] = ("HAND_LABEL", owner + ":")
+    for n in range(1, 100):
+        table[f"{n}."] = ("TRICK_NO", f"{n}.")
+    words = ["passo", "passe", "pass", "mischio", "pago", "prendo", "chiamo", "prise", "petite"]
+    words += ["vado-solo", "altre-cinque", "garde-sans", "garde-contre", "maso-dei-masi"]
+    words += ["di-piu", "di-più"]
+    for word in words:
+        table[word] = ("CALL_WORD", word)
+    for word in SIGNALS:
+        table[word] = ("SIGNAL", word)
+    table["/"] = ("SLASH", "/")
+    return table
+
+
+_FAST = _fast_items()
+Item = tuple[str, str, int, int]  # kind, text, line, column
+
+
+def _plain(text: str, line: int, column: int, items: list[Item]) -> bool:
+    """Append the items of a run whose items are separated by spaces and line breaks and
+    are all in `_FAST` (the common case, e.g. canonical text); False, with `items` left as
+    it was, when one is not."""
+    fast = _FAST
+    size = len(items)
+    for segment in text.split("\n"):
+        for part in segment.split(" "):
+            if part:
+                hit = fast.get(part)
+                if hit is None:
+                    del items[size:]
+                    return False
+                items.append((hit[0], hit[1], line, column))
+            column += len(part) + 1
+        line += 1
+        column = 1
+    return True
 
 
 class _Problem(Exception):
@@ -45,92 +98,158 @@ def _unescape(value: str) -> str:
     return value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
+def _card(text: str, line: int, column: int) -> dict[str, Any]:
+    """A card item as the scanner found it: the code, maybe followed by a suffix."""
+    suffix = _SUFFIX.search(text)
+    if suffix:
+        text = text[: suffix.start()]
+    return {
+        "code": text.upper(),
+        "line": line,
+        "column": column,
+        "suffix": suffix.group() if suffix else None,
+        "nags": [],
+        "comments": [],
+    }
+
+
+def _nag(target: dict[str, Any] | None, text: str, line: int, column: int) -> None:
+    value = int(text[1:])
+    if target is None:
+        raise _Problem(line, column, "misplaced-nag", f"{text} must follow a card or a call")
+    if value > NAG_MAX:
+        raise _Problem(line, column, "bad-nag", f"{text}: numeric glyphs go from $0 to $255")
+    target["nags"].append(value)
+
+
 class _Build(Transformer):
-    """Inline LALR callbacks: tokens → plain dicts shaped like the models."""
+    """Inline LALR callbacks: tokens → plain dicts shaped like the models.
+
+    Positions are made file positions: the chunk starts at line `offset + 1`, and its first
+    line at column `col0 + 1` (a record may start in the middle of a line)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.scanner = item_scanner()
-        self.offset = 0  # file line of the chunk's first line, minus one
+        self.scanner: re.Pattern[str] | None = None
+        self.reset(1, 1)
+
+    def reset(self, line: int, column: int) -> None:
+        self.offset = line - 1
+        self.col0 = column - 1
+        self.seats: int | None = None
+        self.tags_end = (0, 0)
 
     # -- helpers
-    def _items(self, runs: list[Token]) -> Iterator[tuple[str, str, int, int]]:
+    def at(self, line: int, column: int) -> tuple[int, int]:
+        """File position of a chunk position."""
+        return line + self.offset, column + self.col0 if line == 1 else column
+
+    def _items(self, runs: list[Token]) -> list[Item]:
+        """The items of run tokens, with their file positions."""
+        items: list[Item] = []
         for run in runs:
             text = run.value
-            line, line_start = run.line + self.offset, -run.column + 1
-            last = 0
-            for match in self.scanner.finditer(text):
-                start = match.start()
-                newlines = text.count("\n", last, start)
-                if newlines:
-                    line += newlines
-                    line_start = text.rfind("\n", last, start) + 1
-                last = start
-                yield match.lastgroup, match.group(), line, start - line_start + 1
+            line, column = self.at(run.line, run.column)
+            if (
+                "\t" in text
+                or "\r" in text
+                or "\f" in text
+                or not _plain(text, line, column, items)
+            ):
+                self._scan(text, line, column, items)
+        return items
 
-    def _pos(self, token: Token) -> dict[str, int]:
-        return {"line": token.line + self.offset, "column": token.column}
+    def _scan(self, text: str, line: int, column: int, items: list[Item]) -> None:
+        """Items of any run text, found with the item scanner where the text alone does not
+        tell what an item is."""
+        assert self.scanner is not None
+        fast, match, search = _FAST, self.scanner.match, _NONSPACE.search
+        line_start = 1 - column
+        newline = text.find("\n")
+        pos = 0
+        while found := search(text, pos):
+            start = found.start()
+            while -1 < newline < start:
+                line += 1
+                line_start = newline + 1
+                newline = text.find("\n", line_start)
+            hit = fast.get(found.group())
+            if hit is None:
+                found = match(text, start)
+                hit = found.lastgroup, found.group()
+            items.append((hit[0], hit[1], line, start - line_start + 1))
+            pos = found.end()
 
-    @staticmethod
-    def _card(text: str, line: int, column: int) -> dict[str, Any]:
-        suffix = _SUFFIX.search(text)
-        if suffix:
-            text = text[: suffix.start()]
-        return {
-            "code": text.upper(),
-            "line": line,
-            "column": column,
-            "suffix": suffix.group() if suffix else None,
-            "nags": [],
-            "comments": [],
-        }
-
-    @staticmethod
-    def _nag(target: dict[str, Any] | None, text: str, line: int, column: int) -> None:
-        value = int(text[1:])
-        if target is None:
-            raise _Problem(line, column, "misplaced-nag", f"{text} must follow a card or a call")
-        if value > NAG_MAX:
-            raise _Problem(line, column, "bad-nag", f"{text}: numeric glyphs go from $0 to $255")
-        target["nags"].append(value)
-
-    def _section(self, children: list[Token], **fields: Any) -> dict[str, Any]:
-        keyword = children[0]
-        return {"keyword": keyword.value, **self._pos(keyword), "comments": [], **fields}
+    def _section(self, keyword: Token, **fields: Any) -> dict[str, Any]:
+        line, column = self.at(keyword.line, keyword.column)
+        return {"keyword": keyword.value, "line": line, "column": column, "comments": [], **fields}
 
     # -- rules
     def tag(self, children: list[Token]) -> dict[str, Any]:
-        name, value = children
+        if len(children) == 1:
+            token = children[0]
+            text = token.value
+            parts = _TAG_PARTS.match(text)
+            assert parts is not None  # the TAG terminal has this shape
+            name, raw = parts.group(1), parts.group(2)
+            line, column = self.at(token.line, token.column)
+            name_pos = line, column + parts.start(1)
+            value_pos = line, column + parts.start(2)
+            end = token
+        else:
+            _, name_token, value_token, end = children
+            name, raw = name_token.value, value_token.value
+            name_pos = self.at(name_token.line, name_token.column)
+            value_pos = self.at(value_token.line, value_token.column)
+        self.tags_end = self.at(end.end_line, end.end_column)
+        value = _unescape(raw) if "\\" in raw else raw[1:-1]
+        if name == "Seats" and self.seats is None and value.isdigit():
+            self.seats = int(value)
         return {
-            "name": name.value,
-            "value": _unescape(value.value),
-            **self._pos(name),
-            "value_line": value.line + self.offset,
-            "value_column": value.column,
+            "name": name,
+            "value": value,
+            "line": name_pos[0],
+            "column": name_pos[1],
+            "value_line": value_pos[0],
+            "value_column": value_pos[1],
             "comments": [],
         }
 
     def deal(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
         hands: list[dict[str, Any]] = []
+        cards: list[dict[str, Any]] | None = None
         last: dict[str, Any] | None = None
         for kind, text, line, column in self._items(children[1:]):
-            if kind == "HAND_LABEL":
-                last = {"owner": text[:-1], "line": line, "column": column, "cards": []}
-                last["comments"] = []
-                hands.append(last)
-            elif kind == "CARD":
-                if not hands:
+            if kind == "C" or kind == "CARD":
+                if cards is None:
                     raise _Problem(
                         line,
                         column,
                         "card-without-seat",
                         f"{text} stands before any seat label: write `1: {text} ...`",
                     )
-                last = self._card(text, line, column)
-                hands[-1]["cards"].append(last)
+                if kind == "C":
+                    last = {
+                        "code": text,
+                        "line": line,
+                        "column": column,
+                        "suffix": None,
+                        "nags": [],
+                        "comments": [],
+                    }
+                else:
+                    last = _card(text, line, column)
+                cards.append(last)
+            elif kind == "HAND_LABEL":
+                cards = []
+                hands.append(
+                    {"owner": text[:-1], "line": line, "column": column, "cards": cards}
+                    | {"comments": []}
+                )
+                last = None
             else:
-                self._nag(last if last and "code" in last else None, text, line, column)
-        return "deal", self._section(children, hands=hands)
+                _nag(last, text, line, column)
+        return "deal", self._section(children[0], hands=hands)
 
     def auction(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
         rounds: list[list[dict[str, Any]]] = [[]]
@@ -138,9 +257,7 @@ class _Build(Transformer):
         label: int | None = None
         last: dict[str, Any] | None = None
         for kind, text, line, column in self._items(children[1:]):
-            if kind in ("HAND_LABEL", "EXCHANGE_LABEL"):
-                label = int(text[0])
-            elif kind == "CALL_WORD":
+            if kind == "CALL_WORD":
                 suffix = _SUFFIX.search(text)
                 word = _WS_DASH.sub("-", text[: suffix.start()] if suffix else text)
                 last = {
@@ -155,40 +272,39 @@ class _Build(Transformer):
                 }
                 label = None
                 rounds[-1].append(last)
-            elif kind == "CARD":
+            elif kind == "C" or kind == "CARD":
                 assert last is not None  # the grammar puts a card only after a call word
-                last["card"] = self._card(text, line, column)
-                last = last["card"]
+                last["card"] = last = _card(text, line, column)
+            elif kind == "HAND_LABEL":
+                label = int(text[0])
             elif kind == "SLASH":
                 separators.append({"line": line, "column": column, "comments": []})
                 rounds.append([])
                 last = None
             else:
-                self._nag(last, text, line, column)
-        return "auction", self._section(children, rounds=rounds, separators=separators)
+                _nag(last, text, line, column)
+        return "auction", self._section(children[0], rounds=rounds, separators=separators)
 
     def _cards(self, children: list[Token]) -> list[dict[str, Any]]:
         cards: list[dict[str, Any]] = []
         for kind, text, line, column in self._items(children[1:]):
-            if kind == "CARD":
-                cards.append(self._card(text, line, column))
+            if kind == "C" or kind == "CARD":
+                cards.append(_card(text, line, column))
             else:
-                self._nag(cards[-1] if cards else None, text, line, column)
+                _nag(cards[-1] if cards else None, text, line, column)
         return cards
 
     def call(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
-        return "call", self._section(children, cards=self._cards(children))
+        return "call", self._section(children[0], cards=self._cards(children))
 
     def discard(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
-        return "discard", self._section(children, cards=self._cards(children))
+        return "discard", self._section(children[0], cards=self._cards(children))
 
     def trump(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
         suit = children[1]
+        line, column = self.at(suit.line, suit.column)
         return "trump", self._section(
-            children[:1],
-            suit=suit.value.upper(),
-            suit_line=suit.line + self.offset,
-            suit_column=suit.column,
+            children[0], suit=suit.value.upper(), suit_line=line, suit_column=column
         )
 
     def exchange(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
@@ -206,17 +322,18 @@ class _Build(Transformer):
                         "comments": [],
                     }
                 )
-            elif kind == "CARD":
-                last = items[-1]["card"] = self._card(text, line, column)
+            elif kind == "C" or kind == "CARD":
+                last = items[-1]["card"] = _card(text, line, column)
             else:
-                self._nag(last, text, line, column)
-        return "exchange", self._section(children, items=items)
+                _nag(last, text, line, column)
+        return "exchange", self._section(children[0], items=items)
 
     def announce(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
         items: list[dict[str, Any]] = []
         last: dict[str, Any] | None = None
         for kind, text, line, column in self._items(children[1:]):
             if kind == "HAND_LABEL":
+                last = None
                 items.append(
                     {
                         "seat": int(text[0]),
@@ -235,17 +352,16 @@ class _Build(Transformer):
                     word=ANNOUNCEMENT_SPELLINGS.get(word, word),
                     suffix=suffix.group() if suffix else None,
                 )
-            elif kind == "CARD":
-                last = self._card(text, line, column)
+            elif kind == "C" or kind == "CARD":
+                last = _card(text, line, column)
                 items[-1]["cards"].append(last)
             else:
-                self._nag(last, text, line, column)
-        return "announce", self._section(children, items=items)
+                _nag(last, text, line, column)
+        return "announce", self._section(children[0], items=items)
 
     def play(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
-        # Tricks are grouped in `start`, once the number of seats is known.
-        items: list[tuple[str, str, int, int]] = list(self._items(children[1:]))
-        return "play", self._section(children, items=items)
+        items = _tricks(self._items(children[1:]), self.seats)
+        return "play", self._section(children[0], items=items)
 
     def start(self, children: list[Any]) -> dict[str, Any]:
         record: dict[str, Any] = {"tags": [], "comments": []}
@@ -265,10 +381,12 @@ class _Build(Transformer):
         return record
 
 
-def _group_tricks(play: dict[str, Any], seats: int | None) -> None:
-    """Turn the flat play items into tricks and claims (spec §5 `play`)."""
+def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
+    """Group the play items into tricks and claims (spec §5 `play`): a trick is numbered
+    `N.` or, unnumbered, holds one card per seat."""
     items: list[dict[str, Any]] = []
     trick: dict[str, Any] | None = None
+    cards: list[dict[str, Any]] = []
     last: dict[str, Any] | None = None
     numbered = False
     count = 0
@@ -278,12 +396,47 @@ def _group_tricks(play: dict[str, Any], seats: int | None) -> None:
             line,
             column,
             "short-trick",
-            f"trick {count} has {len(trick['cards'])} cards; each of the {seats} seats plays one",
+            f"trick {count} has {len(cards)} cards; each of the {seats} seats plays one",
         )
 
-    for kind, text, line, column in play["items"]:
-        if kind == "TRICK_NO":
-            if trick is not None and seats and len(trick["cards"]) < seats:
+    for kind, text, line, column in flat:
+        if kind == "C" or kind == "CARD":
+            if seats and len(cards) >= seats and trick is not None:
+                if numbered:
+                    raise _Problem(
+                        line,
+                        column,
+                        "long-trick",
+                        f"trick {count} already has a card from each of the {seats} "
+                        f"seats; {text.upper()} would be one too many",
+                    )
+                trick = None
+            if trick is None:
+                count += 1
+                cards = []
+                trick = {
+                    "kind": "trick",
+                    "line": line,
+                    "column": column,
+                    "cards": cards,
+                    "comments": [],
+                }
+                items.append(trick)
+                numbered = False
+            if kind == "C":
+                last = {
+                    "code": text,
+                    "line": line,
+                    "column": column,
+                    "suffix": None,
+                    "nags": [],
+                    "comments": [],
+                }
+            else:
+                last = _card(text, line, column)
+            cards.append(last)
+        elif kind == "TRICK_NO":
+            if trick is not None and seats and len(cards) < seats:
                 raise short(line, column)
             count += 1
             number = int(text[:-1])
@@ -294,45 +447,26 @@ def _group_tricks(play: dict[str, Any], seats: int | None) -> None:
                     "trick-number",
                     f"trick number {number} where trick {count} was expected",
                 )
-            trick = {"kind": "trick", "line": line, "column": column, "cards": [], "comments": []}
+            cards = []
+            trick = {"kind": "trick", "line": line, "column": column, "cards": cards}
+            trick["comments"] = []
             items.append(trick)
             numbered, last = True, None
-        elif kind == "CARD":
-            if trick is not None and seats and len(trick["cards"]) >= seats and numbered:
-                raise _Problem(
-                    line,
-                    column,
-                    "long-trick",
-                    f"trick {count} already has a card from each of the {seats} "
-                    f"seats; {text} would be one too many",
-                )
-            if trick is None or (seats and len(trick["cards"]) >= seats):
-                count += 1
-                trick = {
-                    "kind": "trick",
-                    "line": line,
-                    "column": column,
-                    "cards": [],
-                    "comments": [],
-                }
-                items.append(trick)
-                numbered = False
-            last = _Build._card(text, line, column)
-            trick["cards"].append(last)
         elif kind == "SIGNAL":
             assert last is not None  # the grammar puts a signal only after a card
             last.update(signal=text, signal_line=line, signal_column=column)
         elif kind == "CLAIM":
-            if trick is not None and seats and len(trick["cards"]) < seats:
+            if trick is not None and seats and len(cards) < seats:
                 raise short(line, column)
             word, seat = text.split()
             items.append(
                 {"kind": word, "seat": int(seat), "line": line, "column": column, "comments": []}
             )
             trick = last = None
+            cards = []
         else:
-            _Build._nag(last, text, line, column)
-    play["items"] = items
+            _nag(last, text, line, column)
+    return items
 
 
 def _normalise_words(record: dict[str, Any], game: Game | None, seats: int | None) -> None:
@@ -345,8 +479,12 @@ def _normalise_words(record: dict[str, Any], game: Game | None, seats: int | Non
             call["word"] = table.get(call["word"], call["word"])
 
 
-def _attach_comments(record: dict[str, Any], comments: list[tuple[int, int, str]]) -> None:
-    """Give each brace comment to the item written before it (spec §5 annotations)."""
+def _attach_comments(
+    record: dict[str, Any], comments: list[tuple[int, int, str]], tags_end: tuple[int, int]
+) -> None:
+    """Give each brace comment to the item written before it (spec §5 annotations); one
+    after the tags and before the first section is the record's; one among the tags is
+    dropped."""
     found: list[dict[str, Any]] = []
     for key in SECTION_KEYS:
         section = record.get(key)
@@ -363,18 +501,18 @@ def _attach_comments(record: dict[str, Any], comments: list[tuple[int, int, str]
     nodes = [(n["line"], n["column"], i, n) for i, n in enumerate(found)]
     nodes.sort(key=lambda n: (n[0], n[1], n[2]))
     keys = [(n[0], n[1]) for n in nodes]
-    last_tag = max(((t["value_line"], t["value_column"]) for t in record["tags"]), default=(0, 0))
     for line, column, text in comments:
         at = bisect_right(keys, (line, column)) - 1
         if at >= 0:
             nodes[at][3]["comments"].append(text)
-        elif (line, column) > last_tag:
+        elif (line, column) >= tags_end:
             record["comments"].append(text)
 
 
 def comment_text(raw: str) -> str:
-    """The kept text of a `{...}` comment: its inside, stripped, each line right-stripped."""
-    return "\n".join(part.rstrip() for part in raw[1:-1].strip().split("\n"))
+    """The kept text of a `{...}` comment: its inside, each line stripped of white space at
+    both ends, leading and trailing empty lines left out."""
+    return "\n".join(part.strip() for part in raw[1:-1].strip().split("\n"))
 
 
 class Reader:
@@ -384,9 +522,20 @@ class Reader:
         self._comments: list[Token] = []
         self._build = _Build()
         self._parser = build_parser(self._build, self._comments)
+        self._build.scanner = item_scanner(self._parser)
 
     def parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
-        result = ReadResult(file=file, index=index, line=chunk.line, text=chunk.text.lstrip(" "))
+        """Read one record; the garbage collector waits while its objects are made."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._parse_chunk(chunk, file, index)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
+        result = ReadResult(file=file, index=index, line=chunk.line, text=chunk.text)
 
         def diag(line: int, column: int, cls: str, code: str, message: str) -> Diagnostic:
             return Diagnostic(
@@ -408,20 +557,19 @@ class Reader:
                     "syntax",
                     "record-too-long",
                     f"this record is {chunk.size:,} characters long; a record may hold at most "
-                    f"{1 << 20:,} (is a record separator missing?)",
+                    f"{MAX_RECORD_CHARS:,} (is a record separator missing?)",
                 )
             )
             return result
+        build = self._build
         self._comments.clear()
-        self._build.offset = chunk.line - 1
+        build.reset(chunk.line, chunk.column)
         try:
             data = self._parser.parse(chunk.text)
-            seats = _seats(data)
-            if "play" in data:
-                _group_tricks(data["play"], seats)
         except UnexpectedInput as error:
             line, column, code, message = syntax_message(error, chunk.text)
-            result.diagnostics.append(diag(line + chunk.line - 1, column, "syntax", code, message))
+            line, column = build.at(line, column)
+            result.diagnostics.append(diag(line, column, "syntax", code, message))
             return result
         except _Problem as problem:
             result.diagnostics.append(
@@ -434,12 +582,12 @@ class Reader:
             )
             return result
         game = GAMES.get(next((t["value"] for t in data["tags"] if t["name"] == "Game"), ""))
-        _normalise_words(data, game, seats)
+        _normalise_words(data, game, build.seats)
         if self._comments:
-            offset = chunk.line - 1
-            _attach_comments(
-                data, [(c.line + offset, c.column, comment_text(c.value)) for c in self._comments]
-            )
+            comments = [
+                (*build.at(c.line, c.column), comment_text(c.value)) for c in self._comments
+            ]
+            _attach_comments(data, comments, build.tags_end)
         data.update(file=file, index=index, line=chunk.line, column=chunk.column)
         try:
             record = Record.model_validate(data)
@@ -449,23 +597,17 @@ class Reader:
             )
             return result
         result.record = record
-        result.diagnostics.extend(
-            diag(line, column, cls, code, message)
-            for line, column, cls, code, message in checks.check(record)
-        )
-        del result.diagnostics[MAX_DIAGNOSTICS:]
+        problems = checks.check(record)
+        if problems:
+            result.diagnostics.extend(
+                diag(line, column, cls, code, message)
+                for line, column, cls, code, message in problems[:MAX_DIAGNOSTICS]
+            )
         return result
 
     def read_lines(self, lines: Iterable[str], file: str | None = None) -> Iterator[ReadResult]:
         for index, chunk in enumerate(split_records(lines), 1):
             yield self.parse_chunk(chunk, file, index)
-
-
-def _seats(data: dict[str, Any]) -> int | None:
-    for tag in data["tags"]:
-        if tag["name"] == "Seats" and tag["value"].isdigit():
-            return int(tag["value"])
-    return None
 
 
 _READER: Reader | None = None
@@ -508,19 +650,22 @@ def read(source: str | Path | TextIO, file: str | None = None) -> Iterator[ReadR
         isinstance(source, str) and source != "-" and "\n" not in source and "[" not in source
     ):
         with open_text(source) as stream:
-            yield from reader.read_lines(stream, file or str(source))
+            yield from reader.read_lines(pieces(stream), file or str(source))
     elif source == "-":
-        stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
-        yield from reader.read_lines(stream, file or "<stdin>")
+        stream = io.TextIOWrapper(
+            sys.stdin.buffer, encoding="utf-8-sig", errors="replace", newline=None
+        )
+        yield from reader.read_lines(pieces(stream), file or "<stdin>")
     elif isinstance(source, str):
-        yield from reader.read_lines(io.StringIO(source.removeprefix("\ufeff")), file)
+        yield from read_text(source, file)
     else:
-        yield from reader.read_lines(source, file)
+        yield from reader.read_lines(pieces(source), file)
 
 
 def read_text(text: str, file: str | None = None) -> list[ReadResult]:
-    """Every record of a TGN text."""
-    return list(read(io.StringIO(text.removeprefix("\ufeff")), file))
+    """Every record of a TGN text (CRLF line ends are read as LF)."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    return list(_reader().read_lines(pieces(io.StringIO(text)), file))
 
 
 def read_records(text: str) -> list[Record]:

@@ -2,9 +2,11 @@
 
 A record starts at a `[` (outside comments and strings) once the current record has body
 text, or at a `[Game` tag when the current tag section already has one. A brace comment
-left open is closed by a line that starts with `[Game "`, so that one unterminated comment
-never swallows the records after it. Memory is bounded by the largest record kept
-(`MAX_RECORD_CHARS`); a longer one is reported, not read.
+left open is closed by a line that starts with `[Game "` in its first column, so that one
+unterminated comment never swallows the records after it (the writer indents the lines of
+a comment, so a canonical text never triggers this). Memory is bounded by the largest
+record kept (`MAX_RECORD_CHARS`) and by the longest piece of a line read at once
+(`PIECE_CHARS`); a longer record is reported, not read.
 """
 
 from __future__ import annotations
@@ -12,15 +14,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from typing import TextIO
 
 MAX_RECORD_CHARS = 1 << 20
+PIECE_CHARS = 1 << 16
 _SCAN = re.compile(r'\{[^}]*\}?|;|"(?:[^"\\\n]|\\.)*"?|\[[ \t]*([A-Za-z]\w*)?|\]|[^\s{;"\[\]]+')
-_GAME_LINE = re.compile(r'[ \t]*\[[ \t]*Game[ \t]+"')
+_SPECIAL = re.compile(r'[\[\]{};"]')
+_GAME_LINE = re.compile(r'\[[ \t]*Game[ \t]+"')
 
 
 @dataclass
 class Chunk:
-    """The text of one record, where it starts in its file, and whether it was too long."""
+    """The text of one record, where it starts in its file, and whether it was too long.
+    `text` starts at `line`, `column` of the file."""
 
     line: int
     column: int
@@ -32,7 +39,7 @@ class Chunk:
 class _Builder:
     def __init__(self, line: int, column: int) -> None:
         self.line, self.column = line, column
-        self.parts: list[str] = [" " * (column - 1)] if column > 1 else []
+        self.parts: list[str] = []
         self.size = 0
         self.oversize = False
         self.body_seen = False
@@ -41,29 +48,51 @@ class _Builder:
 
     def add(self, text: str) -> None:
         self.size += len(text)
+        if self.oversize:
+            return
         if self.size > MAX_RECORD_CHARS:
             self.oversize = True
             self.parts = []
-        if not self.oversize:
+        else:
             self.parts.append(text)
 
     def chunk(self) -> Chunk:
         return Chunk(self.line, self.column, "".join(self.parts), self.oversize, self.size)
 
 
+def pieces(stream: TextIO) -> Iterator[str]:
+    """The lines of `stream`, a very long line cut into pieces of `PIECE_CHARS`."""
+    return iter(partial(stream.readline, PIECE_CHARS), "")
+
+
 def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
-    """Yield one `Chunk` per record found in `lines` (each line ending with its newline)."""
+    """Yield one `Chunk` per record found in `lines`: lines ending with their newline, or
+    pieces of lines (a piece without a newline is continued by the next one)."""
     current = _Builder(1, 1)
     in_comment = False
-    for lineno, raw in enumerate(lines, 1):
-        if lineno == 1 and raw.startswith("\ufeff"):
-            raw = " " + raw[1:]  # keep columns as the file shows them
-        if raw.startswith("%"):
-            current.add("\n" if raw.endswith("\n") else "")
+    lineno, column_base, line_start, skipping = 0, 0, True, False
+    for raw in lines:
+        if line_start:
+            lineno += 1
+            column_base = 0
+            skipping = raw.startswith("%")
+            if lineno == 1 and raw.startswith("\ufeff"):
+                raw = " " + raw[1:]  # keep columns as the file shows them
+        base = column_base
+        line_start = raw.endswith("\n")
+        column_base += len(raw)
+        if skipping:
+            if line_start:
+                current.add("\n")
+            continue
+        if not in_comment and _SPECIAL.search(raw) is None:  # plain body text
+            if not raw.isspace():
+                current.body_seen = current.significant = True
+            current.add(raw)
             continue
         pos = 0
         if in_comment:
-            if _GAME_LINE.match(raw):
+            if base == 0 and _GAME_LINE.match(raw):
                 in_comment = False
                 if current.significant:
                     yield current.chunk()
@@ -93,7 +122,7 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
                     current.add(raw[start:at])
                     if current.significant:
                         yield current.chunk()
-                    current = _Builder(lineno, at + 1)
+                    current = _Builder(lineno, base + at + 1)
                     start = at
                 current.game_seen |= name == "Game"
                 current.significant = True

@@ -27,9 +27,17 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def comment(text: str) -> str:
+    """A brace comment; the lines after its first are indented by two spaces."""
+    if not text:
+        return "{}"
+    lines = text.split("\n")
+    return "{ " + "\n".join([lines[0], *(f"  {x}" if x else "" for x in lines[1:])]) + " }"
+
+
 def _notes(node: Node) -> str:
-    """The comments that follow an item, each `{ text }` after one space."""
-    return "".join(f" {{ {c} }}" if c else " {}" for c in node.comments)
+    """The comments that follow an item, each after one space."""
+    return "".join(" " + comment(c) for c in node.comments)
 
 
 def _marks(node: Annotated) -> str:
@@ -69,11 +77,7 @@ def write(record: Record) -> str:
         body.append("auction" + _notes(auction))
         for i, round_ in enumerate(auction.rounds):
             calls = " ".join(
-                c.word
-                + (c.suffix or "")
-                + _notes(c)
-                + (" " + card_text(c.card) if c.card else "")
-                + "".join(f" ${n}" for n in c.nags)
+                c.word + _marks(c) + _notes(c) + (" " + card_text(c.card) if c.card else "")
                 for c in round_
             )
             if i == 0:
@@ -112,7 +116,7 @@ def write(record: Record) -> str:
                     + "".join(f" ${n}" for n in c.nags)
                     + _notes(c)
                     for c in item.cards
-                )
+                )  # the signal before the glyphs: `3C busso $1`
                 body.append(_line(f"{number}." + _notes(item), cards))
             else:
                 body.append(f"  {item.kind} {item.seat}" + _notes(item))
