@@ -150,24 +150,16 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
 
     # Pass 2: check each card.
     played_at = {card: n for s in played for n, card in played[s]}
-    lost = False
+    lost = stop_after = False
     for number, (trick, leader, owners, winner) in enumerate(walked, 1):
+        lost = lost or stop_after
         if not lost:
             strangers = [
-                (s, c.code)
+                s
                 for s, c in owners
                 if c.code not in hands[s] and (s in known or holder.get(c.code, s) != s)
             ]
-            if len(strangers) > 1:
-                lost = True
-                ctx.error(
-                    trick,
-                    "play-mismatch",
-                    f"trick {number}: "
-                    + ", ".join(f"seat {s} does not hold {c}" for s, c in strangers)
-                    + ": the play no longer matches the hands (is a card of an earlier "
-                    "trick wrong?); the rest of the play is not checked",
-                )
+            stop_after = len(strangers) > 1
         table: list[str] = []
         ctx.state["trick"] = []
         last = number == setup.tricks
@@ -192,6 +184,13 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 )
                 if card in hand:
                     hand.remove(card)
+                if stop_after and seat == strangers[-1]:
+                    ctx.error(
+                        trick,
+                        "play-mismatch",
+                        f"after trick {number} the play no longer matches the hands (is a card "
+                        "of an earlier trick wrong?); the rest of the play is not checked",
+                    )
             else:
                 legal = legal_cards(hand, table, rules, trump, last=last)
                 if card not in legal:
