@@ -40,12 +40,57 @@ def open_page(famous: Path) -> Callable[..., AppTest]:
 
     def _open(page: str, **query: str) -> AppTest:
         at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
-        at.run()
+        at.query_params.update(query)  # as in a fresh browser session opened on that URL
         at.switch_page(f"pages/{page}.py")
-        for key, value in query.items():
-            at.query_params[key] = value
         at.run()
         assert not at.exception, [e.value for e in at.exception]
         return at
 
     return _open
+
+
+PLAYERS = {
+    "french-tarot": ["Ada", "Bea", "Cid", "Dan"],
+    "tarocco-siciliano": ["Ada", "Eve", "Fra", "Gio"],
+}
+SAMPLE = {"french-tarot": 20, "tarocco-siciliano": 12}
+"""The sample archive: deals simulated per game (4 seats), with names and dates added."""
+
+
+def sample_texts() -> dict[str, list[str]]:
+    """The sample deals' TGN texts per game: simulated, then given players and a date
+    (deal n of a game is played on 2024-01-n)."""
+    from trunfu.engine import simulate
+    from trunfu.notation.writer import write
+
+    texts: dict[str, list[str]] = {}
+    for seed, (game, count) in enumerate(SAMPLE.items(), 7):
+        names = "".join(f'[P{n} "{p}"]\n' for n, p in enumerate(PLAYERS[game], 1))
+        texts[game] = [
+            write(record).replace("[Seats", f'[Date "2024.01.{n:02d}"]\n{names}[Seats', 1)
+            for n, record in enumerate(simulate(game, 4, count, seed=seed), 1)
+        ]
+    return texts
+
+
+@pytest.fixture(scope="session")
+def sample_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An archive built with `trunfu.archive.ingest` from the sample deals."""
+    from trunfu.archive.ingest import ingest
+
+    folder = tmp_path_factory.mktemp("sample")
+    files = []
+    for game, texts in sample_texts().items():
+        path = folder / f"{game}.tgn"
+        path.write_text("\n".join(texts), encoding="utf-8")
+        files.append(str(path))
+    db = folder / "sample.duckdb"
+    summary = ingest(db, files, workers=0)
+    assert summary.added == sum(SAMPLE.values()), summary.as_dict()
+    return db
+
+
+@pytest.fixture
+def archive(sample_archive: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(settings.ARCHIVE_ENV, str(sample_archive))
+    return sample_archive

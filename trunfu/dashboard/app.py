@@ -13,11 +13,11 @@ HERE = Path(__file__).parent
 st.set_page_config(page_title="trunfu", page_icon="🃏", layout="wide")
 
 PAGES = [
-    st.Page(
-        HERE / "pages/famous.py", title="Famous hands", icon="⭐", url_path="famous", default=True
-    ),
-    st.Page(HERE / "pages/replay.py", title="Replay", icon="🃏", url_path="replay"),
-    st.Page(HERE / "pages/upload.py", title="Upload", icon="📤", url_path="upload"),
+    st.Page(HERE / "pages/statistics.py", title="Statistics", icon="📊", default=True),
+    st.Page(HERE / "pages/replay.py", title="Replay", icon="🃏"),
+    st.Page(HERE / "pages/famous.py", title="Famous hands", icon="⭐"),
+    st.Page(HERE / "pages/search.py", title="Search", icon="🔎"),
+    st.Page(HERE / "pages/upload.py", title="Upload", icon="📤"),
 ]
 
 st.navigation(PAGES).run()

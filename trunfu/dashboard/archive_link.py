@@ -1,36 +1,85 @@
-"""The dashboard's door to the archive: a read connection per page run, record texts by id,
-and adding uploaded records (through `trunfu.archive.ingest`)."""
+"""The dashboard's door to the archive: the queries of `trunfu.archive.queries` run on a
+short-lived read-only connection and cached until the archive file changes; record texts by
+id; adding uploaded records through `trunfu.archive.ingest`.
+
+Connections are not kept open between runs: DuckDB lets one process hold a file for writing,
+and a dashboard left open must not stop `trunfu ingest`."""
 
 from __future__ import annotations
 
 import tempfile
+from dataclasses import astuple
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
-from ..archive import lock
+from ..archive import lock, queries
+from ..archive.ingest import ingest
+from ..archive.queries import Filters
 from . import settings
 from .uploads import Checked
 
 
-def connect():
-    """A read-only connection to the archive, or None (with a message) when there is none."""
+def stamp() -> tuple[str, int] | None:
+    """The archive path and its modification time (the cache key), or None without one."""
     path = settings.archive_path()
     try:
-        return lock.connect(path, read_only=True, wait=2.0)
-    except lock.ArchiveError as error:
-        st.info(str(error))
+        return str(path), path.stat().st_mtime_ns
+    except OSError:
         return None
+
+
+class _Lazy:
+    """One read-only connection, opened on the first cache miss of a page run."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.con = None
+
+    def get(self):
+        if self.con is None:
+            self.con = queries.open_archive(self.path, wait=2.0)
+        return self.con
+
+    def close(self) -> None:
+        if self.con is not None:
+            self.con.close()
+            self.con = None
+
+
+_LAZY: dict[str, _Lazy] = {}
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def _cached(_lazy: _Lazy, key: tuple[str, int], name: str, filters: tuple, kwargs: tuple) -> Any:
+    if name == "choices":
+        return queries.choices(_lazy.get())
+    return queries.QUERIES[name](_lazy.get(), Filters(*filters), **dict(kwargs))
+
+
+def run(name: str, filters: Filters | None = None, **kwargs: Any) -> Any:
+    """`queries.<name>(con, filters, **kwargs)`, cached per archive version. Raises
+    `lock.ArchiveError` (busy, missing) with a message for the user."""
+    key = stamp()
+    if key is None:
+        raise lock.ArchiveMissing(
+            f"{settings.archive_path()}: no archive here (create one with `trunfu ingest`)"
+        )
+    lazy = _Lazy(key[0])
+    try:
+        args = (astuple(filters or Filters()), tuple(sorted(kwargs.items())))
+        return _cached(lazy, key, name, *args)
+    finally:
+        lazy.close()
 
 
 def record_text(record_id: int) -> str | None:
     """The TGN text of archive record `record_id`, or None."""
-    path = settings.archive_path()
-    if not path.exists():
+    key = stamp()
+    if key is None:
         return None
-    from ..archive import queries
-
-    con = lock.connect(path, read_only=True, wait=2.0)
+    con = queries.open_archive(key[0], wait=2.0)
     try:
         return queries.record_text(con, record_id)
     finally:
@@ -44,8 +93,6 @@ def add_button(valid: list[Checked]) -> None:
     n = len(valid)
     if not st.button(f"Add the {n} valid record{'s' if n != 1 else ''} to the archive"):
         return
-    from ..archive.ingest import ingest
-
     path = settings.archive_path()
     with tempfile.TemporaryDirectory() as folder:
         upload = Path(folder) / "upload.tgn"
@@ -55,7 +102,6 @@ def add_button(valid: list[Checked]) -> None:
         except lock.ArchiveError as error:
             st.error(str(error))
             return
-    st.cache_data.clear()
     st.success(
         f"{summary.added} record(s) added to {path}; {summary.duplicates} were already there"
         + (f"; {summary.rejected} rejected" if summary.rejected else "")

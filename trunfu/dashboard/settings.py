@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..archive.ingest import DEFAULT_DB
+
 ARCHIVE_ENV = "TRUNFU_ARCHIVE"
 FAMOUS_ENV = "TRUNFU_FAMOUS"
-DEFAULT_ARCHIVE = Path("data/sample.duckdb")
+DEFAULT_ARCHIVE = DEFAULT_DB
 DEFAULT_FAMOUS = Path("data/famous")
 
 

@@ -16,8 +16,7 @@ from trunfu.dashboard.uploads import (
     errors_file,
 )
 
-SHOWN = 100
-"""Records drawn in full; the others are listed in the summary table only."""
+SHOWN = 100  # records drawn in full; the others are listed in the summary table only
 
 
 @st.cache_resource(max_entries=16, show_spinner="Checking the records…")

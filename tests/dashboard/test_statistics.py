@@ -1,0 +1,64 @@
+"""The Statistics page over the sample archive: filters change the figures and live in the
+URL; every chart has its numbers."""
+
+from __future__ import annotations
+
+from conftest import SAMPLE, sample_texts
+
+from trunfu.engine import replay
+from trunfu.notation.reader import read_records
+
+
+def _metric(at, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def _scored(game: str) -> int:
+    """Deals of the sample that the engine can score (the contract mix counts these)."""
+    records = read_records("\n".join(sample_texts()[game]))
+    return sum(replay(r, steps=False).outcome is not None for r in records)
+
+
+def test_no_archive_is_told_not_a_traceback(open_page, no_archive) -> None:
+    at = open_page("statistics")
+    assert any("no archive" in i.value for i in at.info)
+
+
+def test_game_filter_changes_the_figures_and_the_url(open_page, archive) -> None:
+    at = open_page("statistics")
+    assert _metric(at, "Deals") == str(sum(SAMPLE.values()))
+    at.selectbox(key="stats_game").select("french-tarot").run()
+    assert not at.exception
+    assert _metric(at, "Deals") == str(SAMPLE["french-tarot"])
+    assert at.query_params["game"] == "french-tarot"
+    mix = next(e for e in at.expander if e.label == "Numbers: contract and declaration mix")
+    assert mix.dataframe[0].value["deals"].sum() == _scored("french-tarot")
+
+
+def test_filters_are_read_from_the_url(open_page, archive) -> None:
+    at = open_page("statistics", player="Eve")
+    assert _metric(at, "Deals") == str(SAMPLE["tarocco-siciliano"])
+    assert at.selectbox(key="stats_player").value == "Eve"
+    at = open_page("statistics", **{"from": "2024-01-05", "to": "2024-01-07"})
+    assert _metric(at, "Deals") == str(3 * len(SAMPLE))
+
+
+def test_an_unknown_value_in_the_url_is_ignored(open_page, archive) -> None:
+    at = open_page("statistics", game="chess", seats="x")
+    assert _metric(at, "Deals") == str(sum(SAMPLE.values()))
+    assert at.selectbox(key="stats_game").value is None
+
+
+def test_every_chart_has_its_numbers_and_player_charts_show(open_page, archive) -> None:
+    at = open_page("statistics")
+    charts = at.get("vega_lite_chart")
+    numbers = [e for e in at.expander if e.label.startswith("Numbers: ")]
+    assert len(charts) >= 6
+    assert len(numbers) == len(charts)
+    labels = {e.label for e in numbers}
+    assert "Numbers: leaderboard (20 most active players)" in labels
+    board = next(e for e in numbers if e.label.startswith("Numbers: leaderboard"))
+    players = set(board.dataframe[0].value["player"])
+    assert players == {"Ada", "Bea", "Cid", "Dan", "Eve", "Fra", "Gio"}
+    ada = board.dataframe[0].value.set_index("player").loc["Ada", "games"]
+    assert ada == sum(SAMPLE.values())  # Ada sits at seat 1 of every sample deal
