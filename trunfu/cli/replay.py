@@ -1,0 +1,79 @@
+"""`trunfu replay`: a deal step by step in the terminal."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ..engine import replay as run
+from ..engine.model import Step
+from ..notation.reader import read
+from .app import app
+from .score import outcome_table
+
+
+def _hands(step: Step) -> list[str]:
+    lines = [
+        f"    seat {seat}: {' '.join(cards) if cards else '(unknown)'}"
+        for seat, cards in sorted(step.hands.items())
+    ]
+    if step.talon:
+        lines.append(f"    talon: {' '.join(step.talon)}")
+    return lines
+
+
+def step_lines(step: Step, show_hands: bool) -> list[str]:
+    """The lines that show one step."""
+    if step.kind == "card":
+        return []
+    notes = "".join(f"  {{{c}}}" for c in step.comments)
+    if step.kind == "trick":
+        cards = "  ".join(f"{seat}:{card}" for seat, card in step.trick)
+        points = ", ".join(f"{side} {p:g}" for side, p in step.points.items())
+        lines = [f"[bold]{step.label}[/bold]: {cards}   [dim]{points}[/dim]{notes}"]
+        return lines + (_hands(step) if show_hands else [])
+    lines = [f"{step.label}{notes}"]
+    if step.kind in ("deal", "discard") or (show_hands and step.kind == "talon"):
+        lines += _hands(step)
+    return lines
+
+
+@app.command()
+def replay(
+    path: Annotated[str, typer.Argument(help="A TGN file (or - for stdin).")],
+    record: Annotated[
+        int, typer.Option("--record", "-r", min=1, help="Which record (1-based).")
+    ] = 1,
+    hands: Annotated[
+        bool, typer.Option("--hands", help="Show the hands after every trick.")
+    ] = False,
+) -> None:
+    """Show a deal step by step: the hands, the declarations, each trick and the score."""
+    console = Console(highlight=False)
+    for result in read(path):
+        if result.index != record:
+            continue
+        for d in result.diagnostics:
+            console.print(str(d), markup=False)
+        if result.record is None:
+            raise typer.Exit(1)
+        found = run(result.record)
+        pending: list[str] = []
+        for step in found.steps:
+            if step.kind == "card":
+                pending += [f"{step.text}: {c}" for c in step.comments]
+                continue
+            if step.kind == "trick" and pending:
+                step = step.model_copy(update={"comments": pending + step.comments})
+                pending = []
+            for line in step_lines(step, hands):
+                console.print(line)
+        for d in found.diagnostics:
+            console.print(f"[red]{d}[/red]")
+        if found.outcome is not None:
+            console.print(outcome_table(found.outcome, f"record {record}"))
+        raise typer.Exit(1 if found.diagnostics or result.diagnostics else 0)
+    typer.echo(f"trunfu replay: {path} has no record {record}", err=True)
+    raise typer.Exit(2)
