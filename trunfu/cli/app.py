@@ -18,6 +18,16 @@ app = typer.Typer(
 TGN_SUFFIXES = (".tgn", ".tgn.gz", ".tgn.bz2", ".tgn.zst")
 
 
+def _read_errors() -> tuple[type[BaseException], ...]:
+    """What reading a file may raise: I/O errors and broken compressed data."""
+    import zstandard
+
+    return (OSError, EOFError, zstandard.ZstdError)
+
+
+READ_ERRORS = _read_errors()
+
+
 def tgn_files(paths: list[str]) -> Iterator[str]:
     """Files named by `paths`: files as given, folders searched for TGN files, `-` for stdin.
     A path that does not exist is a usage error (exit 2)."""

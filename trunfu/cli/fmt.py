@@ -1,30 +1,83 @@
-"""`trunfu fmt`: print or rewrite records in the canonical form (spec §8)."""
+"""`trunfu fmt`: print, check or rewrite records in the canonical form (spec §8).
+
+Records are streamed: a file is never held in memory whole. A record that does not read
+is kept as written (never rewritten) and its diagnostics go to stderr.
+"""
 
 from __future__ import annotations
 
+import io
+import os
 import sys
+import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ..notation.models import ReadResult
-from ..notation.reader import read
+from ..notation.reader import open_binary, read, text_stream
 from ..notation.writer import write
-from .app import app, tgn_files
+from .app import READ_ERRORS, app, tgn_files
+
+COMPRESSED = (".gz", ".bz2", ".zst")
+
+
+def canonical_pieces(results: Iterable[ReadResult], unread: list[ReadResult]) -> Iterator[str]:
+    """The canonical text of a file's records, one piece per record (one empty line between
+    records). A record that does not read is given as written and added to `unread`."""
+    for i, result in enumerate(results):
+        if result.record is None:
+            unread.append(result)
+            text = result.text.strip("\n") + "\n"
+        else:
+            text = write(result.record)
+        yield text if i == 0 else "\n" + text
 
 
 def canonical_file(results: list[ReadResult]) -> tuple[str, list[ReadResult]]:
-    """The canonical text of a file's records, and the records that did not read (kept
-    as written, never rewritten)."""
-    texts, unread = [], []
-    for result in results:
-        if result.record is None:
-            unread.append(result)
-            texts.append(result.text.strip("\n") + "\n")
-        else:
-            texts.append(write(result.record))
-    return "\n".join(texts), unread
+    """The canonical text of a file's records, and the records that did not read."""
+    unread: list[ReadResult] = []
+    return "".join(canonical_pieces(results, unread)), unread
+
+
+def _same(pieces: Iterable[str], original: io.BufferedIOBase) -> bool:
+    """Whether the original bytes are exactly the pieces, encoded as UTF-8 (every piece is
+    consumed, so that every record is read)."""
+    same = True
+    for piece in pieces:
+        data = piece.encode()
+        if same and original.read(len(data)) != data:
+            same = False
+    return same and original.read(1) == b""
+
+
+def _report(name: str, unread: list[ReadResult]) -> None:
+    for result in unread:
+        for diagnostic in result.diagnostics:
+            typer.echo(str(diagnostic), err=True)
+    if unread:
+        typer.echo(f"{name}: {len(unread)} record(s) do not read: kept as written", err=True)
+
+
+def _rewrite(name: str, pieces: Iterable[str], unread: list[ReadResult]) -> bool:
+    """Write the canonical text to a temporary file beside `name`, then put it in its place
+    if every record read and the text changed. True when the file is canonical now."""
+    path = Path(name)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            for piece in pieces:
+                out.write(piece)
+        if unread:
+            return False
+        if Path(temp).read_bytes() != path.read_bytes():
+            os.replace(temp, name)
+        return True
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
 
 
 @app.command()
@@ -36,26 +89,46 @@ def fmt(
     in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Rewrite the files.")] = False,
 ) -> None:
     """Print the canonical text of every record (or check, or rewrite, the files)."""
+    if check and in_place:
+        typer.echo("trunfu fmt: --check and --in-place do not go together", err=True)
+        raise typer.Exit(2)
+    names = list(tgn_files(paths))
+    if in_place and any(n == "-" or n.lower().endswith(COMPRESSED) for n in names):
+        typer.echo("trunfu fmt: --in-place rewrites plain .tgn files, not - or archives", err=True)
+        raise typer.Exit(2)
     status = 0
-    for name in tgn_files(paths):
-        results = list(read(name))
-        text, unread = canonical_file(results)
-        for result in unread:
-            status = 1
-            for diagnostic in result.diagnostics:
-                typer.echo(str(diagnostic), err=True)
-        if check:
-            original = (
-                sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8-sig")
-            )
-            if original.replace("\r\n", "\n") != text:
-                typer.echo(f"{name}: not canonical", err=True)
-                status = 1
-        elif in_place and name != "-":
-            if unread:
-                typer.echo(f"{name}: not rewritten: {len(unread)} record(s) do not read", err=True)
+    wrote = False
+    for name in names:
+        unread: list[ReadResult] = []
+        try:
+            if name == "-":
+                data = sys.stdin.buffer.read()
+                results = read(text_stream(io.BytesIO(data)), "<stdin>")
+                original: io.BufferedIOBase = io.BytesIO(data)
             else:
-                Path(name).write_text(text, encoding="utf-8", newline="\n")
-        else:
-            sys.stdout.write(text)
+                results = read(name)
+                original = open_binary(name)  # type: ignore[assignment]
+            pieces = canonical_pieces(results, unread)
+            if check:
+                with original:
+                    if not _same(pieces, original):
+                        typer.echo(f"{name}: not canonical", err=True)
+                        status = 1
+            elif in_place:
+                original.close()
+                if not _rewrite(name, pieces, unread):
+                    typer.echo(f"{name}: not rewritten", err=True)
+            else:
+                original.close()
+                for piece in pieces:
+                    sys.stdout.write(
+                        "\n" + piece if wrote and not piece.startswith("\n") else piece
+                    )
+                    wrote = True
+        except READ_ERRORS as error:
+            typer.echo(f"trunfu fmt: {name}: cannot read: {error}", err=True)
+            status = 1
+            continue
+        _report(name, unread)
+        status |= bool(unread)
     raise typer.Exit(status)

@@ -9,7 +9,7 @@ import typer
 
 from ..notation.reader import read
 from ..referee import judge
-from .app import app, tgn_files
+from .app import READ_ERRORS, app, tgn_files
 
 
 @app.command()
@@ -23,27 +23,28 @@ def validate(
 ) -> None:
     """Check every record: syntax, deck, rules and result. Exit 0 when all are valid."""
     total = valid = 0
+    failed = False
     for name in tgn_files(paths):
-        for result in read(name):
-            verdict = judge(result)
-            total += 1
-            valid += verdict.valid
-            if as_json:
-                typer.echo(
-                    json.dumps(
-                        {
-                            "file": result.file,
-                            "record": result.index,
-                            "valid": verdict.valid,
-                            "diagnostics": [d.as_json() for d in verdict.diagnostics],
-                            "result": verdict.result,
-                        },
-                        ensure_ascii=False,
-                    )
-                )
-            else:
-                for diagnostic in verdict.diagnostics:
-                    typer.echo(str(diagnostic))
+        try:
+            for result in read(name):
+                verdict = judge(result)
+                total += 1
+                valid += verdict.valid
+                if as_json:
+                    line = {
+                        "file": result.file,
+                        "record": result.index,
+                        "valid": verdict.valid,
+                        "diagnostics": [d.as_json() for d in verdict.diagnostics],
+                        "result": verdict.result,
+                    }
+                    typer.echo(json.dumps(line, ensure_ascii=False))
+                else:
+                    for diagnostic in verdict.diagnostics:
+                        typer.echo(str(diagnostic))
+        except READ_ERRORS as error:
+            typer.echo(f"trunfu validate: {name}: cannot read: {error}", err=True)
+            failed = True
     if not as_json:
         typer.echo(f"{total} records: {valid} valid, {total - valid} invalid")
-    raise typer.Exit(0 if valid == total else 1)
+    raise typer.Exit(1 if failed or valid != total else 0)

@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import product
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from lark import Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
@@ -620,26 +620,29 @@ def _reader() -> Reader:
     return _READER
 
 
-def open_text(path: str | Path) -> TextIO:
-    """Open a TGN file (also `.gz`, `.bz2`, `.zst`) as UTF-8 text; bad bytes become U+FFFD."""
+def open_binary(path: str | Path) -> BinaryIO:
+    """Open a TGN file as bytes, decompressing `.gz`, `.bz2` and `.zst` files."""
     path = Path(path)
     name = path.name.lower()
     if name.endswith(".gz"):
-        raw: Any = gzip.open(path, "rb")
-    elif name.endswith(".bz2"):
-        raw = bz2.open(path, "rb")
-    elif name.endswith(".zst"):
+        return gzip.open(path, "rb")  # type: ignore[return-value]
+    if name.endswith(".bz2"):
+        return bz2.open(path, "rb")  # type: ignore[return-value]
+    if name.endswith(".zst"):
         import zstandard
 
-        raw = zstandard.ZstdDecompressor().stream_reader(open(path, "rb"))
-    else:
-        raw = open(path, "rb")
-    return io.TextIOWrapper(
-        io.BufferedReader(raw) if not hasattr(raw, "peek") else raw,
-        encoding="utf-8-sig",
-        errors="replace",
-        newline=None,
-    )
+        return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(open(path, "rb")))
+    return open(path, "rb")
+
+
+def text_stream(raw: BinaryIO) -> TextIO:
+    """UTF-8 text of a byte stream: a BOM skipped, CRLF read as LF, bad bytes as U+FFFD."""
+    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline=None)
+
+
+def open_text(path: str | Path) -> TextIO:
+    """Open a TGN file (also `.gz`, `.bz2`, `.zst`) as UTF-8 text; bad bytes become U+FFFD."""
+    return text_stream(open_binary(path))
 
 
 def read(source: str | Path | TextIO, file: str | None = None) -> Iterator[ReadResult]:
@@ -652,9 +655,7 @@ def read(source: str | Path | TextIO, file: str | None = None) -> Iterator[ReadR
         with open_text(source) as stream:
             yield from reader.read_lines(pieces(stream), file or str(source))
     elif source == "-":
-        stream = io.TextIOWrapper(
-            sys.stdin.buffer, encoding="utf-8-sig", errors="replace", newline=None
-        )
+        stream = text_stream(sys.stdin.buffer)
         yield from reader.read_lines(pieces(stream), file or "<stdin>")
     elif isinstance(source, str):
         yield from read_text(source, file)
