@@ -100,7 +100,7 @@ def replay(record: Record, ctx: Context) -> None:
             "tricks_won": {str(s): sum(t.winner == s for t in ctx.tricks) for s in trick_points},
             "totals": {str(s): totals[s - 1] for s in range(1, seats + 1)},
             "card_points": {str(s): trick_points[s] for s in trick_points},
-            "discard": discard,
+            "discard": ctx.game.sort(discard),
             "best": best if scores[best - 1] else None,
         },
     )
