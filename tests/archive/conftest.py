@@ -18,7 +18,7 @@ from trunfu.notation.writer import write
 PLAYERS = ("Ada", "Bice", "Carmelo", "Dora", "Ettore", "Fina", "Gino")
 EVENTS = ("Club night", "Palermo open")
 DATES = ("2024.03.01", "2024.03.02", "2024.04.10", "2024.??.??")
-PER_COMBINATION = 12
+PER_COMBINATION = 20
 
 
 @dataclass

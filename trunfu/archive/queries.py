@@ -165,7 +165,7 @@ def declarer_success(
 ) -> pd.DataFrame:
     """Declarer success rate of deals with a declarer and a won/lost outcome, grouped
     `by` `contract`, `position` (the declarer's seat from the dealer: 1 = eldest),
-    `oudlers` (french-tarot) or `seats`: `game, <by>, deals, won, rate`."""
+    `oudlers` (french-tarot only) or `seats`: `game, <by>, deals, won, rate`."""
     if by not in _SUCCESS_KEYS:
         raise ValueError(f"by must be one of {', '.join(_SUCCESS_KEYS)}")
     where, params = _where(f)
@@ -174,7 +174,8 @@ def declarer_success(
         f"""SELECT r.game, {_SUCCESS_KEYS[by]} AS {by}, count(*) AS deals,
                    count(*) FILTER (WHERE o.won) AS won, avg(o.won::INT) AS rate
             FROM records r JOIN outcomes o ON o.record_id = r.id
-            WHERE o.declarer IS NOT NULL AND o.won IS NOT NULL AND {where}
+            WHERE o.declarer IS NOT NULL AND o.won IS NOT NULL AND {_SUCCESS_KEYS[by]} IS NOT NULL
+              AND {where}
             GROUP BY ALL ORDER BY r.game, {by}""",
         params,
     )
