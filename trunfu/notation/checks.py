@@ -118,7 +118,32 @@ def _tags(record: Record) -> Iterator[Problem]:
         )
 
 
+# Sections that only some games (and seat counts) use (spec §5).
+SECTION_GAMES = {
+    "trump": {"marafone": (4, 5)},
+    "exchange": {"waite-tarot": (2, 3)},
+    "call": {"french-tarot": (5, 6), "marafone": (5,), "tarocco-siciliano": (4,)},
+}
+
+
+def _sections(record: Record, game: Game, seats: int) -> Iterator[Problem]:
+    for key, games in SECTION_GAMES.items():
+        section = getattr(record, key)
+        if section is not None and seats not in games.get(game.name, ()):
+            users = ", ".join(
+                f"{name} ({'|'.join(map(str, counts))} seats)" for name, counts in games.items()
+            )
+            yield (
+                section.line,
+                section.column,
+                "syntax",
+                "unexpected-section",
+                f"{game.name} with {seats} seats has no `{key}` section (used by {users})",
+            )
+
+
 def _words(record: Record, game: Game, seats: int) -> Iterator[Problem]:
+    yield from _sections(record, game, seats)
     calls = game.calls.get(seats, {})
     if record.auction is not None:
         for round_ in record.auction.rounds:
@@ -233,11 +258,8 @@ def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
         dealt: list[Card] = []
         for hand in record.deal.hands:
             size = _size(hand.owner, deal, seats)
-            where = (
-                "the talon"
-                if hand.owner == "talon"
-                else ("the dead hand" if hand.owner == "dead" else f"seat {hand.owner}")
-            )
+            what = {"talon": "talon", "dead": "dead hand"}.get(hand.owner, f"seat {hand.owner}")
+            where = what if what.startswith("seat") else f"the {what}"
             if hand.owner in owners:
                 yield (
                     hand.line,
@@ -253,7 +275,7 @@ def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
                     hand.column,
                     "deck",
                     "no-such-hand",
-                    f"{game.name} with {seats} seats has no {where}",
+                    f"{game.name} with {seats} seats has no {what}",
                 )
             elif len(hand.cards) != size:
                 yield (
@@ -261,7 +283,7 @@ def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
                     hand.column,
                     "deck",
                     "hand-size",
-                    f"{where} holds {len(hand.cards)} cards; {game.name} with {seats} seats "
+                    f"{where} holds {_count(len(hand.cards))}; {game.name} with {seats} seats "
                     f"deals {size}",
                 )
             dealt += hand.cards
@@ -280,6 +302,10 @@ def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
     if record.exchange is not None:
         groups.append(("", [item.card for item in record.exchange.items]))
     yield from _cards(game, groups)
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _size(owner: str, deal, seats: int) -> int | None:

@@ -9,6 +9,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 _WORD = re.compile(r"[^\s{}\[\];\"]{1,30}")
 KEYWORDS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
 
+_KEYWORD_TERMINALS = {f"KW_{k.upper()}" for k in KEYWORDS}
+
 # What each terminal stands for, in words.
 EXPECTED = {
     "LSQB": 'a tag such as [Game "..."]',
@@ -41,6 +43,41 @@ def _word_at(text: str, pos: int) -> str:
     return match.group() if match else text[pos : pos + 1]
 
 
+def _unknown_keyword(word: str, allowed: set[str]) -> bool:
+    """A lower-case word where a section keyword may stand, which is none."""
+    return bool(allowed & _KEYWORD_TERMINALS) and word.isalpha() and word.islower()
+
+
+def _keyword_message(word: str) -> str:
+    return (
+        f"`{word}` is not a section keyword or a word this section accepts; "
+        f"sections are {', '.join(KEYWORDS)}"
+    )
+
+
+def _string_problem(text: str, pos: int, line: int, column: int) -> tuple[int, int, str, str]:
+    """What is wrong with the tag value starting at `text[pos]` (a `"`)."""
+    i = pos + 1
+    while i < len(text):
+        char = text[i]
+        if char == "\\":
+            if text[i + 1 : i + 2] in ('"', "\\"):
+                i += 2
+                continue
+            return (
+                line,
+                column + i - pos,
+                "bad-escape",
+                'a tag value may hold only the escapes \\" and \\\\',
+            )
+        if char == "\t":
+            return line, column + i - pos, "bad-string", "a tag value may not hold a tab"
+        if char in "\r\n" or char == '"':
+            break
+        i += 1
+    return line, column, "unterminated-string", 'this tag value has no closing `"` on its line'
+
+
 def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, str]:
     """(line, column, code, message) for a parse error in `text` (lines of the chunk)."""
     if isinstance(error, UnexpectedEOF):
@@ -59,12 +96,7 @@ def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, st
         if char == "{":
             return line, column, "unterminated-comment", "this `{` comment is never closed by `}`"
         if char == '"':
-            return (
-                line,
-                column,
-                "unterminated-string",
-                'this tag value has no closing `"` on its line',
-            )
+            return _string_problem(text, pos, line, column)
         if char == "\ufffd" or char == "\x00" or (ord(char) < 32 and char not in "\t\n\r\f"):
             return (
                 line,
@@ -73,14 +105,8 @@ def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, st
                 "this is not TGN text (bytes that are not UTF-8 text, or a control character)",
             )
         word = _word_at(text, pos)
-        if allowed & {f"KW_{k.upper()}" for k in KEYWORDS} and word.isalpha() and word.islower():
-            return (
-                line,
-                column,
-                "unknown-keyword",
-                f"`{word}` is not a section keyword or a word this section accepts; "
-                f"sections are {', '.join(KEYWORDS)}",
-            )
+        if _unknown_keyword(word, allowed):
+            return line, column, "unknown-keyword", _keyword_message(word)
         if allowed <= {"TAG_NAME"}:
             return (
                 line,
@@ -106,6 +132,9 @@ def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, st
             f"the record ends too early: expected {_describe(set(error.expected))}",
         )
     value = str(token)[:30]
+    word = _word_at(text, token.start_pos) if token.start_pos is not None else value
+    if _unknown_keyword(word, set(error.expected)):
+        return line, column, "unknown-keyword", _keyword_message(word)
     if token.type.startswith("KW_"):
         return (
             line,
