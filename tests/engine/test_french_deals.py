@@ -42,6 +42,29 @@ HAND_SCORED = {
         {"partners": [4], "chelem": {"kind": "made unannounced", "points": 200}},
     ),
     "classic-5-prise-partner.tgn": ("-80 +160 -80 +80 -80", {"partners": [4], "chelem": None}),
+    "fft-4-garde-sans-chelem-announced.tgn": (
+        "-760 +2280 -760 -760",
+        {
+            "chelem": {"kind": "announced and made", "points": 400},
+            "card_points": {"taker": 91, "defence": 0},
+        },
+    ),
+    "fft-4-garde-sans-chelem-failed.tgn": (
+        "-100 +300 -100 -100",
+        {"chelem": {"kind": "announced and failed", "points": -200}, "oudlers": 2, "target": 41},
+    ),
+    "fft-4-prise-defence-chelem.tgn": (
+        "-894 +298 +298 +298",
+        {
+            "chelem": {"kind": "defence took every trick", "points": -200},
+            "poignees": [{"seat": 2, "poignee": "simple", "points": -20}],
+        },
+    ),
+    "classic-4-prise-lost.tgn": ("-234 +78 +78 +78", {"chelem": None, "target": 56}),
+    "classic-6-garde-two-partners.tgn": (
+        "+363 -172 +112 -172 +41 -172",
+        {"partners": [3, 5], "card_points": {"taker": 87, "defence": 4}, "side_total": 142},
+    ),
 }
 
 
@@ -72,3 +95,157 @@ def test_wrong_result_is_reported_on_the_result_tag():
     text = deal("fft-4-garde-poignee.tgn").replace("-174 +522 -174 -174", "-170 +510 -170 -170")
     (diagnostic,) = replayed(text).diagnostics
     assert diagnostic.code == "result-differs" and diagnostic.line == 15
+
+
+def test_chelem_announced_taker_leads():
+    result = replayed(deal("fft-4-garde-sans-chelem-announced.tgn"))
+    assert result.tricks[0].leader == 2  # the taker, not the eldest (seat 1)
+    assert result.tricks[-1].winner == 2  # his Excuse wins the slam's last trick
+
+
+# --- records the referee must reject, each at the right line and column -----------
+
+
+def at(text: str, needle: str, nth: int = 1) -> tuple[int, int]:
+    """(line, column) of the nth occurrence of `needle` in `text`, 1-based."""
+    start = -1
+    for _ in range(nth):
+        start = text.index(needle, start + 1)
+    line = text.count("\n", 0, start) + 1
+    return line, start - (text.rfind("\n", 0, start) + 1) + 1
+
+
+def cut(text: str, tricks: int) -> str:
+    """`text` without its Result tag and with only the first `tricks` tricks."""
+    kept = []
+    for line in text.splitlines():
+        if line.startswith("[Result"):
+            continue
+        number = line.strip().split(".")[0]
+        if line.startswith("  ") and number.isdigit() and int(number) > tricks:
+            continue
+        kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
+def rejected(text: str, needle: str, code: str, nth: int = 1):
+    found = replayed(text).diagnostics
+    assert found, "the record was accepted"
+    first = found[0]
+    assert (first.code, (first.line, first.column)) == (code, at(text, needle, nth)), [
+        str(d) for d in found
+    ]
+    return first
+
+
+GARDE = deal("fft-4-garde-poignee.tgn")
+
+
+def test_reject_not_beating_on_a_trump_lead():
+    # the taker leads T10; seat 1 holds T11 but plays T7
+    text = cut(GARDE, 1) + "  2. T10 T4 T3 T7\n"
+    first = rejected(text, "T7\n", "illegal-card")
+    assert "seat 1 played T7 but held T11" in first.message
+
+
+def test_reject_king_in_the_ecart():
+    text = cut(GARDE, 1).replace("discard\n  7C 6C 5C 4C 3C 2C", "discard\n  KC 6C 5C 4C 3C 2C")
+    rejected(text, "KC 6C", "ecart-king")
+
+
+def test_reject_poignee_with_the_wrong_count():
+    text = cut(GARDE, 1).replace("T13 T12\n", "T13 T12 T10\n")
+    rejected(text, "2: poignee", "poignee-size")
+
+
+def test_reject_poignee_card_not_held():
+    text = cut(GARDE, 1).replace("T13 T12\n", "T13 T11\n")
+    rejected(text, "T11\n", "poignee-not-held")
+
+
+def test_reject_lower_bid():
+    text = cut(GARDE, 1).replace("passe garde passe passe", "passe garde prise passe")
+    rejected(text, "prise", "low-bid")
+
+
+def test_reject_second_bid_by_the_same_seat():
+    text = cut(GARDE, 1).replace("passe garde passe passe", "passe garde passe passe garde-sans")
+    rejected(text, "garde-sans", "second-call")
+
+
+def test_reject_first_lead_in_the_called_suit():
+    text = cut(deal("fft-5-prise-chelem-unannounced.tgn"), 0) + "  1. 10H T14 7H KH AH\n"
+    first = rejected(text, "10H T14", "illegal-card")
+    assert "called suit" in first.message
+
+
+UNDERTRUMP = """[Game "french-tarot"]
+[Seats "4"]
+[Dealer "4"]
+
+deal
+  1: KS QS CS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH CH JH
+  2: T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T4 T3
+  3: KD QD CD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D AD 10H 9H 8H 7H
+  4: T5 T2 T1 EX KC QC CC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C AC
+  talon: 6H 5H 4H 3H 2H AH
+auction
+  passe garde-sans passe passe
+play
+  1. KS T3 2D T2
+"""
+
+
+def test_reject_under_trumping_when_able_to_overtrump():
+    # spades led; seat 2 trumps with T3; seat 4, void in spades, holds T5 but plays T2
+    first = rejected(UNDERTRUMP, "T2\n", "illegal-card")
+    assert "held T5, higher than T3" in first.message
+    assert replayed(UNDERTRUMP.replace("2D T2", "2D T5")).diagnostics == []
+
+
+def test_reject_ecart_in_garde_sans():
+    text = UNDERTRUMP.replace("play\n", "discard\n  6H 5H 4H 3H 2H AH\nplay\n")
+    rejected(text, "discard", "no-ecart")
+
+
+def test_reject_chelem_in_classic_and_poignee_by_a_defender_in_classic():
+    text = deal("classic-4-prise-lost.tgn").replace(
+        "play\n", "announce\n  2: poignee T21 T20 T19 T18 T17 T16 T15 T14 T13 T12\nplay\n"
+    )
+    rejected(text, "2: poignee", "poignee-not-taker")
+
+
+PETIT_SEC = UNDERTRUMP.replace("T5 T2 T1 EX KC", "T1 KH QH CH KC").replace(
+    "KS QS CS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH CH JH",
+    "KS QS CS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS T5 T2 EX JH",
+)
+
+
+def test_petit_sec_throws_the_deal_in():
+    # seat 4's only trump is the Petit and he has no Excuse: fft throws the deal in
+    first = rejected(PETIT_SEC, "garde-sans", "petit-sec")
+    assert "seat 4 holds the Petit sec" in first.message
+    text = PETIT_SEC.replace("passe garde-sans passe passe", "passe passe passe passe").replace(
+        "play\n  1. KS T3 2D T2\n", ""
+    )
+    result = replayed(text.replace('[Dealer "4"]', '[Dealer "4"]\n[Result "0 0 0 0"]'))
+    assert result.diagnostics == [] and result.outcome.thrown_in
+    # the classic rules know no petit sec
+    classic = PETIT_SEC.replace('[Dealer "4"]', '[Dealer "4"]\n[Variant "classic"]')
+    classic = classic.replace("KS T3 2D T2", "KS T3 2D T1")
+    assert replayed(classic).diagnostics == []
+
+
+def test_all_pass_is_thrown_in():
+    text = UNDERTRUMP.replace("passe garde-sans passe passe", "passe passe passe passe").replace(
+        "play\n  1. KS T3 2D T2\n", ""
+    )
+    result = replayed(text.replace('[Dealer "4"]', '[Dealer "4"]\n[Result "0 0 0 0"]'))
+    assert result.diagnostics == [] and result.outcome.result == "0 0 0 0"
+
+
+def test_fft_is_not_played_by_six():
+    text = deal("classic-6-garde-two-partners.tgn").replace(
+        '[Dealer "6"]', '[Dealer "6"]\n[Variant "fft"]'
+    )
+    rejected(text, '"fft"', "variant-seats")
