@@ -88,7 +88,7 @@ def export_parquet(
     counts: dict[str, int] = {}
     tables = ("records", *CHILD_TABLES, "players", "rejects", "ingests")
     for table in tables:
-        reader = con.execute(_table_query(table), [game, game]).to_arrow_reader(50_000)
+        reader = con.sql(_table_query(table), params=[game, game]).to_arrow_reader(50_000)
         rows = 0
         with pq.ParquetWriter(folder / f"{table}.parquet", reader.schema) as writer:
             for batch in reader:
