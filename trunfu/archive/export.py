@@ -88,11 +88,15 @@ def export_parquet(
     counts: dict[str, int] = {}
     tables = ("records", *CHILD_TABLES, "players", "rejects", "ingests")
     for table in tables:
-        reader = con.sql(_table_query(table), params=[game, game]).to_arrow_reader(50_000)
-        rows = 0
-        with pq.ParquetWriter(folder / f"{table}.parquet", reader.schema) as writer:
-            for batch in reader:
-                writer.write_batch(batch)
-                rows += batch.num_rows
+        cursor = con.cursor()
+        try:
+            reader = cursor.sql(_table_query(table), params=[game, game]).to_arrow_reader(50_000)
+            rows = 0
+            with pq.ParquetWriter(folder / f"{table}.parquet", reader.schema) as writer:
+                for batch in reader:
+                    writer.write_batch(batch)
+                    rows += batch.num_rows
+        finally:
+            cursor.close()
         counts[table] = rows
     return counts
