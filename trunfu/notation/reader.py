@@ -94,6 +94,10 @@ class _Problem(Exception):
         self.line, self.column, self.code, self.message = line, column, code, message
 
 
+def _stray(text: str, line: int, column: int, owner: str) -> _Problem:
+    return _Problem(line, column, "stray-card", f"{text.upper()} does not follow {owner}")
+
+
 def _unescape(value: str) -> str:
     return value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
@@ -273,8 +277,10 @@ class _Build(Transformer):
                 label = None
                 rounds[-1].append(last)
             elif kind == "C" or kind == "CARD":
-                assert last is not None  # the grammar puts a card only after a call word
-                last["card"] = last = _card(text, line, column)
+                call = rounds[-1][-1] if rounds[-1] else None
+                if call is None or call["card"] is not None:
+                    raise _stray(text, line, column, "a call such as `chiamo`")
+                call["card"] = last = _card(text, line, column)
             elif kind == "HAND_LABEL":
                 label = int(text[0])
             elif kind == "SLASH":
@@ -323,9 +329,19 @@ class _Build(Transformer):
                     }
                 )
             elif kind == "C" or kind == "CARD":
+                if not items or "card" in items[-1]:
+                    raise _stray(text, line, column, "an exchange `A>B:`")
                 last = items[-1]["card"] = _card(text, line, column)
             else:
                 _nag(last, text, line, column)
+        for item in items:
+            if "card" not in item:
+                raise _Problem(
+                    item["line"],
+                    item["column"],
+                    "missing-card",
+                    "an exchange `A>B:` names the card handed over, e.g. `1>2: KS`",
+                )
         return "exchange", self._section(children[0], items=items)
 
     def announce(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
@@ -353,6 +369,8 @@ class _Build(Transformer):
                     suffix=suffix.group() if suffix else None,
                 )
             elif kind == "C" or kind == "CARD":
+                if not items:
+                    raise _stray(text, line, column, "an announcement `N: word`")
                 last = _card(text, line, column)
                 items[-1]["cards"].append(last)
             else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .decks import GAMES, Game
-from .models import Annotated, Card, Node, Record
+from .models import Annotated, Call, Card, Node, Record
 
 TAG_ORDER = (
     "Game",
@@ -56,6 +56,12 @@ def _cards(cards: Iterable[Card], game: Game | None) -> str:
     return " ".join(card_text(c) for c in ordered)
 
 
+def _call(call: Call) -> str:
+    """A call with its glyphs and comments, then the card it names, if any."""
+    text = call.word + _marks(call) + _notes(call)
+    return f"{text} {card_text(call.card)}" if call.card else text
+
+
 def _line(head: str, rest: str) -> str:
     return f"  {head} {rest}".rstrip() if rest else f"  {head}"
 
@@ -76,10 +82,7 @@ def write(record: Record) -> str:
         auction = record.auction
         body.append("auction" + _notes(auction))
         for i, round_ in enumerate(auction.rounds):
-            calls = " ".join(
-                c.word + _marks(c) + _notes(c) + (" " + card_text(c.card) if c.card else "")
-                for c in round_
-            )
+            calls = " ".join(_call(c) for c in round_)
             if i == 0:
                 body.append(_line(calls, ""))
             else:

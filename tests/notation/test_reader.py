@@ -1,0 +1,244 @@
+"""Reading each part of a record (spec §1–§5): what the models hold, and where."""
+
+from __future__ import annotations
+
+import pytest
+from tgn_helpers import one, problems, tags
+
+from trunfu.notation.reader import read_text
+
+
+def test_tags_keep_values_positions_and_escapes():
+    record = one('[Game "french-tarot"]\n[Seats  "4" ]\n[ Dealer "1"]\n[Title "a \\"b\\" \\\\c"]\n')
+    assert [(t.name, t.value) for t in record.tags] == [
+        ("Game", "french-tarot"),
+        ("Seats", "4"),
+        ("Dealer", "1"),
+        ("Title", 'a "b" \\c'),
+    ]
+    seats, dealer = record.tags[1], record.tags[2]
+    assert (seats.line, seats.column, seats.value_line, seats.value_column) == (2, 2, 2, 9)
+    assert (dealer.line, dealer.column, dealer.value_column) == (3, 3, 10)
+    assert (record.seats, record.dealer, record.game.name) == (4, 1, "french-tarot")
+
+
+def test_tag_parts_on_several_lines_and_comments_inside_a_tag():
+    record = one(
+        '[Game\n  "french-tarot"]\n[Seats {four players} "4"]\n[Dealer ; eldest is 2\n "1"]\n'
+    )
+    game, seats, dealer = record.tags
+    assert (game.value, game.value_line, game.value_column) == ("french-tarot", 2, 3)
+    assert (seats.value, seats.value_column) == ("4", 23)
+    assert (dealer.value, dealer.value_line) == ("1", 5)
+    assert record.comments == []  # comments among the tags are dropped
+
+
+def test_other_tags_are_kept():
+    record = one(tags() + '[ZetaTag_2 "z"]\n[Source "book"]\n')
+    assert record.tag("ZetaTag_2") == "z"
+    assert record.tag("Source") == "book"
+
+
+def test_deal_hands_talon_and_case_insensitive_cards():
+    text = tags("waite-tarot", 2) + "deal\n  1: t21 Ex 10b kS\n  talon: ad\n  dead: 2c\n"
+    (result,) = read_text(text)
+    assert {d.code for d in result.diagnostics} == {"hand-size"}  # short hands, on purpose
+    record = result.record
+    hands = {h.owner: h for h in record.deal.hands}
+    assert [c.code for c in hands["1"].cards] == ["T21", "EX", "10B", "KS"]
+    assert [c.code for c in hands["talon"].cards] == ["AD"]
+    assert [c.code for c in hands["dead"].cards] == ["2C"]
+    assert (hands["1"].line, hands["1"].column) == (5, 3)
+    assert [(c.line, c.column) for c in hands["1"].cards] == [(5, 6), (5, 10), (5, 13), (5, 17)]
+
+
+def test_auction_rounds_labels_and_a_called_card():
+    record = one(
+        tags("tarocco-siciliano", 4, 2)
+        + "auction\n  3: passo 4: pass 1:passo 2: passo\n  / chiamo t19 passo passo passo\n"
+    )
+    first, second = record.auction.rounds
+    assert [c.word for c in first] == ["passo"] * 4
+    assert [c.label for c in first] == [3, 4, 1, 2]
+    assert second[0].word == "chiamo" and second[0].card.code == "T19"
+    assert (second[0].card.line, second[0].card.column) == (6, 12)
+    assert [(s.line, s.column) for s in record.auction.separators] == [(6, 3)]
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "written", "word"),
+    [
+        ("french-tarot", 4, "pass", "passe"),
+        ("french-tarot", 4, "petite", "prise"),
+        ("french-tarot", 4, "garde sans", "garde-sans"),
+        ("french-tarot", 4, "garde\n  contre", "garde-contre"),
+        ("tarocco-siciliano", 3, "passo", "mischio"),
+        ("tarocco-siciliano", 3, "pass", "mischio"),
+        ("tarocco-siciliano", 3, "altre  cinque", "altre-cinque"),
+        ("tarocco-siciliano", 4, "pass", "passo"),
+        ("tarocco-siciliano", 4, "vado solo", "vado-solo"),
+        ("marafone", 5, "di più", "di-piu"),
+        ("marafone", 5, "di-più", "di-piu"),
+        ("marafone", 5, "di piu", "di-piu"),
+        ("marafone", 5, "maso dei masi", "maso-dei-masi"),
+        ("marafone", 5, "pass", "passo"),
+    ],
+)
+def test_call_aliases(game, seats, written, word):
+    record = one(tags(game, seats) + f"auction\n  {written}\n")
+    assert [c.word for c in record.auction.rounds[0]] == [word]
+
+
+def test_announcements_with_cards_and_poignee_spelling():
+    record = one(tags() + "announce\n  1: poignée T21 T20 T19 T18 T17 T16 T15 T14 T13 T12\n")
+    item = record.announce.items[0]
+    assert (item.seat, item.word, len(item.cards), item.cards[0].code) == (1, "poignee", 10, "T21")
+
+
+def test_call_trump_discard_and_exchange():
+    record = one(tags("marafone", 5) + "call 3c\ntrump b\n")
+    assert [c.code for c in record.call.cards] == ["3C"]
+    assert (record.trump.suit, record.trump.suit_line, record.trump.suit_column) == ("B", 5, 7)
+    record = one(tags("waite-tarot", 3) + "discard KS QS JS\nexchange\n  1>2: KD\n  2 > 3:QD\n")
+    assert [c.code for c in record.discard.cards] == ["KS", "QS", "JS"]
+    assert [(x.giver, x.receiver, x.card.code) for x in record.exchange.items] == [
+        (1, 2, "KD"),
+        (2, 3, "QD"),
+    ]
+
+
+def test_tricks_grouped_by_seats_when_not_numbered():
+    record = one(tags() + "play\n  KS QS JS 10S 9S 8S\n  7S 6S 5S\n")
+    tricks = record.play.tricks
+    assert [[c.code for c in t.cards] for t in tricks] == [
+        ["KS", "QS", "JS", "10S"],
+        ["9S", "8S", "7S", "6S"],
+        ["5S"],
+    ]
+    assert (tricks[1].line, tricks[1].column) == (5, 16)
+
+
+def test_numbered_tricks_may_span_lines_and_the_last_may_be_short():
+    record = one(tags(seats=3) + "play\n  1. KS\n QS JS 2. 10S 9S\n")
+    assert [[c.code for c in t.cards] for t in record.play.tricks] == [
+        ["KS", "QS", "JS"],
+        ["10S", "9S"],
+    ]
+
+
+def test_marafone_signals_and_claims():
+    record = one(
+        tags("marafone", 4)
+        + "play\n  1. 3C busso 2C 4C 5C\n  fuori 1\n  2. AB volo $1 KB CB JB\n  penalty 2\n"
+    )
+    items = record.play.items
+    assert [i.kind for i in items] == ["trick", "fuori", "trick", "penalty"]
+    lead = items[0].cards[0]
+    assert (lead.signal, lead.signal_line, lead.signal_column) == ("busso", 5, 9)
+    assert (items[2].cards[0].signal, items[2].cards[0].nags) == ("volo", [1])
+    assert (items[1].seat, items[3].seat) == (1, 2)
+
+
+def test_annotations_on_cards_and_calls():
+    record = one(tags() + "auction\n  passe!? $14 garde?!\nplay\n  1. KS!! $1$2 QS?? JS! 10S?\n")
+    first, second = record.auction.rounds[0]
+    assert (first.suffix, first.nags, second.suffix) == ("!?", [14], "?!")
+    cards = record.play.tricks[0].cards
+    assert [(c.suffix, c.nags) for c in cards] == [("!!", [1, 2]), ("??", []), ("!", []), ("?", [])]
+
+
+@pytest.mark.parametrize("nag", [0, 255])
+def test_nag_range_limits_are_accepted(nag):
+    assert one(tags() + f"play\n  KS ${nag}\n").play.tricks[0].cards[0].nags == [nag]
+
+
+def test_nag_above_255_is_a_syntax_error_at_the_nag():
+    assert problems(tags() + "play\n  KS $256\n") == [(1, 5, 6, "syntax", "bad-nag")]
+
+
+def test_brace_comments_belong_to_the_item_before():
+    record = one(
+        tags()
+        + '{among tags} [Event "x"]\n{ the record\'s }\ndeal {on deal}\n  1: {hand} KS {king}\n'
+        "  QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH JH 10H 9H\n"
+        "auction passe {first call} / {slash} garde\n"
+        "play {on play}\n  1. {trick one} KS QS JS 10S {after ten}\n"
+    )
+    assert record.comments == ["the record's"]
+    assert record.deal.comments == ["on deal"]
+    assert record.deal.hands[0].comments == ["hand"]
+    assert record.deal.hands[0].cards[0].comments == ["king"]
+    assert record.auction.rounds[0][0].comments == ["first call"]
+    assert record.auction.separators[0].comments == ["slash"]
+    assert record.play.comments == ["on play"]
+    trick = record.play.tricks[0]
+    assert trick.comments == ["trick one"]
+    assert trick.cards[3].comments == ["after ten"]
+
+
+def test_comment_after_a_called_card_goes_to_the_card():
+    record = one(tags("tarocco-siciliano", 4) + "auction chiamo! T19 $3 {after}\n")
+    call = record.auction.rounds[0][0]
+    assert (call.suffix, call.nags, call.comments) == ("!", [], [])
+    assert (call.card.nags, call.card.comments) == ([3], ["after"])
+
+
+def test_a_comment_or_glyph_between_chiamo_and_its_card_stays_on_the_call():
+    record = one(tags("tarocco-siciliano", 4) + "auction chiamo $2 {which?} T19 passo\n")
+    call = record.auction.rounds[0][0]
+    assert (call.nags, call.comments, call.card.code) == ([2], ["which?"], "T19")
+    assert record.auction.rounds[0][1].word == "passo"
+
+
+@pytest.mark.parametrize(
+    ("section", "column"),
+    [
+        ("auction / {c} T19", 15),
+        ("auction chiamo T19 {c} T20", 24),
+        ("announce {c} T21", 14),
+        ("exchange 1>2: KS {c} QS", 22),
+    ],
+)
+def test_a_card_that_follows_no_item_is_a_stray_card(section, column):
+    text = tags("tarocco-siciliano", 4) + section + "\n"
+    assert problems(text) == [(1, 4, column, "syntax", "stray-card")]
+
+
+def test_an_exchange_without_its_card():
+    text = tags("waite-tarot", 3) + "exchange\n  1>2: KS\n  2>3:\n"
+    assert problems(text) == [(1, 6, 3, "syntax", "missing-card")]
+
+
+def test_line_comments_and_percent_lines_are_dropped():
+    record = one("% escape line [Game\n" + tags() + "play ; KS QS\n%QS\n  JS ; 10S\n")
+    assert [c.code for c in record.play.tricks[0].cards] == ["JS"]
+    assert record.play.tricks[0].cards[0].line == 7
+
+
+def test_sections_in_any_order():
+    record = one(tags() + "play KS\ndiscard QS\nauction passe\n")
+    assert record.play and record.discard and record.auction
+
+
+def test_empty_file_and_comment_only_file_hold_no_records():
+    assert read_text("") == []
+    assert read_text("\n\n  {just a note}\n; and another\n% and this\n") == []
+
+
+def test_tags_only_record_is_valid_syntax():
+    record = one(tags())
+    assert record.deal is None and record.play is None
+
+
+def test_record_index_and_file_in_diagnostics():
+    text = tags() + "play KS\n" + tags() + "play ZZ\n" + tags()
+    results = read_text(text, "deals.tgn")
+    assert [r.index for r in results] == [1, 2, 3]
+    assert [r.ok for r in results] == [True, False, True]
+    diagnostic = results[1].diagnostics[0]
+    assert (diagnostic.file, diagnostic.record, diagnostic.line, diagnostic.column) == (
+        "deals.tgn",
+        2,
+        8,
+        6,
+    )
