@@ -16,6 +16,7 @@ import pytest
 
 from trunfu.engine import replay
 from trunfu.notation.reader import read_text
+from trunfu.referee import judge as judge_file
 
 FAMOUS = Path(__file__).resolve().parents[2] / "data" / "famous"
 BASE = (FAMOUS / "marafone-maraffa-led.tgn").read_text(encoding="utf-8")
@@ -177,3 +178,20 @@ def test_a_wrong_result_is_reported():
 def test_the_trump_must_be_named():
     text = variant(("trump\n  D\n", ""), result="*")
     assert [d.code for d in judge(text).diagnostics] == ["no-trump"]
+
+
+def test_famous_hands_validate_and_say_where_they_come_from():
+    paths = sorted(FAMOUS.glob("marafone-*.tgn"))
+    assert len(paths) >= 3
+    for path in paths:
+        (read,) = read_text(path.read_text(encoding="utf-8"), str(path))
+        verdict = judge_file(read)
+        assert verdict.valid, [str(d) for d in verdict.diagnostics]
+        assert all(read.record.tag(t) for t in ("Title", "Annotator", "Source"))
+        assert verdict.result is not None
+
+
+def test_the_false_striscio_famous_hand_is_scored_eleven_nil():
+    rep = judge((FAMOUS / "marafone-false-striscio.tgn").read_text(encoding="utf-8"))
+    assert rep.outcome.result == "+11 0 +11 0"
+    assert rep.outcome.breakdown["irregularity"]["seat"] == 2

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from trunfu.engine import replay
 from trunfu.notation.reader import read_text
+from trunfu.referee import judge as judge_file
 
 FAMOUS = Path(__file__).resolve().parents[2] / "data" / "famous"
 KING = (FAMOUS / "waite-tarot-pagad-trumps-a-king.tgn").read_text(encoding="utf-8")
@@ -135,3 +136,14 @@ def test_the_dealer_discards_only_what_he_holds():
 def test_a_wrong_result_is_reported():
     rep = judge(edit(KING, result="+24 0"))
     assert [d.code for d in rep.diagnostics] == ["result-differs"]
+
+
+def test_famous_hands_validate_and_say_where_they_come_from():
+    paths = sorted(FAMOUS.glob("waite-tarot-*.tgn"))
+    assert len(paths) >= 3
+    for path in paths:
+        (read,) = read_text(path.read_text(encoding="utf-8"), str(path))
+        verdict = judge_file(read)
+        assert verdict.valid, [str(d) for d in verdict.diagnostics]
+        assert all(read.record.tag(t) for t in ("Title", "Annotator", "Source"))
+        assert verdict.result is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ....notation.decks import GAMES
-from ....notation.models import Claim, PlayedCard, Record
+from ....notation.models import Claim, Record
 from ...context import Context
 from ...model import Outcome, TrickResult
 from ...play import PlaySetup, play_tricks
@@ -128,9 +128,12 @@ def _signals(
 ) -> None:
     """Check every word against who led and what he still held; the first false word, or a
     word from a seat that did not lead, is the irregularity that decides the hand."""
+    written = ctx.record.play.tricks if ctx.record.play else []
+    if not any(c.signal for t in written for c in t.cards):
+        return
     played: dict[int, set[str]] = {s: set() for s in start}
     for trick in ctx.tricks:
-        nodes = _nodes(ctx, trick.number)
+        nodes = written[trick.number - 1].cards if trick.number <= len(written) else []
         for i, (seat, card) in enumerate(trick.cards):
             played[seat].add(card)
             node = nodes[i] if i < len(nodes) else None
@@ -167,11 +170,6 @@ def _signal_json(trick: int, seat: int, word: str, truth: bool | None) -> dict:
 def _irregular(hand: Hand, seat: int, text: str) -> None:
     if hand.irregular is None:
         hand.irregular, hand.irregular_text = seat, text
-
-
-def _nodes(ctx: Context, number: int) -> list[PlayedCard]:
-    tricks = ctx.record.play.tricks if ctx.record.play else []
-    return tricks[number - 1].cards if number <= len(tricks) else []
 
 
 def _maraffa(
