@@ -249,3 +249,26 @@ def test_fft_is_not_played_by_six():
         '[Dealer "6"]', '[Dealer "6"]\n[Variant "fft"]'
     )
     rejected(text, '"fft"', "variant-seats")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "data" / "famous").glob("french-tarot-*.tgn"))
+    + sorted((ROOT / "data" / "examples").glob("french-tarot-*.tgn")),
+    ids=lambda p: p.name,
+)
+def test_shipped_french_records_validate(path):
+    from trunfu.referee import judge
+
+    reads = read_text(path.read_text(encoding="utf-8"), str(path))
+    assert reads
+    for read in reads:
+        verdict = judge(read)
+        assert verdict.valid, [str(d) for d in verdict.diagnostics]
+        assert verdict.result == read.record.tag("Result")
+        if "famous" in str(path):
+            assert read.record.tag("Title") and read.record.tag("Annotator")
+            assert "constructed by trunfu" in read.record.tag("Source")

@@ -153,6 +153,7 @@ def replay(record: Record, ctx: Context) -> None:
     if takes_chien and chien is not None:
         if dealt[taker] is not None:
             ctx.state["hands"][taker] = dealt[taker] + chien
+        ctx.state["talon"] = []
         ctx.step(
             "talon", seat=taker, text="chien", label=f"seat {taker} shows the chien and takes it"
         )
