@@ -135,7 +135,7 @@ def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, st
     word = _word_at(text, token.start_pos) if token.start_pos is not None else value
     if _unknown_keyword(word, set(error.expected)):
         return line, column, "unknown-keyword", _keyword_message(word)
-    if token.type.startswith("KW_"):
+    if token.type.startswith("KW_") or word in KEYWORDS:
         return (
             line,
             column,
