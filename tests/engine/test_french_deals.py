@@ -272,3 +272,19 @@ def test_shipped_french_records_validate(path):
         if "famous" in str(path):
             assert read.record.tag("Title") and read.record.tag("Annotator")
             assert "constructed by trunfu" in read.record.tag("Source")
+
+
+def test_calling_ones_own_king_plays_alone():
+    # the 5-seat deal with KD called (the taker's own king): seat 2 plays alone.
+    # Trick 8 (2S 6S 10S 2C 8S, 2.5) now goes to the defence (seat 4), so the Excuse's
+    # side has not won every trick: the Excuse led to trick 15 goes to its winner, QH of
+    # seat 4: EX 4.5 + 7H 0.5 + QH 3.5 + 3H 0.5 + 10H 0.5 = 9.5. Defence 12, taker 79,
+    # oudlers T21 and T1: target 41, margin 38: X = 25 + 38 = 63; alone: 4X = 252.
+    text = deal("fft-5-prise-chelem-unannounced.tgn").replace("call\n  KH", "call\n  KD")
+    text = text.replace("-280 +560 -280 +280 -280", "-63 +252 -63 -63 -63")
+    result = replayed(text)
+    assert result.diagnostics == [], [str(d) for d in result.diagnostics]
+    assert result.outcome.partners == [] and result.outcome.breakdown["card_points"] == {
+        "taker": 79,
+        "defence": 12,
+    }
