@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..notation.models import Record, Tag
 from ..notation.reader import read_records
+from ..notation.writer import write
 from .games import get, load
 
 
@@ -38,6 +39,7 @@ def iter_simulate(
             Tag(name="Event", value=f"trunfu simulation, seed {seed}"),
             Tag(name="Board", value=str(board)),
         ]
+        record = build_record(write(record))  # canonical: tag order and positions as read
         record.index = board
         yield record
 
