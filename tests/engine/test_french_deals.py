@@ -3,6 +3,7 @@ and records the referee must reject at the right place."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -288,3 +289,11 @@ def test_calling_ones_own_king_plays_alone():
         "taker": 79,
         "defence": 12,
     }
+
+
+@pytest.mark.parametrize("name", sorted(HAND_SCORED))
+def test_same_result_without_deal_and_ecart(name):
+    # hands and écart inferred from the play: the cards nobody played form the écart
+    text = re.sub(r"discard\n(  .*\n)", "", re.sub(r"deal\n(  .*\n)+", "", deal(name)))
+    result = replayed(text)
+    assert result.diagnostics == [] and result.outcome.result == HAND_SCORED[name][0]
