@@ -6,7 +6,8 @@ left open is closed by a line that starts with `[Game "` in its first column, so
 unterminated comment never swallows the records after it (the writer indents the lines of
 a comment, so a canonical text never triggers this). Memory is bounded by the largest
 record kept (`MAX_RECORD_CHARS`) and by the longest piece of a line read at once
-(`PIECE_CHARS`); a longer record is reported, not read.
+(`PIECE_CHARS`); a longer record is reported, not read. (A line longer than a piece is
+split at the piece's end; a tag cut there may be misread.)
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from functools import partial
 from typing import TextIO
 
 MAX_RECORD_CHARS = 1 << 20
-PIECE_CHARS = 1 << 16
+PIECE_CHARS = 1 << 20
 _SCAN = re.compile(r'\{[^}]*\}?|;|"(?:[^"\\\n]|\\.)*"?|\[[ \t]*([A-Za-z]\w*)?|\]|[^\s{;"\[\]]+')
 _SPECIAL = re.compile(r'[\[\]{};"]')
 _GAME_LINE = re.compile(r'\[[ \t]*Game[ \t]+"')
@@ -77,7 +78,7 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
             column_base = 0
             skipping = raw.startswith("%")
             if lineno == 1 and raw.startswith("\ufeff"):
-                raw = " " + raw[1:]  # keep columns as the file shows them
+                raw = raw[1:]  # a BOM is not a column
         base = column_base
         line_start = raw.endswith("\n")
         column_base += len(raw)

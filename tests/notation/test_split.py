@@ -1,0 +1,99 @@
+"""Record boundaries (spec §1): where one record ends and the next begins."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+from tgn_helpers import problems, tags
+
+from trunfu.notation.reader import read, read_text
+from trunfu.notation.split import split_records
+
+T4 = tags()
+
+
+def test_a_tags_only_record_followed_by_another_record():
+    results = read_text(T4 + "\n" + tags(dealer=2) + "play KS\n")
+    assert [r.ok for r in results] == [True, True]
+    first, second = (r.record for r in results)
+    assert (first.dealer, first.play, second.dealer) == (1, None, 2)
+    assert (results[1].line, second.tags[0].line) == (5, 5)
+
+
+def test_tags_only_records_one_after_the_other_without_blank_lines():
+    results = read_text(T4 + T4 + T4)
+    assert [r.record.line for r in results] == [1, 4, 7]
+
+
+def test_a_record_starting_in_the_middle_of_a_line():
+    text = T4 + 'play KS [Game "french-tarot"][Seats "4"][Dealer "2"] play QS ZZ\n'
+    results = read_text(text)
+    assert len(results) == 2
+    second = results[1]
+    assert (second.line, problems(text)) == (4, [(2, 4, 62, "syntax", "unexpected-text")])
+    (result,) = read_text(text.replace(" ZZ", ""))[1:]
+    record = result.record
+    assert (record.line, record.column) == (4, 9)
+    assert (record.tags[0].line, record.tags[0].column, record.tags[0].value_column) == (4, 10, 15)
+    assert (record.play.line, record.play.column) == (4, 54)
+    assert record.play.tricks[0].cards[0].column == 59
+
+
+def test_brackets_inside_strings_and_comments_do_not_start_records():
+    text = T4 + '[Event "a [b] c"]\nplay KS {see [Game "x"] here} ; [Game "y"]\n QS\n'
+    (result,) = read_text(text)
+    assert result.ok
+    assert result.record.play.tricks[0].cards[0].comments == ['see [Game "x"] here']
+
+
+def test_a_second_game_tag_starts_a_new_record():
+    results = read_text(
+        '[Game "french-tarot"][Seats "4"]\n[Game "marafone"][Seats "4"][Dealer "1"]'
+    )
+    assert [r.record.tag("Game") for r in results] == ["french-tarot", "marafone"]
+    assert results[0].diagnostics[0].code == "missing-tag"
+
+
+def test_an_unterminated_comment_stops_at_the_next_game_tag_in_column_one():
+    text = T4 + "play KS {oops\nQS\n" + T4 + "play JS\n"
+    results = read_text(text)
+    assert [r.record is not None for r in results] == [False, True]
+    assert problems(text) == [(1, 4, 9, "syntax", "unterminated-comment")]
+    assert results[1].record.play.tricks[0].cards[0].line == 9
+
+
+def test_an_indented_game_tag_inside_an_open_comment_stays_in_the_comment():
+    text = T4 + 'play KS {note\n  [Game "x"]\n}\n'
+    (result,) = read_text(text)
+    assert result.ok
+    assert result.record.play.tricks[0].cards[0].comments == ['note\n[Game "x"]']
+
+
+def test_percent_lines_keep_line_numbers():
+    text = "%header\n" + T4 + "%x\nplay ZZ\n"
+    assert problems(text) == [(1, 6, 6, "syntax", "unexpected-text")]
+
+
+def test_chunks_give_where_each_record_starts():
+    lines = io.StringIO(T4 + "play KS " + '[Game "x"]\n\n{c}\n[Game "y"]\n').readlines()
+    chunks = list(split_records(lines))
+    assert [(c.line, c.column) for c in chunks] == [(1, 1), (4, 9), (7, 1)]
+    assert "".join(c.text for c in chunks) == "".join(lines)
+
+
+def test_records_are_streamed_from_an_endless_source():
+    record = T4 + "play KS QS JS 10S\n\n"
+    source = itertools.cycle(io.StringIO(record).readlines())
+    consumed = 0
+
+    class Endless(io.TextIOBase):
+        def readline(self, size: int = -1) -> str:
+            nonlocal consumed
+            consumed += 1
+            return next(source)
+
+    results = read(Endless())
+    first = [next(results) for _ in range(3)]
+    assert [r.ok for r in first] == [True, True, True]
+    assert consumed < 30
