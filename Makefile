@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,13 +19,21 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	touch $@ $(STAMP)
 
+# The dashboard on http://localhost:8501 over the archive built from data/ (ingest is
+# idempotent: records already there are skipped).
 run: $(STAMP)
-	$(BIN)/trunfu validate data/
+	$(BIN)/trunfu ingest data/ --db data/archive.duckdb
+	TRUNFU_ARCHIVE=data/archive.duckdb $(BIN)/streamlit run trunfu/dashboard/app.py \
+		--server.port 8501 --server.headless true --browser.gatherUsageStats false
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 
-test: $(DEV_STAMP)
+# The end-to-end dashboard test drives Debian's chromium (Playwright cannot download one).
+browser:
+	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+test: $(DEV_STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest -n 2
 

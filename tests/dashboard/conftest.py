@@ -41,7 +41,7 @@ def open_page(famous: Path) -> Callable[..., AppTest]:
     def _open(page: str, **query: str) -> AppTest:
         at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
         at.query_params.update(query)  # as in a fresh browser session opened on that URL
-        at.switch_page(f"pages/{page}.py")
+        at.switch_page(f"views/{page}.py")
         at.run()
         assert not at.exception, [e.value for e in at.exception]
         return at

@@ -3,16 +3,11 @@ limits, binary files."""
 
 from __future__ import annotations
 
+from conftest import EXAMPLE
+
 from trunfu.dashboard import uploads
 
-GOOD = """[Game "tarocco-siciliano"]
-[Seats "4"]
-[Dealer "2"]
-[Event "Good one"]
-
-play
-  1. KB CB 6B 9B
-"""
+GOOD = EXAMPLE.read_text(encoding="utf-8")  # the shared worked example: a valid deal
 BAD = """[Game "tarocco-siciliano"]
 [Seats "4"]
 [Dealer "2"]
@@ -21,16 +16,18 @@ BAD = """[Game "tarocco-siciliano"]
 play
   1. KB CB ZZ 9B
 """
-TWO = GOOD + "\n" + BAD  # the bad record starts on line 9; its `ZZ` is on line 15
+TWO = GOOD + "\n" + BAD
+BAD_START = len(GOOD.splitlines()) + 2  # after the good record and one empty line
+ZZ_LINE = BAD_START + 6  # `  1. KB CB ZZ 9B`, column 12
 
 
 def test_checker_finds_the_error_at_its_line_with_the_offending_line() -> None:
     report = uploads.check_upload("two.tgn", TWO.encode())
     assert [c.valid for c in report.records] == [True, False]
     bad = report.records[1]
-    assert bad.line == 9
+    assert bad.line == BAD_START
     (problem,) = bad.problems
-    assert (problem.diagnostic.line, problem.diagnostic.column) == (15, 12)
+    assert (problem.diagnostic.line, problem.diagnostic.column) == (ZZ_LINE, 12)
     assert problem.source == "  1. KB CB ZZ 9B"
     assert problem.caret.splitlines()[1] == " " * 11 + "^"
 
@@ -53,7 +50,7 @@ def test_errors_file_keeps_the_text_and_reads_back_to_the_same_records() -> None
     report = uploads.check_upload("two.tgn", TWO.encode())
     text = uploads.errors_file(report.invalid)
     assert "% two.tgn record 1" not in text
-    assert "two.tgn:15:12" in text
+    assert f"two.tgn:{ZZ_LINE}:12" in text
     again = uploads.check_text("again.tgn", text)
     assert [c.valid for c in again.records] == [False]
     assert '[Event "Bad one"]' in again.records[0].text
@@ -67,7 +64,7 @@ def test_page_reports_each_record_and_the_error_line(open_page, no_archive) -> N
     assert not at.exception
     assert "2 records: 1 valid, 1 invalid" in [s.value for s in at.subheader]
     errors = [e.value for e in at.error]
-    assert any(e.startswith("line 15, column 12: syntax") for e in errors)
+    assert any(e.startswith(f"line {ZZ_LINE}, column 12: syntax") for e in errors)
     assert "  1. KB CB ZZ 9B\n           ^" in [c.value for c in at.code]
 
 
@@ -78,3 +75,29 @@ def test_page_refuses_a_binary_file_and_still_checks_pasted_text(open_page, no_a
     at.run()
     assert any("binary" in e.value for e in at.error)
     assert "1 record: 1 valid, 0 invalid" in [s.value for s in at.subheader]
+
+
+def test_a_valid_upload_opens_in_the_replay(open_page, no_archive) -> None:
+    at = open_page("upload")
+    at.get("file_uploader")[0].upload("two.tgn", TWO.encode(), "text/plain")
+    at.run()
+    at.button(key="replay-0").click().run()
+    assert not at.exception
+    assert at.query_params["record"].startswith("upload:")
+    assert any(m.value.startswith("**Step 0 of ") for m in at.markdown)
+    assert "### Worked example" in at.markdown[0].value
+
+
+def test_valid_records_are_added_to_the_archive_once(open_page, no_archive) -> None:
+    at = open_page("upload")
+    at.get("file_uploader")[0].upload("two.tgn", TWO.encode(), "text/plain")
+    at.run()
+    add = next(b for b in at.button if b.label == "Add the 1 valid record to the archive")
+    add.click().run()
+    assert "1 record(s) added" in at.success[0].value
+    add = next(b for b in at.button if b.label == "Add the 1 valid record to the archive")
+    add.click().run()
+    assert "0 record(s) added" in at.success[0].value
+    assert "1 were already there" in at.success[0].value
+    search = open_page("search")
+    assert list(search.dataframe[0].value["event"]) == ["Worked example"]

@@ -1,6 +1,7 @@
 """The trunfu dashboard: `streamlit run trunfu/dashboard/app.py` (or `make run`).
 
-Multipage app: each page is a script in `pages/`; this entry only sets up navigation."""
+Multipage app: each page is a script in `views/` (not `pages/`, which Streamlit would
+also list on its own); this entry only sets up navigation."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ import streamlit as st
 
 HERE = Path(__file__).parent
 
-st.set_page_config(page_title="trunfu", page_icon="🃏", layout="wide")
+st.set_page_config(page_title="trunfu", page_icon=":material/playing_cards:", layout="wide")
 
 PAGES = [
-    st.Page(HERE / "pages/statistics.py", title="Statistics", icon="📊", default=True),
-    st.Page(HERE / "pages/replay.py", title="Replay", icon="🃏"),
-    st.Page(HERE / "pages/famous.py", title="Famous hands", icon="⭐"),
-    st.Page(HERE / "pages/search.py", title="Search", icon="🔎"),
-    st.Page(HERE / "pages/upload.py", title="Upload", icon="📤"),
+    st.Page(
+        HERE / "views/statistics.py", title="Statistics", icon=":material/bar_chart:", default=True
+    ),
+    st.Page(HERE / "views/replay.py", title="Replay", icon=":material/playing_cards:"),
+    st.Page(HERE / "views/famous.py", title="Famous hands", icon=":material/star:"),
+    st.Page(HERE / "views/search.py", title="Search", icon=":material/search:"),
+    st.Page(HERE / "views/upload.py", title="Upload", icon=":material/upload_file:"),
 ]
 
 st.navigation(PAGES).run()

@@ -56,6 +56,7 @@ def widgets(choices: dict[str, list[Any]], prefix: str) -> Filters:
             label,
             [None, *options],
             format_func=lambda v: "all" if v is None else str(v),
+            placeholder="all",
             key=f"{prefix}_{name}",
         )
 

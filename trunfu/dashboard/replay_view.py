@@ -72,14 +72,13 @@ def describe(step: Step) -> str:
 
 
 def annotations(step: Step) -> list[str]:
-    """The comments and annotation glyphs written after this step's item."""
+    """The annotation glyphs and comments written after this step's item."""
     notes = []
     glyphs = ([SUFFIXES[step.suffix]] if step.suffix in SUFFIXES else []) + list(step.nags)
     if glyphs:
         words = ", ".join(NAGS.get(n, f"${n}") for n in glyphs)
-        notes.append(f"{step.text}: {words}")
-    notes += [f"💬 {c}" for c in step.comments]
-    return notes
+        notes.append(f"{step.text}{step.suffix or ''}: {words}")
+    return notes + list(step.comments)
 
 
 def _flat(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
@@ -119,7 +118,9 @@ def sidebar(rep: Replay, index: int) -> None:
         st.html(cards.CSS + cards.row(game, step.discard))
     if step.points:
         st.markdown("**Card points so far**")
-        st.table([{"side": side, "points": points} for side, points in step.points.items()])
+        st.table(
+            [{"side": side, "points": f"{points:.4g}"} for side, points in step.points.items()]
+        )
 
 
 def final(rep: Replay, names: dict[int, str]) -> None:

@@ -41,6 +41,14 @@ class Famous:
         return (self.read.record.tag(name) if self.read.record else None) or ""
 
 
+def blurb(comment: str, limit: int = 240) -> str:
+    """The start of a long comment, cut after a sentence when it can be."""
+    if len(comment) <= limit:
+        return comment
+    cut = comment.rfind(". ", 0, limit)
+    return comment[: cut + 1] + " …" if cut > limit // 3 else comment[:limit].rstrip() + "…"
+
+
 def remember_upload(state: MutableMapping[str, Any], text: str) -> str:
     """Keep an uploaded record's text in the session; its reference."""
     key = hashlib.sha256(text.encode()).hexdigest()[:12]

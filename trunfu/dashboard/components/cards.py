@@ -27,7 +27,7 @@ CSS = """
  box-shadow:1px 1px 2px rgba(0,0,0,.18);user-select:none}
 .tf-card .r{font-size:1.0em}.tf-card .s{font-size:1.15em}
 .tf-card.trump{background:#f4eefc;border-color:#6b4fa0;color:#4b2f86}
-.tf-card.trump .s{font-size:.62em;letter-spacing:.05em}
+.tf-card.trump .s{font-size:.8em}
 .tf-card.excuse{background:#fff3d6;border-color:#b07d10;color:#7a5200}
 .tf-card.back{background:repeating-linear-gradient(45deg,#3b5a8c,#3b5a8c 4px,#4a6ca3 4px,#4a6ca3 8px);
  border-color:#2b416a}
@@ -55,7 +55,7 @@ def card(game: str | None, code: str, classes: str = "", note: str = "") -> str:
     suit = suit_of(code) if code else ""
     if suit == TRUMP:
         body, kind, colour = (
-            f'<span class="r">{rank_of(code)}</span><span class="s">TRUMP</span>',
+            f'<span class="r">{rank_of(code)}</span><span class="s">✦</span>',
             "trump",
             "",
         )

@@ -22,18 +22,23 @@ def show(title: str, chart: alt.Chart | None, frame: pd.DataFrame, note: str = "
 
 
 def contract_mix(frame: pd.DataFrame) -> alt.Chart:
+    """One bar per game and seat count, split by the share of each contract."""
     data = frame.assign(
-        table=frame["game"] + " " + frame["seats"].astype(str),
-        contract=frame["contract"].fillna("—"),
+        table=frame["game"] + ", " + frame["seats"].astype(str) + " seats",
+        contract=frame["contract"].fillna("(no contract)"),
     )
     return (
         alt.Chart(data)
         .mark_bar()
         .encode(
-            x=alt.X("share:Q", axis=alt.Axis(format="%"), title="share of deals"),
-            y=alt.Y("contract:N", sort="-x", title=None),
-            color=alt.Color("table:N", title="game, seats"),
-            yOffset="table:N",
+            x=alt.X(
+                "share:Q",
+                axis=alt.Axis(format="%"),
+                title="share of scored deals",
+                stack="normalize",
+            ),
+            y=alt.Y("table:N", title=None),
+            color=alt.Color("contract:N", legend=alt.Legend(orient="bottom", columns=3)),
             tooltip=["table", "contract", "deals", alt.Tooltip("share:Q", format=".1%")],
         )
     )

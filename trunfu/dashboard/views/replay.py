@@ -90,27 +90,35 @@ def _player() -> None:
     playing = st.session_state.get(AUTOPLAY) and st.session_state.get(SLIDER, 0) < last
     if playing and now - st.session_state.get(TICK, 0.0) >= SPEEDS[speed] * 0.8:
         _go(1)
-    buttons = st.columns([1, 1, 1, 1, 8])
-    buttons[0].button(
-        "⏮", key="first", help="first step (Home)", on_click=_go, kwargs={"to": 0}, shortcut="Home"
-    )
-    buttons[1].button(
-        "◀", key="prev", help="previous step (←)", on_click=_go, args=(-1,), shortcut="Left"
-    )
-    buttons[2].button(
-        "▶", key="next", help="next step (→)", on_click=_go, args=(1,), shortcut="Right"
-    )
-    buttons[3].button(
-        "⏭", key="last", help="last step (End)", on_click=_go, kwargs={"to": last}, shortcut="End"
-    )
-    buttons[4].slider("Step", 0, last, key=SLIDER, label_visibility="collapsed")
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.button(
+            "⇤ first",
+            key="first",
+            help="first step",
+            on_click=_go,
+            kwargs={"to": 0},
+            shortcut="Home",
+        )
+        st.button(
+            "◀ back", key="prev", help="previous step", on_click=_go, args=(-1,), shortcut="Left"
+        )
+        st.button("next ▶", key="next", help="next step", on_click=_go, args=(1,), shortcut="Right")
+        st.button(
+            "last ⇥",
+            key="last",
+            help="last step",
+            on_click=_go,
+            kwargs={"to": last},
+            shortcut="End",
+        )
+    st.slider("Step", 0, last, key=SLIDER)
     index = st.session_state[SLIDER]
     st.query_params["step"] = str(index)
     step = rep.steps[index]
 
     st.markdown(f"**Step {index} of {last}** — {replay_view.describe(step)}")
     for note in replay_view.annotations(step):
-        st.info(note)
+        st.info(note, icon="💬")
     main, side = st.columns([3, 1])
     with main:
         st.html(table.render(game, seats, step, names, view, replay_view.partners(rep)))

@@ -34,6 +34,7 @@ contract = cols[0].selectbox(
     "Contract",
     [None, *choices["contracts"]],
     format_func=lambda v: v or "any",
+    placeholder="any",
     key="search_contract",
 )
 won = cols[1].selectbox("Outcome", list(OUTCOMES), format_func=OUTCOMES.get, key="search_won")
@@ -41,6 +42,7 @@ declarer = cols[2].selectbox(
     "Declarer",
     [None, *choices["players"]],
     format_func=lambda v: v or "anyone",
+    placeholder="anyone",
     key="search_declarer",
 )
 typed = cols[3].text_input(
@@ -60,7 +62,7 @@ for param, value in (("contract", contract), ("declarer", declarer), ("q", typed
     elif param in st.query_params:
         del st.query_params[param]
 
-page = st.number_input("Page", min_value=1, value=1, step=1, key="search_page")
+page = st.columns([1, 5])[0].number_input("Page", min_value=1, value=1, step=1, key="search_page")
 try:
     found = archive_link.run(
         "find_deals",
@@ -92,5 +94,6 @@ st.dataframe(
     column_config={
         "replay": st.column_config.LinkColumn("replay", display_text="▶ open"),
         "won": st.column_config.CheckboxColumn("won"),
+        "date": st.column_config.DateColumn("date"),
     },
 )

@@ -56,7 +56,7 @@ def _show_record(checked: Checked, key: str) -> None:
             left.caption(f"Result {result}")
             if right.button("Replay ▶", key=f"replay-{key}"):
                 ref = sources.remember_upload(st.session_state, checked.text)
-                st.switch_page("pages/replay.py", query_params={"record": ref})
+                st.switch_page("views/replay.py", query_params={"record": ref})
             return
         for problem in checked.problems:
             d = problem.diagnostic

@@ -26,14 +26,14 @@ for n, hand in enumerate(shown):
         facts = [hand.tag("Game"), f"{hand.tag('Seats')} seats", hand.tag("Date")]
         st.caption(" · ".join(f for f in facts if f))
         if record and record.comments:
-            st.write(record.comments[0])
+            st.write(sources.blurb(record.comments[0]))
         if hand.read.diagnostics:
             st.warning(f"{len(hand.read.diagnostics)} problem(s) reading this record")
         who = [f"annotated by {hand.tag('Annotator')}" if hand.tag("Annotator") else ""]
         who.append(f"source: {hand.tag('Source')}" if hand.tag("Source") else "")
         st.caption(" — ".join(w for w in who if w))
         st.page_link(
-            "pages/replay.py",
+            "views/replay.py",
             label="Open in the replay",
             icon="▶",
             query_params={"record": hand.ref, "step": "0"},

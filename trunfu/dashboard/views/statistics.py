@@ -19,7 +19,7 @@ except ArchiveError as error:
 f = filters.widgets(choices, "stats")
 overview = archive_link.run("overview", f)
 
-figures = st.columns(7)
+figures = st.columns(6)
 for column, (label, value) in zip(
     figures,
     [
@@ -29,11 +29,12 @@ for column, (label, value) in zip(
         ("Players", overview["players"]),
         ("Events", overview["events"]),
         ("Rejected records", overview["rejected"]),
-        ("Dates", f"{overview['first_date'] or '?'} – {overview['last_date'] or '?'}"),
     ],
     strict=True,
 ):
     column.metric(label, f"{value:,}" if isinstance(value, int) else value)
+if overview["first_date"]:
+    st.caption(f"Dated deals from {overview['first_date']} to {overview['last_date']}.")
 if not overview["deals"]:
     st.info("No deal matches these filters.")
     st.stop()

@@ -1,0 +1,162 @@
+"""End to end, in a real headless Chromium driven by Playwright: start the app, upload a file
+with one good and one bad record, open the good one's replay, step with the keyboard.
+
+Needs Debian's chromium at /usr/bin/chromium (`make browser`, a prerequisite of `make test`).
+The screenshot is written to tests/dashboard/out/ (git-ignored: `*.screenshot.png`)."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "trunfu" / "dashboard" / "app.py"
+EXAMPLE = ROOT.parent / "shared" / "examples" / "sicilian-4-chiamo.tgn"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+OUT = ROOT / "tests" / "dashboard" / "out"
+BAD = """
+[Game "tarocco-siciliano"]
+[Seats "4"]
+[Dealer "1"]
+[Event "Broken"]
+
+play
+  1. KB CB QQ 9B
+"""
+WAIT_MS = 30_000
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """The dashboard served by `streamlit run` on a free port; its base URL."""
+    port = _free_port()
+    env = dict(
+        os.environ,
+        TRUNFU_ARCHIVE=str(tmp_path / "archive.duckdb"),
+        TRUNFU_FAMOUS=str(tmp_path / "famous"),
+    )
+    log = (tmp_path / "streamlit.log").open("w")
+    command = [
+        sys.executable, "-m", "streamlit", "run", str(APP),
+        "--server.port", str(port), "--server.address", "127.0.0.1",
+        "--server.headless", "true", "--server.fileWatcherType", "none",
+        "--browser.gatherUsageStats", "false",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                    if reply.status == 200:
+                        break
+            except OSError:
+                pass
+            assert process.poll() is None, (tmp_path / "streamlit.log").read_text()
+            assert time.monotonic() < deadline, "the dashboard did not start in 60 s"
+            time.sleep(0.3)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture
+def page() -> Iterator[Page]:
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `make browser`"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(WAIT_MS)
+        try:
+            yield page
+        finally:
+            browser.close()
+
+
+def _step_shown(page: Page) -> tuple[int, int]:
+    text = page.get_by_text(re.compile(r"^Step \d+ of \d+")).first.inner_text()
+    found = re.match(r"Step (\d+) of (\d+)", text)
+    assert found, text
+    return int(found.group(1)), int(found.group(2))
+
+
+def test_upload_then_replay_with_the_keyboard(server: str, page: Page, tmp_path: Path) -> None:
+    upload = tmp_path / "two.tgn"
+    upload.write_text(EXAMPLE.read_text(encoding="utf-8") + BAD, encoding="utf-8")
+
+    page.goto(f"{server}/upload")
+    page.locator("input[type=file]").set_input_files(str(upload))
+    expect(page.get_by_text("2 records: 1 valid, 1 invalid")).to_be_visible()
+    # the bad record's error, at the line of `QQ` in the uploaded file
+    bad_line = upload.read_text().splitlines().index("  1. KB CB QQ 9B") + 1
+    expect(page.get_by_text(f"line {bad_line}, column 12").first).to_be_visible()
+
+    page.get_by_role("button", name="Replay ▶").click()
+    expect(page.get_by_text(re.compile(r"^Step 0 of \d+"))).to_be_visible()
+    _, last = _step_shown(page)
+    assert last > 60  # deal, auction, discard and 60 cards
+    # at the start every seat holds its 15 cards; no card on the table
+    expect(page.locator(".tf-seat[data-seat='1'] .tf-card")).to_have_count(15)
+    expect(page.locator(".tf-trick")).to_have_count(0)
+
+    page.locator("h1").first.click()  # focus the page, not a widget
+    page.keyboard.press("End")
+    expect(page.get_by_text(f"Step {last} of {last}")).to_be_visible()
+    expect(page.get_by_text("Final result")).to_be_visible()
+    page.keyboard.press("Home")
+    expect(page.get_by_text(f"Step 0 of {last}")).to_be_visible()
+    for n in range(1, 4):
+        page.keyboard.press("ArrowRight")
+        expect(page.get_by_text(re.compile(rf"^Step {n} of {last}"))).to_be_visible()
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_text(re.compile(rf"^Step 2 of {last}"))).to_be_visible()
+    assert re.search(r"[?&]step=2\b", page.url), page.url
+
+    # deep into the play: the first card of trick 1 (KB) lies on the table
+    assert _first_card_step(page, last) > 2
+    expect(page.locator(".tf-trick [data-card='KB']")).to_be_visible()
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / "replay.screenshot.png"), full_page=True)
+
+
+def _first_card_step(page: Page, last: int) -> int:
+    """Step forward with → until a card lies on the table; its step number."""
+    for _ in range(last):
+        if page.locator(".tf-trick").count():
+            return _step_shown(page)[0]
+        before = _step_shown(page)[0]
+        page.keyboard.press("ArrowRight")
+        expect(page.get_by_text(re.compile(rf"^Step {before + 1} of {last}"))).to_be_visible()
+    raise AssertionError("no card was ever played")

@@ -1,0 +1,48 @@
+"""The Famous hands gallery: every annotated deal of the folder, each linked to its replay."""
+
+from __future__ import annotations
+
+import shutil
+
+from conftest import EXAMPLE
+
+from trunfu.dashboard.sources import blurb
+
+ANNOTATED = """[Game "tarocco-siciliano"]
+[Seats "4"]
+[Dealer "2"]
+[Title "The Picciotti fall"]
+[Annotator "A. Tester"]
+[Source "constructed for the test"]
+
+{ Giove takes the Picciotti. }
+"""
+
+
+def test_gallery_lists_each_hand_with_its_replay_link(open_page, famous) -> None:
+    shutil.copy(EXAMPLE, famous / "a-example.tgn")
+    (famous / "b-annotated.tgn").write_text(ANNOTATED, encoding="utf-8")
+    at = open_page("famous")
+    assert "2 of 2 annotated deals" in [c.value for c in at.caption]
+    titles = [m.value for m in at.markdown if m.value.startswith("**")]
+    assert titles == ["**Worked example**", "**The Picciotti fall**"]
+    links = at.get("page_link")
+    assert [link.proto.query_string for link in links] == [
+        "record=famous%3Aa-example.tgn%3A1&step=0",
+        "record=famous%3Ab-annotated.tgn%3A1&step=0",
+    ]
+    assert any("annotated by A. Tester" in c.value for c in at.caption)
+    assert any(m.value == "Giove takes the Picciotti." for m in at.markdown)
+
+
+def test_an_empty_folder_is_told(open_page, famous) -> None:
+    at = open_page("famous")
+    assert "No famous hands" in at.info[0].value
+
+
+def test_long_comments_are_cut_after_a_sentence() -> None:
+    text = "First sentence here. " * 30
+    short = blurb(text, limit=100)
+    assert short.endswith(". …")
+    assert len(short) <= 103
+    assert blurb("short") == "short"

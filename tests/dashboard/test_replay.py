@@ -1,0 +1,117 @@
+"""The Replay page on the shared worked example (tarocco-siciliano, 4 seats): deep links,
+stepping, the kibitz view, comments at their step, the final breakdown."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from conftest import EXAMPLE
+
+from trunfu.dashboard.components.table import slots
+
+REF = "famous:example.tgn:1"
+# The example's trick 4 ends with seat 4's 7B, annotated "seat 3 is out of batons".
+TRICK4_COMMENT = "seat 3 is out of batons: he must trump"
+
+
+@pytest.fixture
+def example(famous):
+    shutil.copy(EXAMPLE, famous / "example.tgn")
+    return REF
+
+
+def _step(at) -> tuple[int, int]:
+    text = next(m.value for m in at.markdown if m.value.startswith("**Step "))
+    found = re.match(r"\*\*Step (\d+) of (\d+)\*\*", text)
+    return int(found.group(1)), int(found.group(2))
+
+
+def _table(at) -> str:
+    return next(h.proto.body for h in at.get("html") if "tf-table" in h.proto.body)
+
+
+def _step_of_comment(at) -> int:
+    """Find the step that shows the trick-4 comment by walking the slider."""
+    last = _step(at)[1]
+    for n in range(last + 1):
+        at.slider(key="replay_step").set_value(n).run()
+        if any(TRICK4_COMMENT in i.value for i in at.info):
+            return n
+    raise AssertionError("the comment is never shown")
+
+
+def test_deep_link_opens_that_step(open_page, example) -> None:
+    at = open_page("replay", record=example, step="31")
+    assert _step(at)[0] == 31
+    assert at.slider(key="replay_step").value == 31
+    table = _table(at)
+    # trick 4 of the example is JB 8B T15 7B: at its last card all four lie on the table
+    trick = re.findall(r'<figure><span class="tf-card[^"]*"[^>]*data-card="(\w+)"', table)
+    assert trick == ["JB", "8B", "T15", "7B"]
+    assert any(TRICK4_COMMENT in i.value for i in at.info)
+
+
+def test_comment_is_shown_at_its_step_only(open_page, example) -> None:
+    at = open_page("replay", record=example, step="0")
+    assert not any(TRICK4_COMMENT in i.value for i in at.info)
+    n = _step_of_comment(at)
+    at.slider(key="replay_step").set_value(n + 1).run()
+    assert not any(TRICK4_COMMENT in i.value for i in at.info)
+
+
+def test_buttons_step_and_the_url_follows(open_page, example) -> None:
+    at = open_page("replay", record=example)
+    assert _step(at)[0] == 0
+    at.button(key="next").click().run()
+    at.button(key="next").click().run()
+    assert _step(at)[0] == 2
+    assert at.query_params["step"] == "2"
+    at.button(key="prev").click().run()
+    assert _step(at)[0] == 1
+    at.button(key="last").click().run()
+    index, last = _step(at)
+    assert index == last
+    at.button(key="next").click().run()
+    assert _step(at)[0] == last  # no step past the end
+    at.button(key="first").click().run()
+    assert _step(at)[0] == 0
+
+
+def test_last_step_shows_the_final_breakdown(open_page, example) -> None:
+    at = open_page("replay", record=example, step="9999")  # clamped to the last step
+    assert "Final result" in [s.value for s in at.subheader]
+    seats = next(t.value for t in at.table if "score" in t.value.columns)
+    # the worked example: d = 3, each partner (seats 3, 4) +3, each opponent -3
+    assert list(seats["score"]) == [-3, -3, 3, 3]
+    breakdown = next(t.value for t in at.table if "item" in t.value.columns)
+    rows = dict(zip(breakdown["item"], breakdown["value"], strict=True))
+    assert rows["card_points › declarer"] == "75"
+    assert rows["card_points › opponents"] == "34"
+    assert any("chiamo" in m.value and "seat 3" in m.value for m in at.markdown)
+
+
+def test_kibitz_view_hides_the_other_hands(open_page, example) -> None:
+    at = open_page("replay", record=example, step="0")
+    at.selectbox(key="replay_view").select(2).run()
+    table = _table(at)
+    seat2 = re.search(r'data-seat="2">(.*?)</div></div>', table, re.S).group(1)
+    assert 'data-card="T18"' in seat2  # seat 2 holds T18 in the deal
+    assert table.count("tf-card back") == 3 * 15  # the other three hands, face down
+    assert 'style="grid-area:bottom" data-seat="2"' in table
+
+
+def test_bad_references_are_told(open_page, example) -> None:
+    at = open_page("replay", record="famous:nope.tgn:1")
+    assert "no famous hand" in at.error[0].value
+    at = open_page("replay", record="upload:123abc")
+    assert "another browser session" in at.error[0].value
+    at = open_page("replay", record="42")
+    assert "no record 42" in at.error[0].value
+
+
+def test_seats_go_round_the_table_in_playing_order() -> None:
+    assert slots(4) == {1: "bottom", 2: "right", 3: "top", 4: "left"}
+    assert slots(4, bottom=3) == {3: "bottom", 4: "right", 1: "top", 2: "left"}
+    assert sorted(slots(3).values()) == ["bottom", "tl", "tr"]
