@@ -403,22 +403,31 @@ def _add_calls(rows: Rows, record: Record, replay: Any | None, outcome: Any | No
 
 
 def _add_plays(rows: Rows, record: Record, tricks: list[Any]) -> None:
+    """One row per card played (the hottest loop of the ingest: columns appended directly)."""
     local = rows.count
+    c = rows.columns["plays"]
+    locals_, numbers, orders, seats, cards, signals, winners = (
+        c["local"],
+        c["trick"],
+        c["ord"],
+        c["seat"],
+        c["card"],
+        c["signal"],
+        c["winner"],
+    )
     written = record.play.tricks if record.play is not None else []
     for number, trick in enumerate(written, 1):
         known = tricks[number - 1] if number <= len(tricks) else None
+        by = known.cards if known else ()
+        winner = known.winner if known else None
         for ord_, card in enumerate(trick.cards, 1):
-            seat = known.cards[ord_ - 1][0] if known and ord_ <= len(known.cards) else None
-            rows.add(
-                "plays",
-                local=local,
-                trick=number,
-                ord=ord_,
-                seat=seat,
-                card=card.code,
-                signal=card.signal,
-                winner=known.winner if known else None,
-            )
+            locals_.append(local)
+            numbers.append(number)
+            orders.append(ord_)
+            seats.append(by[ord_ - 1][0] if ord_ <= len(by) else None)
+            cards.append(card.code)
+            signals.append(card.signal)
+            winners.append(winner)
 
 
 def _number(value: Any) -> float | None:

@@ -1,0 +1,203 @@
+"""Archive benchmark (issue 5): simulate N deals of every game registered, write them to
+.tgn files (not timed), ingest them, then time every dashboard query on the archive.
+
+Prints deals/s end to end, peak memory (the ingest process and its workers together), the
+database size and each query's time (first run and best of three), against the goals
+(>= 4,000 deals/s on 2 cores, peak < 1.5 GB, every query < 300 ms). The peer run, in the
+same process: parse + replay alone on one core, so the ratio shows how much of the
+machine the ingest uses and what the archive itself costs.
+
+    .venv/bin/python bench/ingest.py [--deals 1000000] [--workers N] [--dir DIR] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import shutil
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+from trunfu.archive import queries as q
+from trunfu.archive.ingest import ingest
+from trunfu.archive.rows import Rows, add_read
+from trunfu.engine import iter_simulate
+from trunfu.engine.games import load
+from trunfu.notation.reader import read
+from trunfu.notation.writer import write
+
+SEED = 20260105
+PER_FILE = 50_000
+GOALS = {"rate": 4000.0, "memory": 1.5 * 2**30, "query": 0.300}
+
+
+def simulate_files(folder: Path, deals: int) -> list[Path]:
+    """`deals` records, a round robin over every (game, seats) registered, in files of
+    PER_FILE records."""
+    combos = [(g, s) for g, rules in sorted(load().items()) if rules.simulate for s in rules.seats]
+    share, extra = divmod(deals, len(combos))
+    streams = [
+        iter_simulate(g, s, share + (i < extra), seed=SEED + i) for i, (g, s) in enumerate(combos)
+    ]
+    files: list[Path] = []
+    out = None
+    for n, record in enumerate(r for group in itertools.zip_longest(*streams) for r in group if r):
+        if n % PER_FILE == 0:
+            if out:
+                out.close()
+            files.append(folder / f"deals-{len(files):03d}.tgn")
+            out = open(files[-1], "w", encoding="utf-8")
+        else:
+            out.write("\n")
+        out.write(write(record))
+    if out:
+        out.close()
+    return files
+
+
+class PeakMemory:
+    """Peak resident memory of this process and its children, sampled every 50 ms."""
+
+    def __init__(self) -> None:
+        self.peak = self.peak_main = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        me = psutil.Process()
+        while not self._stop.is_set():
+            try:
+                main = me.memory_info().rss
+                total = main + sum(c.memory_info().rss for c in me.children(recursive=True))
+            except psutil.Error:
+                continue
+            self.peak, self.peak_main = max(self.peak, total), max(self.peak_main, main)
+            self._stop.wait(0.05)
+
+    def __enter__(self) -> PeakMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def peer_rate(files: list[Path], sample: int = 2000) -> float:
+    """Records/s of read + judge + replay + rows alone, in this process, on one core."""
+    rows, count = Rows(), 0
+    start = time.perf_counter()
+    for result in itertools.islice(read(files[0]), sample):
+        add_read(rows, result)
+        count += 1
+    rows.tables()
+    return count / (time.perf_counter() - start)
+
+
+QUERY_CASES = [
+    ("overview", lambda c: q.overview(c)),
+    ("deals_per_game", lambda c: q.deals_per_game(c)),
+    ("contract_mix", lambda c: q.contract_mix(c)),
+    ("declarer_success by contract", lambda c: q.declarer_success(c)),
+    ("declarer_success by position", lambda c: q.declarer_success(c, by="position")),
+    ("declarer_success by oudlers", lambda c: q.declarer_success(c, by="oudlers")),
+    ("score_summary", lambda c: q.score_summary(c)),
+    ("score_distribution margin", lambda c: q.score_distribution(c, what="margin")),
+    ("score_distribution score", lambda c: q.score_distribution(c, what="score")),
+    ("player_stats", lambda c: q.player_stats(c)),
+    ("score_evolution top 5", lambda c: q.score_evolution(c)),
+    ("bonuses", lambda c: q.bonuses(c)),
+    ("sicilian_jochi", lambda c: q.sicilian_jochi(c)),
+    ("french_bonuses", lambda c: q.french_bonuses(c)),
+    ("find_deals (no condition)", lambda c: q.find_deals(c)),
+    ("find_deals T1 captured", lambda c: q.find_deals(c, card="T1", card_event="captured")),
+    ("find_deals petit au bout", lambda c: q.find_deals(c, bonus="petit_au_bout")),
+    (
+        "find_deals game+contract+lost",
+        lambda c: q.find_deals(c, q.Filters(game="french-tarot"), contract="garde", won=False),
+    ),
+    ("deals_per_game, event filter", lambda c: q.deals_per_game(c, q.Filters(event="nowhere"))),
+    ("choices", lambda c: q.choices(c)),
+    ("reject_codes", lambda c: q.reject_codes(c)),
+    ("record_text", lambda c: q.record_text(c, 1)),
+]
+
+
+def time_queries(db: Path) -> list[tuple[str, float, float]]:
+    con = q.open_archive(db)
+    out = []
+    for name, run in QUERY_CASES:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            run(con)
+            times.append(time.perf_counter() - start)
+        out.append((name, times[0], min(times)))
+    con.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1_000_000)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--dir", type=Path, default=None, help="work folder (default: a temp one)")
+    parser.add_argument("--keep", action="store_true", help="keep the .tgn files and archive")
+    args = parser.parse_args()
+    folder = args.dir or Path(tempfile.mkdtemp(prefix="trunfu-bench-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        start = time.perf_counter()
+        files = simulate_files(folder, args.deals)
+        size = sum(f.stat().st_size for f in files)
+        print(
+            f"simulated {args.deals:,} deals in {len(files)} files, {size / 2**20:,.0f} MB "
+            f"({time.perf_counter() - start:,.0f} s, not counted)"
+        )
+        db = folder / "archive.duckdb"
+        db.unlink(missing_ok=True)
+        with PeakMemory() as memory:
+            start = time.perf_counter()
+            summary = ingest(db, [str(f) for f in files], workers=args.workers)
+            seconds = time.perf_counter() - start
+        rate = summary.records / seconds
+        peer = peer_rate(files)
+        print(
+            f"ingest: {summary.records:,} records ({summary.added:,} added, "
+            f"{summary.rejected:,} rejected) in {seconds:,.1f} s = {rate:,.0f} deals/s "
+            f"with {args.workers} workers (goal {GOALS['rate']:,.0f}: "
+            f"{'met' if rate >= GOALS['rate'] else 'NOT met'})"
+        )
+        print(
+            f"peer: read+replay+rows alone, one core: {peer:,.0f} deals/s; "
+            f"ingest / (peer x workers) = {rate / (peer * max(args.workers, 1)):.2f}"
+        )
+        print(
+            f"peak memory: {memory.peak / 2**20:,.0f} MB with workers "
+            f"({memory.peak_main / 2**20:,.0f} MB main process; goal < 1,536 MB: "
+            f"{'met' if memory.peak < GOALS['memory'] else 'NOT met'})"
+        )
+        wal = db.with_name(db.name + ".wal")
+        db_size = db.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
+        print(
+            f"database: {db_size / 2**20:,.0f} MB ({db_size / max(summary.added, 1):,.0f} B/deal)"
+        )
+        print(f"{'query':<34} {'first ms':>9} {'best ms':>9}")
+        slow = 0
+        for name, first, best in time_queries(db):
+            slow += best >= GOALS["query"]
+            flag = "" if best < GOALS["query"] else "  > 300 ms"
+            print(f"{name:<34} {first * 1000:>9.1f} {best * 1000:>9.1f}{flag}")
+        print(f"queries over 300 ms (best of 3): {slow}")
+    finally:
+        if not args.keep and args.dir is None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
