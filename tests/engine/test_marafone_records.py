@@ -72,11 +72,19 @@ def test_maraffa_without_the_ace_first_scores_no_bonus():
     assert rep.outcome.breakdown["maraffa"]["ace_first"] is False
 
 
-def test_hands_inferred_from_the_play_give_the_same_result():
-    text = re.sub(r"deal\n(  .*\n){4}", "", BASE)
+def test_one_hand_is_enough_to_place_the_play():
+    # only seat 2's hand is given: the play fits the table one way round only
+    text = re.sub(r"  [134]: .*\n", "", BASE)
     rep = judge(text)
     assert rep.valid, rep.diagnostics
     assert rep.outcome.result == "+8 +6 +8 +6"
+
+
+def test_without_any_hand_the_leader_is_unknown():
+    # the same play turned round the table fits every seat as the holder of 4D
+    text = variant(("deal\n", ""), result="*")
+    text = re.sub(r"  [1234]: .*\n", "", text)
+    assert [d.code for d in judge(text).diagnostics] == ["unknown-leader"]
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,8 @@ The eight tricks hold 4 x 7 + 4 x 1 + 3 = 35 thirds."""
 
 from __future__ import annotations
 
+import re
+
 from trunfu.engine import replay
 from trunfu.notation.decks import GAMES
 from trunfu.notation.reader import read_text
@@ -183,3 +185,32 @@ def test_called_card_must_not_be_a_trump():
     text = trionfo(1, "passo chiamo passo passo passo", "D", "3D", plan, 2, "*")
     codes = [d.code for d in judge(text).diagnostics]
     assert codes[0] == "call-trump"
+
+
+def test_one_hand_places_the_auction_and_the_amico_is_found_in_the_play():
+    # the chiamo hand above with only seat 1's hand given: seat 2 must have played 5S
+    # (first to speak) and seat 4 the called 3C (the amico)
+    plan = [("D", "H", 2), ("D", "L", 2), ("C", "H", 4), ("S", "L", 4)]
+    plan += [("S", "H", 1), ("B", "H", 3), ("C", "L", 5), ("B", "L", 2)]
+    text = trionfo(2, "chiamo passo passo passo passo", "D", "3C", plan, 2, "-1 +2 -1 +1 -1")
+    text = re.sub(r"  [2345]: .*\n", "", text)
+    rep = judge(text)
+    assert rep.valid, rep.diagnostics
+    assert (rep.outcome.breakdown["auction_first"], rep.outcome.partners) == (2, [4])
+
+
+def test_without_any_hand_the_first_speaker_is_unknown():
+    plan = [(s, k, 2) for s in "DCSB" for k in "HL"]
+    text = trionfo(1, "passo maso-dei-masi passo passo passo", "D", None, plan, 2, "*")
+    text = re.sub(r"  [12345]: .*\n", "", text).replace("deal\n", "")
+    assert [d.code for d in judge(text).diagnostics] == ["unknown-first"]
+
+
+def test_a_seat_label_must_name_the_seat_whose_turn_it_is():
+    plan = [("D", "H", 2), ("D", "L", 2), ("C", "H", 4), ("S", "L", 4)]
+    plan += [("S", "H", 1), ("B", "H", 3), ("C", "L", 5), ("B", "L", 2)]
+    # seat 2 speaks first; `3: passo` is seat 3's turn, `5: passo` is seat 4's
+    calls = "2: chiamo 3: passo 5: passo passo passo"
+    text = trionfo(2, calls, "D", "3C", plan, 2, "-1 +2 -1 +1 -1")
+    (first,) = judge(text).diagnostics
+    assert first.code == "wrong-turn" and "seat 4's turn" in first.message

@@ -22,20 +22,21 @@ def dealt_hands(record: Record, seats: int) -> dict[int, list[str] | None]:
     return hands
 
 
-def player_of(record: Record, seats: int, leader: int, card: str, trump: str | None) -> int | None:
-    """The seat that plays `card` when the first trick is led by `leader` (None: not played)."""
+def _walk(record: Record, seats: int, leader: int, trump: str | None) -> dict[str, int]:
+    """Card → the seat that plays it, when the first trick is led by `leader`."""
+    owners: dict[str, int] = {}
     if record.play is None:
-        return None
+        return owners
     for item in record.play.items:
         if isinstance(item, Claim):
-            return None
+            break
         codes = [c.code for c in item.cards]
-        if card in codes:
-            return (leader - 1 + codes.index(card)) % seats + 1
+        for i, code in enumerate(codes):
+            owners[code] = (leader - 1 + i) % seats + 1
         if len(codes) != seats:
-            return None
+            break
         leader = (leader - 1 + trick_winner(codes, RULES, trump)) % seats + 1
-    return None
+    return owners
 
 
 def holder(
@@ -47,15 +48,24 @@ def holder(
     trump: str | None,
 ) -> int | None:
     """The seat holding `card` at the start: from the deal, else the only seat s such that,
-    with the first trick led by `leader_of(s)`, s is the one who plays `card`."""
+    with the first trick led by `leader_of(s)`, s plays `card` and every seat whose hand is
+    given plays only its own cards. None when the record does not tell (with no hand given,
+    every seat fits: a play can be turned round the table)."""
     for seat, hand in hands.items():
         if hand is not None and card in hand:
             return seat
+    known = {s: set(h) for s, h in hands.items() if h is not None}
+    fits = []
     for seat in (s for s, h in hands.items() if h is None):
         leader = leader_of(seat)
-        if leader is not None and player_of(record, seats, leader, card, trump) == seat:
-            return seat
-    return None
+        if leader is None:
+            continue
+        owners = _walk(record, seats, leader, trump)
+        if owners.get(card) == seat and all(
+            code in known[s] for code, s in owners.items() if s in known
+        ):
+            fits.append(seat)
+    return fits[0] if len(fits) == 1 else None
 
 
 def claim_after(ctx: Context, stop: Claim) -> None:

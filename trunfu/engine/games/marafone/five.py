@@ -56,8 +56,9 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.error(
                 record.auction,
                 "unknown-first",
-                f"the holder of {FIRST} speaks first, but neither the deal nor the play shows "
-                f"who held {FIRST}",
+                f"the holder of {FIRST} speaks first, but the record does not show who held "
+                f"{FIRST}: give the deal (one hand is enough when the play then fits a "
+                "single seat)",
             )
         return
     ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}

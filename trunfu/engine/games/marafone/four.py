@@ -61,8 +61,9 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.error(
                 record.play,
                 "unknown-leader",
-                f"the holder of {FIRST} leads the first trick, but neither the deal nor the "
-                f"play shows who held {FIRST}",
+                f"the holder of {FIRST} leads the first trick, but the record does not show "
+                f"who held {FIRST}: give the deal (one hand is enough when the play then "
+                "fits a single seat)",
             )
         return
     ctx.state["declarer"] = leader
