@@ -1,0 +1,228 @@
+"""Property tests (spec §8): for generated records of every game and seat count, reading the
+written text gives the same record, and writing it again gives the same bytes."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trunfu.notation.decks import GAMES, SIGNALS
+from trunfu.notation.models import (
+    Announcement,
+    Announcements,
+    Auction,
+    Call,
+    CardList,
+    Claim,
+    Deal,
+    Exchange,
+    Exchanges,
+    Hand,
+    Node,
+    Play,
+    PlayedCard,
+    Record,
+    Tag,
+    Trick,
+    Trump,
+)
+from trunfu.notation.models import Card as CardModel
+from trunfu.notation.reader import read_text
+from trunfu.notation.writer import TAG_ORDER, write
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAME_SEATS = [(name, seats) for name, game in GAMES.items() for seats in game.deals]
+SUFFIXES = st.sampled_from([None, None, None, "!", "?", "!!", "??", "!?", "?!"])
+NAGS = st.lists(st.integers(0, 255), max_size=2)
+ANNOUNCE_WORDS = ["scommessa", "rivanto", "chelem", "poignee", "greater", "lesser", "ask"]
+
+# Text a comment or a tag value may hold: no control characters, line or paragraph breaks.
+TEXT = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))
+LINE = st.text(TEXT.filter(lambda c: c not in "{}"), max_size=12).map(str.strip)
+
+
+@st.composite
+def comments(draw) -> list[str]:
+    """Zero to two comments; a comment's lines are stripped, its first and last not empty."""
+    found = []
+    for _ in range(draw(st.integers(0, 2))):
+        lines = draw(st.lists(LINE, min_size=1, max_size=3))
+        while lines and not lines[0]:
+            lines.pop(0)
+        while lines and not lines[-1]:
+            lines.pop()
+        found.append("\n".join(lines))
+    return found
+
+
+def cards(draw, deck: list[str], most: int, cls=CardModel, **extra) -> list:
+    """Up to `most` distinct cards of `deck`, each maybe annotated."""
+    codes = draw(st.lists(st.sampled_from(deck), unique=True, max_size=most))
+    return [
+        cls(
+            code=code,
+            suffix=draw(SUFFIXES),
+            nags=draw(NAGS),
+            comments=draw(comments()),
+            **{k: draw(v) for k, v in extra.items()},
+        )
+        for code in codes
+    ]
+
+
+@st.composite
+def records(draw) -> Record:
+    name, seats = draw(st.sampled_from(GAME_SEATS))
+    game = GAMES[name]
+    deck = list(game.order)
+    canonical = game.sort
+
+    def sort(found: list) -> list:
+        order = {code: i for i, code in enumerate(canonical([c.code for c in found]))}
+        return sorted(found, key=lambda c: order[c.code])
+
+    tags = [
+        Tag(name="Game", value=name),
+        Tag(name="Seats", value=str(seats)),
+        Tag(name="Dealer", value=str(draw(st.integers(1, seats)))),
+    ]
+    value = st.text(TEXT.filter(lambda c: c != "\t"), max_size=15)
+    for tag in TAG_ORDER[3:]:
+        if draw(st.booleans()) and draw(st.booleans()):
+            tags.append(Tag(name=tag, value=draw(value)))
+    others = draw(
+        st.lists(
+            st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,6}", fullmatch=True).filter(
+                lambda n: n not in TAG_ORDER
+            ),
+            unique=True,
+            max_size=2,
+        )
+    )
+    tags += [Tag(name=n, value=draw(value)) for n in sorted(others)]
+    record = Record(tags=tags, comments=draw(comments()))
+
+    def section(key: str) -> bool:
+        return draw(st.booleans())
+
+    if section("deal"):
+        owners = [str(s) for s in range(1, seats + 1)]
+        owners += ["talon"] * bool(game.deals[seats].talon) + ["dead"] * bool(
+            game.deals[seats].dead
+        )
+        chosen = [o for o in owners if draw(st.booleans())]
+        record.deal = Deal(
+            comments=draw(comments()),
+            hands=[
+                Hand(owner=o, comments=draw(comments()), cards=sort(cards(draw, deck, 4)))
+                for o in chosen
+            ],
+        )
+    words = sorted(set(game.calls.get(seats, {}).values()))
+    if words and section("auction"):
+        rounds = []
+        for _ in range(draw(st.integers(1, 3))):
+            round_ = []
+            for _ in range(draw(st.integers(0, 3))):
+                word = draw(st.sampled_from(words))
+                card = None
+                if word == "chiamo" and game.trumps:
+                    card = cards(draw, deck, 1) or [CardModel(code="T20")]
+                    card = card[0]
+                round_.append(
+                    Call(
+                        word=word,
+                        card=card,
+                        suffix=draw(SUFFIXES),
+                        nags=draw(NAGS),
+                        comments=draw(comments()),
+                    )
+                )
+            rounds.append(round_)
+        record.auction = Auction(
+            comments=draw(comments()),
+            rounds=rounds,
+            separators=[Node(comments=draw(comments())) for _ in rounds[1:]],
+        )
+    if section("call"):
+        record.call = CardList(
+            keyword="call", comments=draw(comments()), cards=cards(draw, deck, 2)
+        )
+    if section("trump"):
+        record.trump = Trump(comments=draw(comments()), suit=draw(st.sampled_from(game.suits)))
+    if section("discard"):
+        record.discard = CardList(
+            keyword="discard", comments=draw(comments()), cards=sort(cards(draw, deck, 3))
+        )
+    if section("exchange"):
+        record.exchange = Exchanges(
+            comments=draw(comments()),
+            items=[
+                Exchange(
+                    giver=draw(st.integers(1, seats)),
+                    receiver=draw(st.integers(1, seats)),
+                    card=card,
+                    comments=draw(comments()),
+                )
+                for card in cards(draw, deck, 3)
+            ],
+        )
+    if section("announce"):
+        record.announce = Announcements(
+            comments=draw(comments()),
+            items=[
+                Announcement(
+                    seat=draw(st.integers(1, seats)),
+                    word=draw(st.sampled_from(ANNOUNCE_WORDS)),
+                    suffix=draw(SUFFIXES),
+                    nags=draw(NAGS),
+                    comments=draw(comments()),
+                    cards=cards(draw, deck, 3),
+                )
+                for _ in range(draw(st.integers(0, 2)))
+            ],
+        )
+    if section("play"):
+        items: list = []
+        played = draw(st.permutations(deck))[: draw(st.integers(0, 3 * seats))]
+        signal = st.sampled_from([None, None, *SIGNALS])
+        for start in range(0, len(played), seats):
+            trick = [
+                PlayedCard(
+                    code=code,
+                    suffix=draw(SUFFIXES),
+                    nags=draw(NAGS),
+                    comments=draw(comments()),
+                    signal=draw(signal),
+                )
+                for code in played[start : start + seats]
+            ]
+            items.append(Trick(cards=trick, comments=draw(comments())))
+            if len(trick) == seats and draw(st.integers(0, 4)) == 0:
+                kind = draw(st.sampled_from(["fuori", "penalty"]))
+                items.append(
+                    Claim(kind=kind, seat=draw(st.integers(1, seats)), comments=draw(comments()))
+                )
+        record.play = Play(comments=draw(comments()), items=items)
+    return record
+
+
+@SETTINGS
+@given(records())
+def test_written_text_reads_back_as_the_same_record(record):
+    text = write(record)
+    results = read_text(text)
+    assert len(results) == 1, text
+    (result,) = results
+    assert result.record is not None, (text, [str(d) for d in result.diagnostics])
+    assert not [d for d in result.diagnostics if d.code in ("duplicate-tag", "missing-tag")]
+    assert result.record.content() == record.content(), text
+    assert write(result.record) == text
+
+
+@SETTINGS
+@given(st.lists(records(), min_size=2, max_size=3))
+def test_several_records_in_one_text(found):
+    text = "\n".join(write(r) for r in found)
+    results = read_text(text)
+    assert [r.record.content() for r in results] == [r.content() for r in found]
