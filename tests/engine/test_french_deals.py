@@ -297,3 +297,15 @@ def test_same_result_without_deal_and_ecart(name):
     text = re.sub(r"discard\n(  .*\n)", "", re.sub(r"deal\n(  .*\n)+", "", deal(name)))
     result = replayed(text)
     assert result.diagnostics == [] and result.outcome.result == HAND_SCORED[name][0]
+
+
+def test_first_lead_of_the_called_king_itself_is_allowed():
+    # the 5-seat deal with KH and 10H swapped between seats 1 and 4: the eldest now holds
+    # the called king and may lead it (the partner is then seat 1)
+    text = cut(deal("fft-5-prise-chelem-unannounced.tgn"), 0)
+    text = text.replace("T7 9S 8S 10H 9H", "T7 9S 8S KH 9H").replace("10S KH QH", "10S 10H QH")
+    result = replayed(text + "  1. KH T14 7H 10H AH\n")
+    assert result.diagnostics == [], [str(d) for d in result.diagnostics]
+    assert result.steps[-1].partner_known
+    found = replayed(text + "  1. 9H T14 7H 10H AH\n").diagnostics
+    assert [d.code for d in found] == ["illegal-card"] and "called suit" in found[0].message

@@ -184,6 +184,21 @@ def replay(record: Record, ctx: Context) -> None:
             _report(ctx, faults, [], item)
             chelem = chelem or not faults
 
+    for item in announced:
+        shown = " ".join(c.code for c in item.cards)
+        what = (
+            f"shows a poignée of {len(item.cards)}: {shown}"
+            if item.word == "poignee"
+            else "announces the chelem"
+        )
+        ctx.step(
+            "announce",
+            seat=item.seat,
+            text=f"{item.word} {shown}".strip(),
+            node=item,
+            label=f"seat {item.seat} {what}",
+        )
+
     # The play.
     hands: dict[int, list[str] | None] = {
         s: (list(h) if h is not None else None) for s, h in dealt.items()
