@@ -9,6 +9,7 @@ an error, a dead worker or Ctrl-C leaves the archive with whole batches only.
 from __future__ import annotations
 
 import os
+import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -200,6 +201,11 @@ def _ready() -> int:
     return os.getpid()
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which rolls back and reports."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def ingest(
     db: str | Path,
     files: Iterable[str],
@@ -226,7 +232,9 @@ def ingest(
     _reader()  # build the parser and load the games once: forked workers inherit them
     load_games()
     if workers > 0:  # start the workers before DuckDB starts its threads
-        pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"))
+        pool = ProcessPoolExecutor(
+            workers, mp_context=get_context("fork"), initializer=_ignore_interrupts
+        )
         for future in [pool.submit(_ready) for _ in range(workers)]:
             future.result()
     try:
