@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 import trunfu.cli.export
 import trunfu.cli.ingest
 import trunfu.cli.stats  # noqa: F401  (the modules add their commands)
+from trunfu.archive.lock import connect
 from trunfu.cli.app import app
 
 from .conftest import Deal, write_file
@@ -64,3 +65,14 @@ def test_busy_archive_and_missing_archive_messages(tmp_path: Path) -> None:
         holder.wait()
     result = runner.invoke(app, ["stats", "--db", str(tmp_path / "none.duckdb")])
     assert result.exit_code == 3 and "no archive" in result.output
+
+
+def test_ingest_from_stdin(deals: list[Deal], tmp_path: Path) -> None:
+    db = tmp_path / "stdin.duckdb"
+    text = "\n".join(d.text for d in deals[:7])
+    result = runner.invoke(app, ["ingest", "--db", str(db), "-j", "0", "-"], input=text)
+    assert result.exit_code == 0, result.output
+    assert "7 added" in result.output
+    con = connect(db, read_only=True)
+    assert con.execute("SELECT DISTINCT source_file FROM records").fetchall() == [("<stdin>",)]
+    con.close()

@@ -8,8 +8,10 @@ an error, a dead worker or Ctrl-C leaves the archive with whole batches only.
 
 from __future__ import annotations
 
+import io
 import os
 import signal
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from multiprocessing import get_context
 from pathlib import Path
+from typing import TextIO
 
 import duckdb
 import pyarrow as pa
@@ -94,10 +97,11 @@ def tasks(
 ) -> Iterator[Task]:
     """Groups of at most `size` record texts, file by file. A file that cannot be read is
     noted in `errors` and skipped (the records before the fault are kept)."""
-    for file in files:
+    for given in files:
+        file = "<stdin>" if given == "-" else given
         index, chunks = 1, []
         try:
-            with open_text(file) as stream:
+            with _open(given) as stream:
                 for chunk in split_records(stream):
                     chunks.append(chunk)
                     if len(chunks) == size:
@@ -110,7 +114,14 @@ def tasks(
         if chunks:
             yield file, index, chunks
         if on_file is not None:
-            on_file(file)
+            on_file(given)
+
+
+def _open(file: str) -> TextIO:
+    """A TGN file as text (compressed ones too); `-` is standard input."""
+    if file == "-":
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
+    return open_text(file)
 
 
 def _columns(table: str) -> list[str]:

@@ -21,7 +21,8 @@ DbOption = Annotated[Path, typer.Option("--db", help="The archive file (DuckDB).
 @app.command("ingest")
 def ingest_command(
     paths: Annotated[
-        list[str], typer.Argument(help="TGN files (.tgn, .tgn.gz, .tgn.zst) or folders.")
+        list[str],
+        typer.Argument(help="TGN files (.tgn, .tgn.gz, .tgn.zst), folders, or - for stdin."),
     ],
     db: DbOption = DEFAULT_DB,
     workers: Annotated[
@@ -35,7 +36,7 @@ def ingest_command(
 ) -> None:
     """Add every record of PATHS to the archive: valid ones once each (by the hash of their
     canonical text), invalid ones to the rejects with their diagnostics."""
-    files = [f for f in tgn_files(paths) if f != "-"]
+    files = list(tgn_files(paths))
     console = Console(stderr=True)
     progress = Progress(
         SpinnerColumn(),
