@@ -32,13 +32,28 @@ SPECIAL_NAMES: dict[str, dict[str, str]] = {
 }
 
 
+_SUITS: dict[str, str] = {}
+
+
 def suit_of(card: str) -> str:
     """`"T"` for a tarot trump, `"EX"` for the excuse, else the suit letter (`"S"` for `10S`)."""
-    if card == EXCUSE:
-        return EXCUSE
-    if card[0] == "T" and card[1:].isdigit():
-        return TRUMP
-    return card[-1]
+    suit = _SUITS.get(card)
+    if suit is None:
+        if card == EXCUSE:
+            suit = EXCUSE
+        elif card[0] == "T" and card[1:].isdigit():
+            suit = TRUMP
+        else:
+            suit = card[-1]
+        _SUITS[card] = suit
+    return suit
+
+
+SUITS = _SUITS
+"""Card code → suit for every card of every deck (filled at import; `suit_of` adds others)."""
+for _game in GAMES.values():
+    for _card in _game.order:
+        suit_of(_card)
 
 
 def rank_of(card: str) -> str:

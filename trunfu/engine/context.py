@@ -13,6 +13,9 @@ from .model import Outcome, Step, TrickResult
 class Context:
     """Collects what a game module finds while replaying `record`.
 
+    Keep the hands in `state["hands"]` in canonical order (`ctx.game.sort`): steps copy them
+    as they are.
+
     Game modules call `error()` for every rules problem, update `state` (hands, talon,
     discard, trick, taken, points, declarer, partner_known) and call `step()` after each
     item; `step()` snapshots `state` only when steps were asked for."""
@@ -92,8 +95,6 @@ class Context:
         if not self.want_steps:
             return
         s = self.state
-        order = self.game.rank_of if self.game else {}
-        last = len(order)
         self.steps.append(
             Step.model_construct(
                 index=len(self.steps),
@@ -103,9 +104,7 @@ class Context:
                 line=node.line if node else 0,
                 column=node.column if node else 0,
                 label=label,
-                hands={
-                    k: sorted(v, key=lambda c: order.get(c, last)) for k, v in s["hands"].items()
-                },
+                hands={k: list(v) for k, v in s["hands"].items()},
                 talon=list(s["talon"]),
                 discard=list(s["discard"]),
                 trick=list(s["trick"]),

@@ -124,7 +124,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             leader = setup.next_leader(result)
         else:
             leader = winner
-    for item in items[items.index(walked[-1][0]) + 1 :] if walked and not stopped else []:
+    last_i = next((i for i, item in enumerate(items) if item is walked[-1][0]), 0) if walked else 0
+    for item in items[last_i + 1 :] if walked and not stopped else []:
         if isinstance(item, Trick) and walked[-1][3] is None:
             ctx.error(
                 walked[-1][0],
@@ -145,7 +146,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     start = {s: list(known[s]) if s in known else [c for _, c in played[s]] for s in played}
     hands = {s: list(h) for s, h in start.items()}
     for s in range(1, seats + 1):
-        ctx.state["hands"][s] = list(hands[s]) if s in known else []
+        ctx.state["hands"][s] = ctx.game.sort(hands[s]) if s in known and ctx.game else []
         ctx.state["taken"].setdefault(s, 0)
 
     # Pass 2: check each card.
@@ -217,15 +218,16 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 hand.remove(card)
             table.append(card)
             ctx.state["trick"].append((seat, card))
-            if seat in known:
-                ctx.state["hands"][seat] = list(hand)
-            ctx.step(
-                "card",
-                seat=seat,
-                text=card,
-                node=node,
-                label=f"trick {number}: {_who(seat)} plays {card_name(game, card)}",
-            )
+            if seat in known and card in ctx.state["hands"][seat]:
+                ctx.state["hands"][seat].remove(card)
+            if ctx.want_steps:
+                ctx.step(
+                    "card",
+                    seat=seat,
+                    text=card,
+                    node=node,
+                    label=f"trick {number}: {_who(seat)} plays {card_name(game, card)}",
+                )
         if winner is None:
             break
         result = TrickResult(
@@ -235,13 +237,14 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         ctx.state["taken"][winner] = ctx.state["taken"].get(winner, 0) + 1
         if setup.on_trick is not None:
             setup.on_trick(result)
-        ctx.step(
-            "trick",
-            seat=winner,
-            text=f"{number}.",
-            node=trick,
-            label=f"trick {number} goes to {_who(winner)}",
-        )
+        if ctx.want_steps:
+            ctx.step(
+                "trick",
+                seat=winner,
+                text=f"{number}.",
+                node=trick,
+                label=f"trick {number} goes to {_who(winner)}",
+            )
         ctx.state["trick"] = []
     complete = len(ctx.tricks) == setup.tricks
     return PlayResult(ctx.tricks, start, inferred, complete, stopped)

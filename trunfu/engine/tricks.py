@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import EXCUSE, TRUMP, strengths, suit_of
+from .cards import EXCUSE, SUITS, TRUMP, strengths, suit_of
 
 
 class Overtrump(StrEnum):
@@ -84,13 +84,14 @@ def legal_cards(
     led = led_suit(trick)
     if led is None:
         return list(hand)
+    suits = SUITS
     cards = [c for c in hand if c != EXCUSE]
     candidates: list[str] = []
     if rules.must_follow:
-        candidates = [c for c in cards if suit_of(c) == led]
-    led_is_trump = is_trump_suit(led, trump)
-    if not candidates and rules.must_trump and not led_is_trump:
-        candidates = [c for c in cards if is_trump(c, trump)]
+        candidates = [c for c in cards if (suits.get(c) or suit_of(c)) == led]
+    led_is_trump = trump is not None and led == trump
+    if not candidates and rules.must_trump and not led_is_trump and trump is not None:
+        candidates = [c for c in cards if (suits.get(c) or suit_of(c)) == trump]
     if candidates and is_trump(candidates[0], trump):
         candidates = _overtrumps(candidates, trick, rules, trump, led_is_trump)
     legal = candidates or cards

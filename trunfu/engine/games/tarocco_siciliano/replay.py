@@ -63,7 +63,7 @@ def replay(record: Record, ctx: Context) -> None:
     if known.talon is None and len(known.hands) == seats:
         dealt = {c for h in known.hands.values() for c in h}
         known.talon = [c for c in deck if c not in dealt]
-    ctx.state["hands"] = {s: list(known.hands.get(s, [])) for s in range(1, seats + 1)}
+    ctx.state["hands"] = {s: ctx.game.sort(known.hands.get(s, [])) for s in range(1, seats + 1)}
     ctx.state["talon"] = list(known.talon or [])
     ctx.step("deal", label=f"seat {ctx.dealer} deals; seat {ctx.eldest} is eldest")
 
@@ -108,7 +108,7 @@ def replay(record: Record, ctx: Context) -> None:
         else f"seat {declarer} takes the talon"
     )
     if known.talon and declarer in ctx.state["hands"] and declarer in known.hands:
-        ctx.state["hands"][declarer] += known.talon
+        ctx.state["hands"][declarer] = ctx.game.sort(ctx.state["hands"][declarer] + known.talon)
     ctx.state["talon"] = []
     ctx.step("talon", seat=declarer, text="talon", label=talon_step)
     if known.scarto is not None:
@@ -156,6 +156,8 @@ def replay(record: Record, ctx: Context) -> None:
     taken: dict[str, list[str]] = {"declarer": [], "opponents": []}
 
     def on_trick(trick: TrickResult) -> None:
+        if not ctx.want_steps:
+            return
         taken[side_of[trick.winner]] += [c for _, c in trick.cards]
         ctx.state["points"] = {side: card_points(cards) for side, cards in taken.items()}
         if called and any(c == called for _, c in trick.cards):

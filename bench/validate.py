@@ -1,0 +1,84 @@
+"""Refereeing speed (issue 3): simulated 4-seat tarocco-siciliano deals read, replayed
+against the rules and scored, in deals per second on one core.
+
+Simulates N deals (fixed seed, not timed), writes them as one TGN text, then times in the
+same process:
+  - parse: reading the text only (the peer run);
+  - replay: the rules engine alone on the parsed records (`replay(record, steps=False)`);
+  - validate: parse + replay + score, what `trunfu validate` does per record;
+  - steps: the engine with the step-by-step states (what `trunfu replay` uses).
+Prints deals/s for each and the ratio validate/parse. Goal: validate >= 2,000 deals/s.
+
+    .venv/bin/python bench/validate.py [-n 2000] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import io
+import pstats
+import time
+
+from trunfu.engine import replay, simulate
+from trunfu.notation.reader import read
+from trunfu.notation.writer import write_all
+from trunfu.referee import judge
+
+SEED = 20261121
+GOAL = 2000
+
+
+def timed(label: str, fn, n: int) -> float:
+    gc.collect()
+    start = time.perf_counter()
+    fn()
+    elapsed = time.perf_counter() - start
+    rate = n / elapsed
+    print(f"{label:<34} {elapsed:8.3f} s  {rate:10,.0f} deals/s")
+    return rate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=2000, help="number of deals")
+    parser.add_argument("--profile", action="store_true", help="profile the validate run")
+    args = parser.parse_args()
+    records = simulate("tarocco-siciliano", 4, args.n, SEED)
+    text = write_all(records)
+    played = sum(1 for r in records if r.play is not None)
+    print(
+        f"{args.n} simulated 4-seat deals ({played} played), {len(text) / 1e6:.2f} MB, seed {SEED}"
+    )
+
+    parsed = []
+    parse_rate = timed(
+        "parse (reader only)", lambda: parsed.extend(read(io.StringIO(text))), args.n
+    )
+    replay_rate = timed(
+        "replay + score (engine only)",
+        lambda: [replay(r.record, steps=False) for r in parsed],
+        args.n,
+    )
+
+    def validate() -> None:
+        for result in read(io.StringIO(text)):
+            verdict = judge(result)
+            assert verdict.valid, verdict.diagnostics
+
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.runcall(validate)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
+        return
+    validate_rate = timed("validate (parse + replay + score)", validate, args.n)
+    timed("replay with steps (engine only)", lambda: [replay(r.record) for r in parsed], args.n)
+    print(f"ratio validate / parse: {validate_rate / parse_rate:.2f}")
+    print(f"ratio replay / parse:   {replay_rate / parse_rate:.2f}")
+    verdict = "met" if validate_rate >= GOAL else "NOT met"
+    print(f"goal {GOAL:,} deals/s for validate: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
