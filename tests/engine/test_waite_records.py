@@ -81,7 +81,7 @@ def test_three_seats_and_the_unanswered_ask():
 
 
 def test_the_discard_may_be_left_out():
-    rep = judge(edit(KING, ("discard\n  AD 4D 3D\n", "")))
+    rep = judge(edit(KING, ("discard\n  4D 3D AD\n", "")))
     assert rep.valid, rep.diagnostics
     assert sorted(rep.outcome.breakdown["discard"]) == ["3D", "4D", "AD"]
 
@@ -127,9 +127,9 @@ def test_an_announcement_of_cards_not_held_is_refused():
 
 
 def test_the_dealer_discards_only_what_he_holds():
-    text = edit(KING, ("  AD 4D 3D\n", "  AD 4D 8D\n"), result="*")
+    text = edit(KING, ("  4D 3D AD\n", "  4D 8D AD\n"), result="*")
     (first, *_) = judge(text).diagnostics
-    assert (first.line, first.column) == where(text, "  AD 4D 8D", "8D")
+    assert (first.line, first.column) == where(text, "  4D 8D AD", "8D")
     assert first.code == "discard-not-held"
 
 
