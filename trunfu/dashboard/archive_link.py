@@ -48,9 +48,6 @@ class _Lazy:
             self.con = None
 
 
-_LAZY: dict[str, _Lazy] = {}
-
-
 @st.cache_data(max_entries=512, show_spinner=False)
 def _cached(_lazy: _Lazy, key: tuple[str, int], name: str, filters: tuple, kwargs: tuple) -> Any:
     if name == "choices":
@@ -58,20 +55,32 @@ def _cached(_lazy: _Lazy, key: tuple[str, int], name: str, filters: tuple, kwarg
     return queries.QUERIES[name](_lazy.get(), Filters(*filters), **dict(kwargs))
 
 
-def run(name: str, filters: Filters | None = None, **kwargs: Any) -> Any:
-    """`queries.<name>(con, filters, **kwargs)`, cached per archive version. Raises
-    `lock.ArchiveError` (busy, missing) with a message for the user."""
-    key = stamp()
-    if key is None:
-        raise lock.ArchiveMissing(
-            f"{settings.archive_path()}: no archive here (create one with `trunfu ingest`)"
-        )
-    lazy = _Lazy(key[0])
-    try:
+class Reader:
+    """A page run's door to the archive: `run(query, filters, **kwargs)`, cached per archive
+    version; at most one connection, opened on the first cache miss and closed on exit."""
+
+    def __init__(self) -> None:
+        key = stamp()
+        if key is None:
+            raise lock.ArchiveMissing(
+                f"{settings.archive_path()}: no archive here (create one with `trunfu ingest`)"
+            )
+        self.key = key
+        self._lazy = _Lazy(key[0])
+
+    def run(self, name: str, filters: Filters | None = None, **kwargs: Any) -> Any:
+        """`queries.<name>(con, filters, **kwargs)`. Raises `lock.ArchiveError` (busy)."""
         args = (astuple(filters or Filters()), tuple(sorted(kwargs.items())))
-        return _cached(lazy, key, name, *args)
-    finally:
-        lazy.close()
+        return _cached(self._lazy, self.key, name, *args)
+
+    def close(self) -> None:
+        self._lazy.close()
+
+    def __enter__(self) -> Reader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def record_text(record_id: int) -> str | None:
