@@ -28,10 +28,10 @@ def wish(rng: random.Random, hand: list[str], seats: int) -> str:
     """The contract a seat would like to play (its hand's strength, give or take a whim)."""
     value = strength(hand, seats) + rng.gauss(0, 6)
     for contract, threshold in (
-        ("garde-contre", 66),
-        ("garde-sans", 56),
-        ("garde", 42),
-        ("prise", 30),
+        ("garde-contre", 52),
+        ("garde-sans", 46),
+        ("garde", 38),
+        ("prise", 28),
     ):
         if value >= threshold:
             return contract
@@ -122,7 +122,7 @@ def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
         shown = poignee(rng, play_hands[seat], seats)
         if shown and rng.random() < 0.8:
             announce.append(f"  {seat}: poignee {' '.join(shown)}")
-    chelem = variant == "fft" and strength(play_hands[taker], seats) >= 70 and rng.random() < 0.5
+    chelem = variant == "fft" and strength(play_hands[taker], seats) >= 40 and rng.random() < 0.3
     if chelem:
         announce.insert(0, f"  {taker}: chelem")
     if announce:
