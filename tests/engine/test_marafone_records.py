@@ -203,3 +203,11 @@ def test_the_false_striscio_famous_hand_is_scored_eleven_nil():
     rep = judge((FAMOUS / "marafone-false-striscio.tgn").read_text(encoding="utf-8"))
     assert rep.outcome.result == "+11 0 +11 0"
     assert rep.outcome.breakdown["irregularity"]["seat"] == 2
+
+
+def test_words_show_in_the_steps_of_their_cards():
+    steps = judge(BASE).steps
+    said = [s.text for s in steps if s.kind == "card" and " " in s.text]
+    assert said == ["3C striscio", "CC volo", "6S busso"]
+    assert [s.kind for s in steps[:2]] == ["deal", "call"]  # the deal, then the trump named
+    assert steps[-1].kind == "end" and steps[-1].label.endswith("+8 +6 +8 +6")

@@ -147,3 +147,16 @@ def test_famous_hands_validate_and_say_where_they_come_from():
         assert verdict.valid, [str(d) for d in verdict.diagnostics]
         assert all(read.record.tag(t) for t in ("Title", "Annotator", "Source"))
         assert verdict.result is not None
+
+
+def test_the_asker_gives_a_small_card_back():
+    text = edit(ASK, ("  2>1: 2B\n", ""), result="*")
+    codes = [d.code for d in judge(text).diagnostics]
+    assert codes[0] == "bad-exchange"
+
+
+def test_a_tarot_handed_to_a_seat_that_did_not_ask_is_refused():
+    text = edit(ASK, ("  2: ask\n", "  2: sequence KS QS CS JS 10S 9S 8S\n"), result="*")
+    (first, *_) = judge(text).diagnostics
+    assert first.code == "bad-exchange" and "did not ask" in first.message
+    assert (first.line, first.column) == (text.splitlines().index("  1>2: EX") + 1, 3)

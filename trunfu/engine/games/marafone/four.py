@@ -112,6 +112,7 @@ def replay(record: Record, ctx: Context) -> None:
     if hand.claim is not None:
         claim_after(ctx, hand.claim)
     faults = len(ctx.diagnostics)
+    _word_steps(ctx)
     _signals(ctx, hand, result.hands, result.inferred, result.complete)
     maraffa = _maraffa(ctx, result.hands, result.inferred, result.complete, trump)
     if result.complete:
@@ -162,6 +163,20 @@ def _signals(
             hand.signals.append(_signal_json(trick.number, seat, node.signal, truth))
             if truth is False:
                 _irregular(hand, seat, f"a false `{node.signal}` by seat {seat}")
+
+
+def _word_steps(ctx: Context) -> None:
+    """Show each word in the step of the card it follows (`3C striscio`)."""
+    if not ctx.want_steps or ctx.record.play is None:
+        return
+    words = {
+        (c.line, c.column): c.signal for t in ctx.record.play.tricks for c in t.cards if c.signal
+    }
+    for step in ctx.steps:
+        word = words.get((step.line, step.column)) if step.kind == "card" else None
+        if word:
+            step.text = f"{step.text} {word}"
+            step.label = f"{step.label}, saying {word}"
 
 
 def _signal_json(trick: int, seat: int, word: str, truth: bool | None) -> dict:

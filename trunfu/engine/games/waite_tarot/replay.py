@@ -178,25 +178,33 @@ def _exchanges(record: Record, ctx: Context, hands: dict[int, list[str] | None])
             )
             return None
         asks[item.seat] = False
-    for ex in record.exchange.items if record.exchange else []:
+    owed: dict[tuple[int, int], int] = {}
+    items = record.exchange.items if record.exchange else []
+    answers = [ex for ex in items if ex.card.code in TAROTS]  # the Tarots first, then
+    for ex in answers + [ex for ex in items if ex.card.code not in TAROTS]:  # the returns
         card = ex.card.code
         giver, receiver = hands.get(ex.giver), hands.get(ex.receiver)
         if card in TAROTS:
-            if ex.receiver not in asks:
+            if ex.receiver not in asks or asks[ex.receiver]:
                 ctx.error(
                     ex,
                     "bad-exchange",
-                    f"seat {ex.giver} hands {card} to seat {ex.receiver}, who did not ask for a Tarot",
+                    f"seat {ex.giver} hands {card} to seat {ex.receiver}, who "
+                    + ("did not ask for a Tarot" if ex.receiver not in asks else "already has one"),
                 )
                 return None
             asks[ex.receiver] = True
-        elif ex.giver not in asks or not asks[ex.giver]:
+            owed[ex.receiver, ex.giver] = 1
+        elif not owed.get((ex.giver, ex.receiver)):
             ctx.error(
                 ex,
                 "bad-exchange",
-                f"seat {ex.giver} hands back {card}, but only a seat whose ask was answered gives a small card back",
+                f"seat {ex.giver} hands {card} to seat {ex.receiver}, but only a seat whose ask "
+                "was answered gives a small card back, to the seat that answered",
             )
             return None
+        else:
+            owed[ex.giver, ex.receiver] = 0
         if giver is not None and card not in giver:
             ctx.error(
                 ex, "card-not-held", f"seat {ex.giver} hands over {card} but does not hold it"
@@ -214,6 +222,15 @@ def _exchanges(record: Record, ctx: Context, hands: dict[int, list[str] | None])
             node=ex,
             label=f"seat {ex.giver} hands {card} to seat {ex.receiver}",
         )
+    for (asker, giver), due in owed.items():
+        if due:
+            ctx.error(
+                record.exchange,
+                "bad-exchange",
+                f"seat {asker} received a Tarot from seat {giver} and gives a small card back "
+                f"(`{asker}>{giver}: CARD`)",
+            )
+            return None
     for asker, answered in asks.items():
         if answered:
             continue
