@@ -415,7 +415,9 @@ def _check_chiamo(ctx: Context, card_node, declarer: int, known: Known, after) -
         expected = _highest_missing(dealt)
         if called != expected:
             reason = (
-                f"he holds {called}" if called in dealt else f"he does not hold {expected} either"
+                f"he holds {called}"
+                if called in dealt
+                else f"he does not hold {expected}, a higher trump, either"
             )
             ctx.error(
                 card_node,
