@@ -20,9 +20,11 @@ TGN_SUFFIXES = (".tgn", ".tgn.gz", ".tgn.bz2", ".tgn.zst")
 
 def _read_errors() -> tuple[type[BaseException], ...]:
     """What reading a file may raise: I/O errors and broken compressed data."""
+    import zlib
+
     import zstandard
 
-    return (OSError, EOFError, zstandard.ZstdError)
+    return (OSError, EOFError, zlib.error, zstandard.ZstdError)
 
 
 READ_ERRORS = _read_errors()
