@@ -1,0 +1,111 @@
+"""Records that leave out hands, talon or scarto: the referee infers them from the play and
+still checks and scores the deal (results worked out by hand in test_tarocco_records.py)."""
+
+import re
+
+import pytest
+from test_tarocco_records import DEAL_A, DEAL_B, DEAL_C, DEAL_D, DEAL_E, DEAL_F, WORKED
+
+from trunfu.engine import replay
+from trunfu.notation.reader import read_records, read_text
+from trunfu.referee import judge
+
+DEALS = {"A": DEAL_A, "B": DEAL_B, "C": DEAL_C, "D": DEAL_D, "E": DEAL_E, "F": DEAL_F}
+
+
+def without(text: str, hands: bool = True, talon: bool = False, discard: bool = False) -> str:
+    lines = text.splitlines()
+    if "deal" in lines:
+        start = lines.index("deal")
+        end = lines.index("auction")
+        kept = [
+            line
+            for line in lines[start + 1 : end]
+            if not (hands and re.match(r"  \d: ", line))
+            and not (talon and line.startswith("  talon:"))
+        ]
+        lines[start:end] = ["deal", *kept] if kept else []
+    if discard and "discard" in lines:
+        i = lines.index("discard")
+        del lines[i : i + 2]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(DEALS))
+@pytest.mark.parametrize(
+    "cut", [{"hands": True}, {"hands": True, "discard": True}, {"talon": True, "discard": True}]
+)
+def test_same_result_with_hands_inferred(name, cut):
+    text = without(DEALS[name], **cut)
+    [read] = read_text(text)
+    verdict = judge(read)
+    assert verdict.valid, [str(d) for d in verdict.diagnostics]
+    tag = read.record.tag("Result")
+    assert verdict.result == tag
+
+
+def test_scarto_is_inferred_as_the_cards_never_played():
+    found = replay(read_records(without(DEAL_A, discard=True))[0])
+    discard = next(s for s in found.steps if s.kind == "discard")
+    assert sorted(discard.discard) == ["5S", "6S", "7S"] and "inferred" in discard.label
+
+
+def test_forced_call_holder_found_from_the_play():
+    # Deal F without hands and talon: seat 1 plays Giove in trick 2, so he had to call
+    out = replay(read_records(without(DEAL_F, talon=True))[0]).outcome
+    assert out.declarer == 1 and out.partners == [3]
+
+
+def test_called_card_played_by_the_caller_came_from_the_talon():
+    # Deal E without hands and talon: seat 3 plays T19 himself: it was in the talon
+    out = replay(read_records(without(DEAL_E, talon=True))[0]).outcome
+    assert out.contract == "forced-solo"
+
+
+def test_wrong_forced_call_with_inferred_hands():
+    # deal F without hands or talon, seat 1 calling T18: with the scarto he ends with the 15
+    # trumps T20, T18-T5 he plays and 5S 6S 7S, so the highest trump he lacks is T19
+    text = without(DEAL_F, talon=True).replace("call\n  T19", "call\n  T18")
+    [d] = judge(read_text(text)[0]).diagnostics
+    assert d.code == "wrong-call" and d.message.endswith("he does not hold, T19")
+
+
+def test_wrong_chiamo_proved_by_a_higher_trump_of_another_seat():
+    # the worked example without hands or talon, seat 3 calling T18: seat 4 plays T19 in
+    # trick 10, so seat 3 did not hold it and had to call it
+    text = without(WORKED.read_text(encoding="utf-8"), talon=True).replace(
+        "chiamo T19", "chiamo T18"
+    )
+    [d] = judge(read_text(text)[0]).diagnostics
+    assert d.code == "wrong-call"
+    assert "did not hold T19 (seat 4 played it in trick 10)" in d.message
+
+
+def test_revoke_by_a_seat_whose_hand_is_unknown_with_the_others_known():
+    # Deal A, seat 3's hand left out; in trick 1 he plays 9D to KS while holding T0 (played
+    # in trick 3): a failure to trump proved by the later card
+    text = DEAL_A.replace("  1. KS T0 T2", "  1. KS 9D T2").replace(
+        "  3. T19 QD 9D", "  3. T19 QD T0"
+    )
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("  3: ")) + "\n"
+    [d] = judge(read_text(text)[0]).diagnostics
+    assert d.message == (
+        "trick 1: seat 3 played 9D but held T0: without swords a seat must trump "
+        "(T0 played in trick 3)"
+    )
+
+
+def test_steps_follow_the_deal():
+    found = replay(read_records(DEAL_C)[0])
+    kinds = [s.kind for s in found.steps]
+    assert kinds[:2] == ["deal", "packet"]
+    assert kinds.count("packet") == 4 and kinds.count("call") == 10
+    after = kinds[kinds.index("talon") :]
+    assert after[:3] == ["talon", "discard", "announce"]
+    assert after.count("card") == 60 and after.count("trick") == 20 and after[-1] == "end"
+    talon = next(s for s in found.steps if s.kind == "talon")
+    assert len(talon.hands[1]) == 23  # 20 dealt + 3 from the talon
+    last = found.steps[-1]
+    assert last.points == {"declarer": 99, "opponents": 10}
+    first_card = next(s for s in found.steps if s.kind == "card")
+    assert first_card.seat == 2 and first_card.text == "KS" and first_card.line > 0
