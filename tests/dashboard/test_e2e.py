@@ -144,6 +144,18 @@ def test_upload_then_replay_with_the_keyboard(server: str, page: Page, tmp_path:
     expect(page.get_by_text(re.compile(rf"^Step 2 of {last}"))).to_be_visible()
     assert re.search(r"[?&]step=2\b", page.url), page.url
 
+    # autoplay moves on by itself, and stops when switched off
+    page.get_by_text("Autoplay").click()
+    expect(page.get_by_text(re.compile(rf"^Step [3-9] of {last}"))).to_be_visible()
+    page.get_by_text("Autoplay").click()
+    page.wait_for_timeout(1500)  # let a step already under way land
+    stopped = _step_shown(page)[0]
+    page.wait_for_timeout(2500)  # two ticks at the normal speed
+    assert _step_shown(page)[0] == stopped
+    page.locator("h1").first.click()
+    page.keyboard.press("Home")
+    expect(page.get_by_text(f"Step 0 of {last}")).to_be_visible()
+
     # deep into the play: the first card of trick 1 (KB) lies on the table
     assert _first_card_step(page, last) > 2
     expect(page.locator(".tf-trick [data-card='KB']")).to_be_visible()

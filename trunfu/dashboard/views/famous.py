@@ -35,6 +35,6 @@ for n, hand in enumerate(shown):
         st.page_link(
             "views/replay.py",
             label="Open in the replay",
-            icon="▶",
+            icon=":material/play_arrow:",
             query_params={"record": hand.ref, "step": "0"},
         )

@@ -69,7 +69,9 @@ st.markdown(replay_view.heading(record, rep))
 for comment in record.comments:
     st.info(comment)
 if rep.diagnostics:
-    with st.expander(f"⚠️ {len(rep.diagnostics)} problem(s) found by the referee"):
+    with st.expander(
+        f"{len(rep.diagnostics)} problem(s) found by the referee", icon=":material/warning:"
+    ):
         for d in rep.diagnostics:
             st.write(f"line {d.line}, column {d.column}: {d.message}")
 
@@ -118,7 +120,7 @@ def _player() -> None:
 
     st.markdown(f"**Step {index} of {last}** — {replay_view.describe(step)}")
     for note in replay_view.annotations(step):
-        st.info(note, icon="💬")
+        st.info(note, icon=":material/comment:")
     main, side = st.columns([3, 1])
     with main:
         st.html(table.render(game, seats, step, names, view, replay_view.partners(rep)))

@@ -41,10 +41,12 @@ def _heading(checked: Checked) -> str:
         )
         if x
     )
+    parts = [where, what] if what else [where]
     if checked.valid:
-        return f"✅ {where} — {what}"
+        return ":green[:material/check_circle:] " + " — ".join(parts)
     n = len(checked.problems)
-    return f"❌ {where} — {what} — {n} problem{'s' if n != 1 else ''}"
+    parts.append(f"{n} problem{'s' if n != 1 else ''}")
+    return ":red[:material/error:] " + " — ".join(parts)
 
 
 def _show_record(checked: Checked, key: str) -> None:
