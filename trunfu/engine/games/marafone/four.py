@@ -251,6 +251,7 @@ def _score(
         breakdown={
             "trump": trump,
             "trump_named_by": leader,
+            "trump_team_won": teams[team(leader)] > teams[1 - team(leader)],
             "teams": {TEAM_NAMES[i]: teams[i] for i in (0, 1)},
             "card_points": {TEAM_NAMES[i]: hand.thirds[i] / 3 for i in (0, 1)},
             "thirds": {TEAM_NAMES[i]: hand.thirds[i] for i in (0, 1)},
