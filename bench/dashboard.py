@@ -7,14 +7,20 @@ process: the page's queries called directly on one connection (what the archive 
 an empty Streamlit page under AppTest (what a script run costs at all).
 
     .venv/bin/python bench/dashboard.py              # a sample archive built from data/
-    .venv/bin/python bench/dashboard.py --db PATH    # e.g. the 1,000,000-deal archive of
+    .venv/bin/python bench/dashboard.py --db PATH    # e.g. the archive of
                                                      # `bench/ingest.py --keep --dir DIR`
+    .venv/bin/python bench/dashboard.py --db PATH --times 10   # that archive's deals x 10
+
+`--times N` copies the archive and repeats every deal N times under new ids (and new hashes),
+so that a 100,000-deal archive gives the query load of 1,000,000 deals without simulating
+them again.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import tempfile
 import time
@@ -24,7 +30,9 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from trunfu.archive import queries as q
+from trunfu.archive import schema
 from trunfu.archive.ingest import ingest
+from trunfu.archive.lock import connect
 from trunfu.dashboard import settings, sources
 from trunfu.dashboard.components import table
 
@@ -47,6 +55,31 @@ def sample_archive(folder: Path) -> Path:
     summary = ingest(db, files, workers=0)
     print(f"sample archive: {summary.added:,} deals from {len(files)} files in data/")
     return db
+
+
+def repeated(db: Path, times: int, folder: Path) -> Path:
+    """A copy of `db` where every deal appears `times` times (ids shifted, hashes suffixed)."""
+    copy = folder / f"x{times}.duckdb"
+    shutil.copy(db, copy)
+    con = connect(copy)
+    step = con.execute("SELECT max(id) + 1 FROM records").fetchone()[0]
+    last = step - 1
+    for k in range(1, times):
+        shift = k * step
+        con.execute(
+            "INSERT INTO records SELECT * REPLACE (id + ? AS id, hash || ? AS hash) "
+            "FROM records WHERE id <= ?",
+            [shift, f"~{k}", last],
+        )
+        for child in schema.CHILD_TABLES:
+            con.execute(
+                f"INSERT INTO {child} SELECT * REPLACE (record_id + ? AS record_id) "
+                f"FROM {child} WHERE record_id <= ?",
+                [shift, last],
+            )
+    con.execute("CHECKPOINT")
+    con.close()
+    return copy
 
 
 def page(name: str, **query: str) -> AppTest:
@@ -127,10 +160,15 @@ def empty_page(folder: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, help="an archive (default: one built from data/)")
+    parser.add_argument("--times", type=int, default=1, help="repeat every deal N times")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=args.db.parent if args.db else None) as tmp:
         folder = Path(tmp)
         db = args.db or sample_archive(folder)
+        if args.times > 1:
+            start = time.perf_counter()
+            db = repeated(db, args.times, folder)
+            print(f"deals repeated x{args.times} in {time.perf_counter() - start:,.0f} s")
         deals = q.overview(q.open_archive(db))["deals"]
         os.environ[settings.ARCHIVE_ENV] = str(db)
         os.environ[settings.FAMOUS_ENV] = str(ROOT / "data" / "famous")

@@ -3,8 +3,12 @@ URL; every chart has its numbers."""
 
 from __future__ import annotations
 
+import shutil
+
 from conftest import SAMPLE, sample_texts
 
+from trunfu.archive import lock
+from trunfu.dashboard import settings
 from trunfu.engine import replay
 from trunfu.notation.reader import read_records
 
@@ -62,3 +66,16 @@ def test_every_chart_has_its_numbers_and_player_charts_show(open_page, archive) 
     assert players == {"Ada", "Bea", "Cid", "Dan", "Eve", "Fra", "Gio"}
     ada = board.dataframe[0].value.set_index("player").loc["Ada", "games"]
     assert ada == sum(SAMPLE.values())  # Ada sits at seat 1 of every sample deal
+
+
+def test_no_connection_outlives_the_page_run(
+    open_page, sample_archive, tmp_path, monkeypatch
+) -> None:
+    """After the pages ran, the archive can be opened for writing (an ingest would work)."""
+    copy = tmp_path / "copy.duckdb"
+    shutil.copy(sample_archive, copy)
+    monkeypatch.setenv(settings.ARCHIVE_ENV, str(copy))
+    open_page("statistics")
+    open_page("search", q="T20 led")
+    con = lock.connect(copy)  # read-write: refused while a read-only connection is open
+    con.close()
