@@ -100,3 +100,25 @@ def test_a_changed_result_is_detected(seed):
     tag.value = " ".join([str(first + 1), *tag.value.split()[1:]])
     codes = [d.code for d in verdict(write(record)).diagnostics]
     assert "result-differs" in codes
+
+
+MUTATIONS = ["  fuori 2", "  penalty 1", "call", "  3C", "trump", "  S", "auction", "  passo"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seats=seat_counts, seed=seeds, pick=st.integers(min_value=0, max_value=10**6))
+def test_a_mangled_record_gets_diagnostics_not_a_crash(seats, seed, pick):
+    rng = random.Random(pick)
+    lines = write(simulate("marafone", seats, 1, seed)[0]).splitlines()
+    for _ in range(3):
+        i = rng.randrange(len(lines))
+        choice = rng.randrange(3)
+        if choice == 0:
+            del lines[i]
+        elif choice == 1:
+            lines.insert(i, rng.choice(MUTATIONS))
+        else:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+    for read in read_text("\n".join(lines) + "\n"):
+        assert "internal-error" not in [d.code for d in judge(read).diagnostics]

@@ -75,3 +75,25 @@ def test_two_cards_swapped_between_seats_are_detected(seats, seed, pick):
     found = verdict(write(record))
     # the hands are dealt in the record: a card played by a seat that was not dealt it
     assert not found.valid
+
+
+MUTATIONS = ["announce", "  1: ask", "  2: tarots T21 EX T1", "exchange", "  1>2: KD", "discard"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seats=seat_counts, seed=seeds, pick=st.integers(min_value=0, max_value=10**6))
+def test_a_mangled_record_gets_diagnostics_not_a_crash(seats, seed, pick):
+    rng = random.Random(pick)
+    lines = write(simulate("waite-tarot", seats, 1, seed)[0]).splitlines()
+    for _ in range(3):
+        i = rng.randrange(len(lines))
+        choice = rng.randrange(3)
+        if choice == 0:
+            del lines[i]
+        elif choice == 1:
+            lines.insert(i, rng.choice(MUTATIONS))
+        else:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+    for read in read_text("\n".join(lines) + "\n"):
+        assert "internal-error" not in [d.code for d in judge(read).diagnostics]
