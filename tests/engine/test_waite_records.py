@@ -160,3 +160,13 @@ def test_a_tarot_handed_to_a_seat_that_did_not_ask_is_refused():
     (first, *_) = judge(text).diagnostics
     assert first.code == "bad-exchange" and "did not ask" in first.message
     assert (first.line, first.column) == (text.splitlines().index("  1>2: EX") + 1, 3)
+
+
+def test_declarations_show_before_the_play_in_the_steps():
+    steps = judge(ALL).steps
+    kinds = [s.kind for s in steps]
+    first_card = kinds.index("card")
+    said = [s.text for s in steps[:first_card] if s.kind == "announce"]
+    assert said[0].startswith("greater 15, lesser 15, trumps 15, tarots 15, sequence 15")
+    assert said[0].endswith("asks for a third Tarot (5 points)")
+    assert said[1:] == ["sequence 5, sequence 15", "sequence 10, sequence 10"]

@@ -45,6 +45,7 @@ def replay(record: Record, ctx: Context) -> None:
     asks = _exchanges(record, ctx, hands)
     if asks is None:
         return
+    _declaration_steps(record, ctx, hands, asks)
     elsewhere = {c: "in the dealer's discard" for c in discard}
     elsewhere.update({c: "in the dead hand" for c in dead})
     leader = ctx.next_seat(dealer)
@@ -247,6 +248,37 @@ def _exchanges(record: Record, ctx: Context, hands: dict[int, list[str] | None])
     return asks
 
 
+def _declaration_steps(
+    record: Record, ctx: Context, hands: dict[int, list[str] | None], asks: dict[int, bool]
+) -> None:
+    """Before the play: what each seat declares — from its hand when known, else what it
+    announced."""
+    if not ctx.want_steps:
+        return
+    items = record.announce.items if record.announce else []
+    for seat in range(1, ctx.seats + 1):
+        said = [i for i in items if i.seat == seat]
+        ask = any(i.word == "ask" for i in said)
+        extra = f"asks for a third Tarot ({'answered' if asks.get(seat) else '5 points'})"
+        hand = hands.get(seat)
+        if hand is not None:
+            found = [f"{d.kind} {d.points}" for d in declarations(hand)]
+            text = ", ".join(found + ([extra] if ask else [])) or "nothing to declare"
+            ctx.step("announce", seat=seat, text=text, label=f"seat {seat}: {text}")
+            continue
+        for item in said:
+            cards = " ".join(c.code for c in item.cards)
+            value, _ = announced(item.word, [c.code for c in item.cards])
+            label = extra if item.word == "ask" else f"shows {item.word} {cards}: {value} points"
+            ctx.step(
+                "announce",
+                seat=seat,
+                text=f"{item.word} {cards}".strip(),
+                node=item,
+                label=f"seat {seat} {label}",
+            )
+
+
 def _declarations(
     record: Record, ctx: Context, known: dict[int, list[str]], asks: dict[int, bool]
 ) -> dict[int, list[dict]]:
@@ -270,13 +302,6 @@ def _declarations(
             continue
         if hand is None:
             out[item.seat].append({"kind": item.word, "cards": cards, "points": value})
-        ctx.step(
-            "announce",
-            seat=item.seat,
-            text=f"{item.word} {' '.join(cards)}".strip(),
-            node=item,
-            label=f"seat {item.seat} shows {item.word}: {value} points",
-        )
     for seat, hand in known.items():
         out[seat] += [d.as_json() for d in declarations(hand)]
     return out
