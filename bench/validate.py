@@ -9,7 +9,9 @@ same process:
   - steps: the engine with the step-by-step states (what `trunfu replay` uses).
 Prints deals/s for each and the ratio validate/parse. Goal: validate >= 2,000 deals/s.
 
-    .venv/bin/python bench/validate.py [-n 2000] [--profile]
+    .venv/bin/python bench/validate.py [-n 2000] [--profile] [--game G --seats S]
+
+(`--game french-tarot --seats 4|5` measures French tarot the same way.)
 """
 
 from __future__ import annotations
@@ -44,12 +46,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=2000, help="number of deals")
     parser.add_argument("--profile", action="store_true", help="profile the validate run")
+    parser.add_argument("--game", default="tarocco-siciliano", help="game to simulate")
+    parser.add_argument("--seats", type=int, default=4, help="seats")
     args = parser.parse_args()
-    records = simulate("tarocco-siciliano", 4, args.n, SEED)
+    records = simulate(args.game, args.seats, args.n, SEED)
     text = write_all(records)
     played = sum(1 for r in records if r.play is not None)
     print(
-        f"{args.n} simulated 4-seat deals ({played} played), {len(text) / 1e6:.2f} MB, seed {SEED}"
+        f"{args.n} simulated {args.seats}-seat {args.game} deals ({played} played), "
+        f"{len(text) / 1e6:.2f} MB, seed {SEED}"
     )
 
     parsed = []
