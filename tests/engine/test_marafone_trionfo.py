@@ -214,3 +214,11 @@ def test_a_seat_label_must_name_the_seat_whose_turn_it_is():
     text = trionfo(2, calls, "D", "3C", plan, 2, "-1 +2 -1 +1 -1")
     (first,) = judge(text).diagnostics
     assert first.code == "wrong-turn" and "seat 4's turn" in first.message
+
+
+def test_five_passes_need_no_deal():
+    text = '[Game "marafone"]\n[Seats "5"]\n[Dealer "2"]\n[Result "0 0 0 0 0"]\n\n'
+    text += "auction\n  passo passo passo passo passo\n"
+    rep = judge(text)
+    assert rep.valid, rep.diagnostics
+    assert rep.outcome.thrown_in

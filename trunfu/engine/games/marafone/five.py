@@ -51,6 +51,8 @@ def replay(record: Record, ctx: Context) -> None:
     hands = dealt_hands(record, SEATS)
     trump = record.trump.suit if record.trump is not None else None
     first = holder(record, SEATS, hands, FIRST, lambda s: _signore(record, s), trump)
+    if first is None and _auction(record, 1, None).thrown_in:
+        first = 1  # five passes are the same whoever spoke first
     if first is None:
         if record.auction is not None:
             ctx.error(
