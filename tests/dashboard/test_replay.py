@@ -115,3 +115,29 @@ def test_seats_go_round_the_table_in_playing_order() -> None:
     assert slots(4) == {1: "bottom", 2: "right", 3: "top", 4: "left"}
     assert slots(4, bottom=3) == {3: "bottom", 4: "right", 1: "top", 2: "left"}
     assert sorted(slots(3).values()) == ["bottom", "tl", "tr"]
+
+
+def test_tricks_played_so_far_are_listed(open_page, example) -> None:
+    def tricks(at):
+        (found,) = [e for e in at.expander if e.label.startswith("Tricks played")]
+        return found.dataframe[0].value
+
+    at = open_page("replay", record=example, step="31")  # the last card of trick 4 is down
+    assert list(tricks(at)["trick"]) == [1, 2, 3]  # trick 4 is not gathered yet
+    at.button(key="next").click().run()  # trick 4 is gathered
+    frame = tricks(at)
+    assert list(frame["trick"]) == [1, 2, 3, 4]
+    assert list(frame["cards"])[:2] == ["KB CB 6B 9B", "8S CS KS 10S"]
+    # trick 1: KB leads batons and nothing higher follows: seat 4, who led it, wins
+    assert frame["winner"][0] == frame["leader"][0] == 4
+
+
+def test_an_archive_record_opens_by_its_id(open_page, archive) -> None:
+    from trunfu.archive import queries
+
+    con = queries.open_archive(archive)
+    found = queries.find_deals(con, queries.Filters(game="french-tarot"), limit=1)
+    con.close()
+    at = open_page("replay", record=str(found["id"][0]), step="2")
+    assert "french-tarot" in at.markdown[0].value
+    assert _step(at)[0] == 2

@@ -123,6 +123,20 @@ def sidebar(rep: Replay, index: int) -> None:
         )
 
 
+def tricks_so_far(rep: Replay, index: int) -> list[dict[str, Any]]:
+    """The tricks complete at step `index`: number, leader, cards, winner."""
+    done = sum(rep.steps[index].taken.values())
+    return [
+        {
+            "trick": t.number,
+            "leader": t.leader,
+            "cards": " ".join(card for _, card in t.cards),
+            "winner": t.winner,
+        }
+        for t in rep.tricks[:done]
+    ]
+
+
 def final(rep: Replay, names: dict[int, str]) -> None:
     """The outcome: contract, who won, each seat's score and the game's breakdown."""
     outcome = rep.outcome

@@ -126,6 +126,10 @@ def _player() -> None:
         st.html(table.render(game, seats, step, names, view, replay_view.partners(rep)))
     with side:
         replay_view.sidebar(rep, index)
+    played = replay_view.tricks_so_far(rep, index)
+    if played:
+        with st.expander(f"Tricks played ({len(played)})"):
+            st.dataframe(played, hide_index=True, width="stretch")
     if index == last or step.kind == "end":
         replay_view.final(rep, names)
 
