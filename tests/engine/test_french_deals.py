@@ -309,3 +309,47 @@ def test_first_lead_of_the_called_king_itself_is_allowed():
     assert result.steps[-1].partner_known
     found = replayed(text + "  1. 9H T14 7H 10H AH\n").diagnostics
     assert [d.code for d in found] == ["illegal-card"] and "called suit" in found[0].message
+
+
+FIVE = deal("fft-5-prise-chelem-unannounced.tgn")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "needle", "code"),
+    [
+        # a seat label that is not the speaker's (seat 1 speaks first: dealer 5)
+        ("passe prise passe", "passe 3: prise passe", "prise passe passe passe", "out-of-turn"),
+        # French tarot has one round of bids
+        (
+            "passe prise passe passe passe",
+            "passe prise passe passe passe / passe",
+            "/",
+            "one-round",
+        ),
+        # an auction that stops before every seat has spoken, followed by the play
+        (
+            "passe prise passe passe passe",
+            "passe prise passe",
+            "auction",
+            "auction-incomplete",
+        ),
+        # 5 seats: no call of a partner before the play
+        ("call\n  KH\n", "", "auction", "call-missing"),
+        # a queen called without the four kings
+        ("call\n  KH", "call\n  QH", "QH\n", "bad-call"),
+        # a chelem announced by a defender
+        ("discard\n", "announce\n  3: chelem\ndiscard\n", "3: chelem", "chelem-not-taker"),
+    ],
+)
+def test_reject_five_seat_mutations(old, new, needle, code):
+    text = cut(FIVE, 1)
+    assert old in text
+    rejected(text.replace(old, new), needle, code)
+
+
+def test_reject_call_at_four_seats_and_play_after_all_pass():
+    text = cut(GARDE, 1).replace("discard\n", "call\n  KH\ndiscard\n")
+    (read,) = read_text(text)
+    assert [d.code for d in read.diagnostics] == ["unexpected-section"]  # the reader's
+    text = cut(GARDE, 1).replace("passe garde passe passe", "passe passe passe passe")
+    rejected(text, "discard", "thrown-in")
