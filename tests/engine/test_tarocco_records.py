@@ -383,6 +383,15 @@ def test_chiamo_whose_trump_is_in_the_talon():
     assert out.breakdown["jochi"]["pigliate"] == {"declarer": 1, "opponents": 0}
 
 
+def test_four_seat_stata():
+    # Deal E with seat 3 (eldest) saying vado-solo after the first packet: a stata, so the
+    # talon's T19 plays no part. Same tricks, same 6 jochi: 6 x 3 opponents x 2 = +36 for
+    # him, -12 each.
+    text = DEAL_E.replace("  passo passo passo passo / chiamo T19 passo passo passo", "  vado-solo")
+    out = outcome(with_tags(text, Result="-12 -12 +36 -12"))
+    assert out.contract == "stata" and out.result == "-12 -12 +36 -12"
+
+
 def test_forced_call_by_the_holder_of_giove():
     # Deal F: everybody passes twice; seat 1 holds T20, takes the talon (T5 6S 7S),
     # discards 5S 6S 7S and calls T19, the highest trump he lacks: seat 3 is his partner.
