@@ -3,16 +3,19 @@ and the referee, record by record. Pure functions, no Streamlit: the page only d
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
+from itertools import islice
 
 from ..notation.models import Diagnostic, ReadResult, Record
-from ..notation.reader import read_text
+from ..notation.reader import read
+from ..notation.split import split_records
 from ..referee import Verdict, judge
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """Largest file the page checks (5 MB, some 2,500 deals); larger ones: `trunfu validate`."""
-MAX_RECORDS = 2_000
-"""Most records checked in one upload; the rest are counted, not judged."""
+MAX_RECORDS = 500
+"""Most records checked in one file (about 2 s); the rest are counted, not read."""
 SNIFF_BYTES = 8192
 """A NUL byte in the first bytes marks a binary file."""
 
@@ -63,7 +66,7 @@ class FileReport:
     error: str | None = None
     records: list[Checked] = field(default_factory=list)
     skipped: int = 0
-    """Records past `MAX_RECORDS`, read but not judged."""
+    """Records past `MAX_RECORDS`, counted but not read."""
 
     @property
     def valid(self) -> list[Checked]:
@@ -95,14 +98,15 @@ def decode(name: str, data: bytes) -> tuple[str | None, str | None]:
 
 
 def check_text(name: str, text: str, max_records: int = MAX_RECORDS) -> FileReport:
-    """Read and judge every record of a TGN text."""
+    """Read and judge the first `max_records` records of a TGN text; count the others."""
     report = FileReport(name=name, size=len(text.encode("utf-8", "replace")))
-    lines = text.removeprefix("\ufeff").splitlines()
-    for read in read_text(text, file=name):
-        if len(report.records) >= max_records:
-            report.skipped += 1
-            continue
-        report.records.append(_checked(name, read, lines))
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    for result in islice(read(io.StringIO(text), file=name), max_records):
+        report.records.append(_checked(name, result, lines))
+    if len(report.records) == max_records:
+        total = sum(1 for _ in split_records(io.StringIO(text)))
+        report.skipped = max(total - max_records, 0)
     return report
 
 
