@@ -1,7 +1,10 @@
 """French tarot on the engine: the deal, the auction, the call, the chien and écart, the
-announcements, the play and the score, in the order the rules give."""
+announcements, the play and the score, in the order the rules give. Each phase is a
+function of the `Table` (what is known so far); each reports its faults to the context."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from ....notation.models import Node, Record
 from ...cards import card_name, suit_of
@@ -15,11 +18,14 @@ from .announce import check_chelem, check_poignee
 from .auction import Fault, petit_sec, run_auction, speaker
 from .calls import check_call, partners
 from .ecart import check_ecart
-from .rules import DECK, GAME, chien_size, hand_size
+from .rules import DECK, GAME, PASS, called_cards, chien_size, hand_size
 from .scoring import Tally, score
 
 FOLLOW = FollowRules(game=GAME, overtrump=Overtrump.IN_TRICK)
 """Follow suit; void: trump; always beat a trump already in the trick; the Excuse anywhere."""
+
+ASIDE = {"prise": "taker", "garde": "taker", "garde-sans": "taker", "garde-contre": "defence"}
+"""Who counts the cards put aside: the écart (prise, garde) or the chien (sans, contre)."""
 
 
 def variant_of(record: Record) -> str:
@@ -27,164 +33,223 @@ def variant_of(record: Record) -> str:
     return record.tag("Variant") or ("classic" if record.seats == 6 else "fft")
 
 
+@dataclass
+class Table:
+    """What the replay knows of the deal so far."""
+
+    record: Record
+    ctx: Context
+    variant: str
+    dealt: dict[int, list[str] | None]
+    """Each seat's hand as dealt (None: not given)."""
+    chien: list[str] | None
+    taker: int = 0
+    contract: str = ""
+    called: list[str] = field(default_factory=list)
+    ecart: list[str] | None = None
+    chelem: bool = False
+
+    @property
+    def seats(self) -> int:
+        return self.ctx.seats
+
+    @property
+    def takes_chien(self) -> bool:
+        return self.contract in ("prise", "garde")
+
+    def later_sections(self) -> list[Node]:
+        r = self.record
+        return [s for s in (r.call, r.discard, r.announce, r.play) if s is not None]
+
+
 def _report(ctx: Context, faults: list[Fault] | tuple[Fault, ...], nodes: list, fallback) -> None:
+    """Report `faults` at the node their index names (else at `fallback`)."""
     for fault in faults:
         node = nodes[fault.index] if 0 <= fault.index < len(nodes) else fallback
         ctx.error(node, fault.code, fault.message)
 
 
-def _zero(ctx: Context, contract: str | None = None, taker: int | None = None) -> None:
-    scores = [0.0] * ctx.seats
-    ctx.outcome = Outcome(
-        scores=scores,
-        result=format_result(scores),
-        contract=contract,
-        declarer=taker,
-        thrown_in=True,
-        breakdown={"thrown_in": True},
-    )
-
-
 def replay(record: Record, ctx: Context) -> None:
-    """Apply the French tarot rules to `record` (see the module docstring)."""
-    seats = ctx.seats
+    """Apply the French tarot rules to `record`."""
+    table = _deal(record, ctx)
+    if table is None or not _auction(table):
+        return
+    _call(table)
+    _chien(table)
+    _announcements(table)
+    result = _play(table)
+    _check_poignees(table, result)
+    if result.complete:
+        unplayed = _ecart_after_play(table, result)
+        if not ctx.failed:
+            _score(table, unplayed)
+
+
+def _deal(record: Record, ctx: Context) -> Table | None:
+    """The hands and the chien; None when the deal ends here (wrong variant, petit sec)."""
     variant = variant_of(record)
     ctx.variant = variant
-    if seats == 6 and variant == "fft":
+    if ctx.seats == 6 and variant == "fft":
         tag = next(t for t in record.tags if t.name == "Variant")
         ctx.error(
             (tag.value_line, tag.value_column),
             "variant-seats",
             "the fft rules are for 3, 4 and 5 seats; 6 seats play the classic rules",
         )
-        return
-    dealt: dict[int, list[str] | None] = {s: None for s in range(1, seats + 1)}
+        return None
+    dealt: dict[int, list[str] | None] = {s: None for s in range(1, ctx.seats + 1)}
     chien: list[str] | None = None
-    if record.deal is not None:
-        for hand in record.deal.hands:
-            codes = [c.code for c in hand.cards]
-            if hand.owner == "talon":
-                chien = codes
-            elif hand.owner.isdigit():
-                dealt[int(hand.owner)] = codes
-    for seat, hand in dealt.items():
-        ctx.state["hands"][seat] = list(hand or [])
+    for hand in record.deal.hands if record.deal else []:
+        codes = [c.code for c in hand.cards]
+        if hand.owner == "talon":
+            chien = codes
+        elif hand.owner.isdigit():
+            dealt[int(hand.owner)] = codes
+    for seat, cards in dealt.items():
+        ctx.state["hands"][seat] = list(cards or [])
     ctx.state["talon"] = list(chien or [])
     ctx.step(
-        "deal", label=f"the deal: {hand_size(seats)} cards each, {chien_size(seats)} in the chien"
+        "deal",
+        label=f"the deal: {hand_size(ctx.seats)} cards each, {chien_size(ctx.seats)} in the chien",
     )
-
-    # Petit sec (fft): the deal is thrown in.
+    table = Table(record, ctx, variant, dealt, chien)
     if variant == "fft":
         sec = [s for s, h in dealt.items() if h is not None and petit_sec(h)]
         if sec:
-            _petit_sec(record, ctx, sec[0])
-            return
+            _petit_sec(table, sec[0])
+            return None
+    return table
 
-    # The auction.
+
+def _petit_sec(table: Table, seat: int) -> None:
+    """Seat `seat` holds the Petit sec: the deal is thrown in (fft)."""
+    record = table.record
+    rounds = record.auction.rounds if record.auction else []
+    bids: list[Node] = [c for r in rounds for c in r if c.word != PASS]
+    for node in [*bids, *table.later_sections()][:1]:
+        table.ctx.error(
+            node,
+            "petit-sec",
+            f"seat {seat} holds the Petit sec (T1 and no other trump nor the Excuse): "
+            "he shows it and the deal is thrown in",
+        )
+    _thrown_in(table.ctx)
+    table.ctx.step("end", seat=seat, label=f"seat {seat} shows the Petit sec: thrown in")
+
+
+def _thrown_in(ctx: Context) -> None:
+    scores = [0.0] * ctx.seats
+    ctx.outcome = Outcome(
+        scores=scores,
+        result=format_result(scores),
+        thrown_in=True,
+        breakdown={"thrown_in": True},
+    )
+
+
+def _auction(table: Table) -> bool:
+    """The bids; True when a contract was reached and the deal goes on."""
+    record, ctx, seats = table.record, table.ctx, table.seats
     calls = [c for round_ in (record.auction.rounds if record.auction else []) for c in round_]
     for separator in record.auction.separators if record.auction else []:
         ctx.error(separator, "one-round", "french-tarot has a single round of bids: no `/`")
-    eldest = ctx.eldest
-    auction = run_auction([c.word for c in calls], eldest, seats)
+    auction = run_auction([c.word for c in calls], ctx.eldest, seats)
     _report(ctx, auction.faults, calls, record.auction)
     for i, call in enumerate(calls):
-        seat = speaker(i, eldest, seats)
+        seat = speaker(i, ctx.eldest, seats)
         if call.label is not None and call.label != seat:
             ctx.error(
                 call, "out-of-turn", f"call {i + 1} is seat {seat}'s, not seat {call.label}'s"
             )
         ctx.step("call", seat=seat, text=call.word, node=call, label=f"seat {seat}: {call.word}")
-    later = [
-        s for s in (record.call, record.discard, record.announce, record.play) if s is not None
-    ]
+    later = table.later_sections()
     if not auction.complete:
         if later:
             ctx.error(
                 record.auction or later[0],
                 "auction-incomplete",
-                f"the auction has {len(calls)} calls: each of the {seats} seats speaks once before the play",
+                f"the auction has {len(calls)} calls: each of the {seats} seats speaks once "
+                "before the play",
             )
-        return
-    if auction.thrown_in:
+        return False
+    if auction.taker is None or auction.contract is None:
         for section in later:
-            ctx.error(
-                section, "thrown-in", "everybody passed: the deal is thrown in, nothing follows"
-            )
-        _zero(ctx)
-        return
-    taker, contract = auction.taker, auction.contract
-    assert taker is not None and contract is not None
-    ctx.state["declarer"] = taker
+            ctx.error(section, "thrown-in", "everybody passed: the deal is thrown in")
+        _thrown_in(ctx)
+        return False
+    table.taker, table.contract = auction.taker, auction.contract
+    ctx.state["declarer"] = table.taker
+    return True
 
-    # The call of a partner (5 and 6 seats).
-    called: list[str] = []
-    expected = {5: 1, 6: 2}.get(seats, 0)
+
+def _call(table: Table) -> None:
+    """The king (5 seats) or king and queen (6 seats) called."""
+    record, ctx, taker = table.record, table.ctx, table.taker
     if record.call is not None:
-        called = [c.code for c in record.call.cards]
-        _report(ctx, check_call(called, dealt[taker], seats, taker), record.call.cards, record.call)
+        table.called = [c.code for c in record.call.cards]
+        faults = check_call(table.called, table.dealt[taker], table.seats, taker)
+        _report(ctx, faults, record.call.cards, record.call)
+        names = ", ".join(card_name(GAME, c) for c in table.called)
         ctx.step(
             "call",
             seat=taker,
-            text="call " + " ".join(called),
+            text="call " + " ".join(table.called),
             node=record.call,
-            label=f"seat {taker} calls {', '.join(card_name(GAME, c) for c in called)}",
+            label=f"seat {taker} calls {names}",
         )
-    elif expected and (record.play is not None or record.discard is not None):
+    elif called_cards(table.seats) and (record.play is not None or record.discard is not None):
         ctx.error(
             record.auction,
             "call-missing",
-            f"with {seats} seats the taker calls a partner (`call KH`) before the play",
+            f"with {table.seats} seats the taker calls a partner (`call KH`) before the play",
         )
 
-    # The chien and the écart.
-    size = chien_size(seats)
-    takes_chien = contract in ("prise", "garde")
-    ecart: list[str] | None = None
+
+def _chien(table: Table) -> None:
+    """The chien taken and the écart made (prise, garde), or left aside (sans, contre)."""
+    record, ctx, taker = table.record, table.ctx, table.taker
+    hand, chien = table.dealt[taker], table.chien
     if record.discard is not None:
-        ecart = [c.code for c in record.discard.cards]
-        if not takes_chien:
+        if not table.takes_chien:
             ctx.error(
                 record.discard,
                 "no-ecart",
-                f"in a {contract} the taker makes no écart: the chien stays aside",
+                f"in a {table.contract} the taker makes no écart: the chien stays aside",
             )
-            ecart = None
-    if takes_chien and chien is not None:
-        if dealt[taker] is not None:
-            ctx.state["hands"][taker] = dealt[taker] + chien
+        else:
+            table.ecart = [c.code for c in record.discard.cards]
+    if not table.takes_chien:
+        return
+    if chien is not None:
+        if hand is not None:
+            ctx.state["hands"][taker] = hand + chien
         ctx.state["talon"] = []
-        ctx.step(
-            "talon", seat=taker, text="chien", label=f"seat {taker} shows the chien and takes it"
-        )
-    if takes_chien and ecart is not None:
-        full = (dealt[taker] or []) + (chien or [])
-        if dealt[taker] is not None and chien is not None:
-            _report(
-                ctx, check_ecart(full, ecart, size, taker), record.discard.cards, record.discard
-            )
-            ctx.state["hands"][taker] = [c for c in full if c not in ecart]
-        ctx.state["discard"] = list(ecart)
-        ctx.step(
-            "discard",
-            seat=taker,
-            text="discard",
-            node=record.discard,
-            label=f"seat {taker} makes the écart",
-        )
+        ctx.step("talon", seat=taker, text="chien", label=f"seat {taker} takes the chien")
+    if table.ecart is None:
+        return
+    if hand is not None and chien is not None:
+        full = hand + chien
+        faults = check_ecart(full, table.ecart, chien_size(table.seats), taker)
+        _report(ctx, faults, record.discard.cards, record.discard)
+        ctx.state["hands"][taker] = [c for c in full if c not in table.ecart]
+    ctx.state["discard"] = list(table.ecart)
+    ctx.step(
+        "discard", seat=taker, text="discard", node=record.discard, label=f"seat {taker}'s écart"
+    )
 
-    # Announcements: chelem sets the leader; poignées are checked once the hands are known.
-    announced = record.announce.items if record.announce else []
-    chelem = False
-    for item in announced:
+
+def _announcements(table: Table) -> None:
+    """The chelem (it decides who leads); poignées are checked after the play."""
+    ctx = table.ctx
+    items = table.record.announce.items if table.record.announce else []
+    for item in items:
         if item.word == "chelem":
-            faults = check_chelem(item.seat, taker, variant)
-            if chelem:
+            faults = check_chelem(item.seat, table.taker, table.variant)
+            if table.chelem:
                 faults.append(Fault(-1, "chelem-twice", "the chelem is announced twice"))
             _report(ctx, faults, [], item)
-            chelem = chelem or not faults
-
-    for item in announced:
+            table.chelem = table.chelem or not faults
+    for item in items:
         shown = " ".join(c.code for c in item.cards)
         what = (
             f"shows a poignée of {len(item.cards)}: {shown}"
@@ -199,13 +264,14 @@ def replay(record: Record, ctx: Context) -> None:
             label=f"seat {item.seat} {what}",
         )
 
-    # The play.
-    hands: dict[int, list[str] | None] = {
-        s: (list(h) if h is not None else None) for s, h in dealt.items()
-    }
+
+def _play(table: Table) -> PlayResult:
+    """The tricks, through the engine's play replayer."""
+    ctx, taker, called = table.ctx, table.taker, table.called
+    hands = {s: (list(h) if h is not None else None) for s, h in table.dealt.items()}
     elsewhere: dict[str, str] = {}
-    if takes_chien:
-        hand = dealt[taker]
+    if table.takes_chien:
+        hand, chien, ecart = table.dealt[taker], table.chien, table.ecart
         if hand is not None and chien is not None and ecart is not None:
             hands[taker] = [c for c in hand + chien if c not in ecart]
         else:
@@ -213,18 +279,19 @@ def replay(record: Record, ctx: Context) -> None:
         for card in ecart or []:
             elsewhere[card] = "it is in the écart"
     else:
-        for card in chien or []:
-            elsewhere[card] = f"it is in the chien, which nobody takes in a {contract}"
+        for card in table.chien or []:
+            elsewhere[card] = f"it is in the chien, which nobody takes in a {table.contract}"
     called_suits = {suit_of(c) for c in called}
-    known_partners: list[int] = []
-    played_by: dict[str, int] = {}
+    known: list[int] = []
 
     def first_lead(
-        seat: int, card: str, table: list[str], number: int, hand: list[str]
+        seat: int, card: str, trick: list[str], number: int, hand: list[str]
     ) -> str | None:
-        if number != 1 or table or not called_suits or card in called:
+        """The first lead may be in a called suit only with the called card (or when the
+        leader holds nothing else)."""
+        if number != 1 or trick or card in called or suit_of(card) not in called_suits:
             return None
-        if suit_of(card) in called_suits and any(suit_of(c) not in called_suits for c in hand):
+        if any(suit_of(c) not in called_suits for c in hand):
             return (
                 f"trick 1: seat {seat} leads {card} in a called suit: the first lead may be "
                 "in a called suit only with the called card"
@@ -233,172 +300,141 @@ def replay(record: Record, ctx: Context) -> None:
 
     def on_trick(trick: TrickResult) -> None:
         for seat, card in trick.cards:
-            played_by[card] = seat
-            if card in called and seat != taker and seat not in known_partners:
-                known_partners.append(seat)
+            if card in called and seat != taker and seat not in known:
+                known.append(seat)
                 ctx.state["partner_known"] = True
         if ctx.want_steps:
-            counted = piles.count(
-                ctx.tricks,
-                _side(taker, known_partners),
-                total=hand_size(seats),
-                aside=[],
-                aside_side=None,
-            )
-            ctx.state["points"] = counted.points
+            side = _side(taker, known)
+            ctx.state["points"] = piles.count(
+                ctx.tricks, side, total=hand_size(table.seats), aside=[], aside_side=None
+            ).points
 
-    leader = taker if chelem else eldest
-    result = play_tricks(
+    return play_tricks(
         ctx,
         PlaySetup(
             rules=FOLLOW,
-            leader=leader,
-            tricks=hand_size(seats),
+            leader=taker if table.chelem else ctx.eldest,
+            tricks=hand_size(table.seats),
             hands=hands,
             elsewhere=elsewhere,
             check=first_lead,
             on_trick=on_trick,
         ),
     )
-    if not result.complete:
-        _check_poignees(record, ctx, result, taker, variant)
-        return
+
+
+def _ecart_after_play(table: Table, result: PlayResult) -> list[str]:
+    """The cards nobody played (the écart or the chien); an écart left out of the record
+    is inferred from them, and an écart not checked before the play is checked now."""
     played = {card for t in result.tricks for _, card in t.cards}
     unplayed = [c for c in DECK.order if c not in played]
-    if takes_chien:
-        given = ecart is not None
-        if not given:
-            ecart = unplayed
-            ctx.state["discard"] = list(ecart)
-        if not given or dealt[taker] is None or chien is None:
-            if dealt[taker] is not None and chien is not None:
-                full = dealt[taker] + chien
-            else:
-                full = [c for t in result.tricks for s, c in t.cards if s == taker] + ecart
-            nodes = record.discard.cards if given else []
-            _report(
-                ctx, check_ecart(full, ecart, size, taker), nodes, record.discard or record.play
-            )
-    _check_poignees(record, ctx, result, taker, variant)
-    if ctx.failed:
-        return
-    _score(ctx, record, variant, taker, contract, called, played_by, chelem, unplayed)
+    if not table.takes_chien:
+        return unplayed
+    record, taker = table.record, table.taker
+    given = table.ecart is not None
+    hand, chien = table.dealt[taker], table.chien
+    if given and hand is not None and chien is not None:
+        return unplayed  # checked before the play
+    ecart = table.ecart if given else unplayed
+    if not given:
+        table.ctx.state["discard"] = list(ecart)
+    if hand is not None and chien is not None:
+        full = hand + chien
+    else:
+        full = [c for t in result.tricks for s, c in t.cards if s == taker] + ecart
+    faults = check_ecart(full, ecart, chien_size(table.seats), taker)
+    nodes = record.discard.cards if given else []
+    _report(table.ctx, faults, nodes, record.discard or record.play)
+    return unplayed
 
 
 def _side(taker: int, partners_: list[int]):
     return lambda seat: "taker" if seat == taker or seat in partners_ else "defence"
 
 
-def _check_poignees(
-    record: Record, ctx: Context, play: PlayResult, taker: int, variant: str
-) -> None:
+def _check_poignees(table: Table, play: PlayResult) -> None:
     """Check every poignée against its announcer's hand at the start of play (a hand
     inferred from an unfinished play is not known well enough to check)."""
     seen: set[int] = set()
-    for item in record.announce.items if record.announce else []:
+    for item in table.record.announce.items if table.record.announce else []:
         if item.word != "poignee":
             continue
         if item.seat in seen:
-            ctx.error(item, "poignee-twice", f"seat {item.seat} shows a second poignée")
+            table.ctx.error(item, "poignee-twice", f"seat {item.seat} shows a second poignée")
             continue
         seen.add(item.seat)
         hand = play.hands.get(item.seat)
         if item.seat in play.inferred and not play.complete:
             hand = None
         _, faults = check_poignee(
-            [c.code for c in item.cards], hand, ctx.seats, item.seat, variant=variant, taker=taker
+            [c.code for c in item.cards],
+            hand,
+            table.seats,
+            item.seat,
+            variant=table.variant,
+            taker=table.taker,
         )
-        _report(ctx, faults, item.cards, item)
+        _report(table.ctx, faults, item.cards, item)
 
 
-def _poignees(record, ctx, variant, taker) -> list[tuple[int, int]]:
+def _poignees(table: Table) -> list[tuple[int, int]]:
+    """(seat, level) of every poignée shown (already checked)."""
     found = []
-    for item in record.announce.items if record.announce else []:
+    for item in table.record.announce.items if table.record.announce else []:
         if item.word == "poignee":
+            shown = [c.code for c in item.cards]
             level, _ = check_poignee(
-                [c.code for c in item.cards],
-                None,
-                ctx.seats,
-                item.seat,
-                variant=variant,
-                taker=taker,
+                shown, None, table.seats, item.seat, variant=table.variant, taker=table.taker
             )
             if level is not None:
                 found.append((item.seat, level))
     return found
 
 
-def _score(ctx, record, variant, taker, contract, called, played_by, chelem, unplayed) -> None:
-    seats = ctx.seats
-    total = hand_size(seats)
-    holders = {card: played_by.get(card) for card in called}
-    side_partners = partners(called, holders, taker)
-    side = _side(taker, side_partners)
+def _score(table: Table, unplayed: list[str]) -> None:
+    """Sides, card points, bonuses and each seat's score."""
+    ctx, taker, seats = table.ctx, table.taker, table.seats
     tricks = ctx.tricks
-    if variant == "fft":
+    played_by = {card: seat for t in tricks for seat, card in t.cards}
+    side_partners = partners(table.called, {c: played_by.get(c) for c in table.called}, taker)
+    side = _side(taker, side_partners)
+    if table.variant == "fft":
         seat = piles.excuse_wins_last(tricks, side)
         if seat is not None and tricks[-1].winner != seat:
             tricks[-1] = tricks[-1].model_copy(update={"winner": seat})
-    aside_side = {
-        "prise": "taker",
-        "garde": "taker",
-        "garde-sans": "taker",
-        "garde-contre": "defence",
-    }[contract]
-    counted = piles.count(tricks, side, total=total, aside=unplayed, aside_side=aside_side)
+    counted = piles.count(
+        tricks, side, total=hand_size(seats), aside=unplayed, aside_side=ASIDE[table.contract]
+    )
     ctx.state["points"] = counted.points
     ctx.state["taken"] = {s: sum(t.winner == s for t in tricks) for s in range(1, seats + 1)}
     ctx.state["partner_known"] = True
     tally = Tally(
-        variant=variant,
+        variant=table.variant,
         seats=seats,
-        contract=contract,
+        contract=table.contract,
         taker=taker,
         partners=side_partners,
         points=counted.points["taker"],
         oudlers=counted.oudlers["taker"],
-        petit_au_bout=piles.petit_au_bout(tricks, side, slam_rule=variant == "fft"),
-        poignees=_poignees(record, ctx, variant, taker),
-        chelem_announced=chelem,
+        petit_au_bout=piles.petit_au_bout(tricks, side, slam_rule=table.variant == "fft"),
+        poignees=_poignees(table),
+        chelem_announced=table.chelem,
         taker_all_tricks=all(side(t.winner) == "taker" for t in tricks),
         defence_all_tricks=all(side(t.winner) == "defence" for t in tricks),
     )
     result = score(tally)
-    breakdown = dict(result.breakdown)
-    breakdown["variant"] = variant
-    breakdown["called"] = called
+    breakdown = {**result.breakdown, "variant": table.variant, "called": table.called}
     ctx.outcome = Outcome(
         scores=result.scores,
         result=format_result(result.scores),
-        contract=contract,
+        contract=table.contract,
         declarer=taker,
         partners=side_partners,
         won=result.won,
         breakdown=breakdown,
     )
-    ctx.step(
-        "end",
-        label=f"{contract} by seat {taker} {'made' if result.won else 'lost'}: {ctx.outcome.result}",
-    )
-
-
-def _petit_sec(record: Record, ctx: Context, seat: int) -> None:
-    """Seat `seat` holds the Petit sec: the deal is thrown in (fft)."""
-    bids = [
-        c for r in (record.auction.rounds if record.auction else []) for c in r if c.word != "passe"
-    ]
-    later: list[Node] = [*bids] + [
-        s for s in (record.call, record.discard, record.announce, record.play) if s is not None
-    ]
-    for node in later[:1]:
-        ctx.error(
-            node,
-            "petit-sec",
-            f"seat {seat} holds the Petit sec (T1 and no other trump nor the Excuse): "
-            "he shows it and the deal is thrown in",
-        )
-    _zero(ctx)
-    ctx.step("end", seat=seat, label=f"seat {seat} shows the Petit sec: the deal is thrown in")
+    made = "made" if result.won else "lost"
+    ctx.step("end", label=f"{table.contract} by seat {taker} {made}: {ctx.outcome.result}")
 
 
 def replay_record(record: Record) -> Outcome | None:
