@@ -184,6 +184,21 @@ def test_ctrl_c_keeps_committed_batches_only(deals: list[Deal], tmp_path: Path) 
     assert len(_assert_whole(db, deals)) == 25
 
 
+def failing_worker(file: str, start: int, chunks: list) -> dict:
+    """A bug in the second batch."""
+    if start > len(chunks):
+        raise RuntimeError("boom")
+    return parse_batch(file, start, chunks)
+
+
+def test_failure_part_way_keeps_whole_batches(deals: list[Deal], tmp_path: Path) -> None:
+    source = write_file(tmp_path / "all.tgn", [d.text for d in deals])
+    db = tmp_path / "f.duckdb"
+    with pytest.raises(IngestAborted, match="RuntimeError: boom"):
+        ingest(db, [str(source)], workers=0, batch_size=30, work=failing_worker)
+    assert len(_assert_whole(db, deals)) == 30
+
+
 HOLDER = """
 import duckdb, sys, time
 con = duckdb.connect(sys.argv[1])

@@ -107,9 +107,7 @@ def tasks(
                     if len(chunks) == size:
                         yield file, index, chunks
                         index, chunks = index + len(chunks), []
-        except (OSError, EOFError, UnicodeError, ValueError) as error:
-            errors.append(f"{file}: cannot read past record {index + len(chunks) - 1}: {error}")
-        except Exception as error:  # zstandard and friends raise their own errors
+        except Exception as error:  # OSError, bad gzip/zstd data, ...: the next file goes on
             errors.append(f"{file}: cannot read past record {index + len(chunks) - 1}: {error}")
         if chunks:
             yield file, index, chunks
@@ -293,6 +291,12 @@ def ingest(
         except BrokenProcessPool:
             summary.errors.append(
                 "a worker process died; the archive keeps the batches committed before it"
+            )
+            raise IngestAborted(summary.errors[-1]) from None
+        except Exception as error:  # a bug or a full disk: stop cleanly, keep whole batches
+            summary.errors.append(
+                f"ingest stopped ({type(error).__name__}: {error}); the archive keeps the "
+                "batches committed before it"
             )
             raise IngestAborted(summary.errors[-1]) from None
     finally:
