@@ -352,11 +352,10 @@ _CARD_SQL = {
     "led": "p.ord = 1",
     "won-trick": "p.seat = p.winner",
     "last-trick": "p.trick = r.tricks",
-    "captured": """p.winner IS NOT NULL AND p.seat IS NOT NULL AND p.winner <> p.seat
-        AND coalesce((SELECT w.side FROM seats w WHERE w.record_id = p.record_id
-                        AND w.seat = p.winner), p.winner::VARCHAR)
-         <> coalesce((SELECT o.side FROM seats o WHERE o.record_id = p.record_id
-                        AND o.seat = p.seat), p.seat::VARCHAR)""",
+    "captured": """p.winner <> p.seat AND EXISTS (
+        SELECT 1 FROM seats a JOIN seats w ON w.record_id = a.record_id
+        WHERE a.record_id = p.record_id AND a.seat = p.seat AND w.seat = p.winner
+          AND coalesce(a.side, a.seat::VARCHAR) <> coalesce(w.side, w.seat::VARCHAR))""",
 }
 
 
@@ -409,16 +408,21 @@ def find_deals(
         params.append(bonus)
     return _df(
         con,
-        f"""SELECT r.id, r.game, r.seats, r.date, r.event, r.board,
-                   (SELECT string_agg(coalesce(s.player, '?'), ', ' ORDER BY s.seat)
-                    FROM seats s WHERE s.record_id = r.id) AS players,
-                   o.contract, o.declarer,
-                   (SELECT s.player FROM seats s WHERE s.record_id = r.id
-                      AND s.seat = o.declarer) AS declarer_player,
-                   o.won, coalesce(o.result, r.result_tag) AS result
-            FROM records r LEFT JOIN outcomes o ON o.record_id = r.id
-            WHERE {" AND ".join(parts)}
-            ORDER BY r.date DESC NULLS LAST, r.id DESC LIMIT ? OFFSET ?""",
+        f"""WITH page AS (
+                SELECT r.id, r.game, r.seats, r.date, r.event, r.board, o.contract,
+                       o.declarer, o.won, coalesce(o.result, r.result_tag) AS result
+                FROM records r LEFT JOIN outcomes o ON o.record_id = r.id
+                WHERE {" AND ".join(parts)}
+                ORDER BY r.date DESC NULLS LAST, r.id DESC LIMIT ? OFFSET ?),
+            names AS (
+                SELECT s.record_id,
+                       string_agg(coalesce(s.player, '?'), ', ' ORDER BY s.seat) AS players,
+                       any_value(s.player) FILTER (WHERE s.role = 'declarer') AS declarer_player
+                FROM seats s WHERE s.record_id IN (SELECT id FROM page) GROUP BY s.record_id)
+            SELECT page.id, game, seats, date, event, board, names.players, contract,
+                   declarer, names.declarer_player, won, result
+            FROM page LEFT JOIN names ON names.record_id = page.id
+            ORDER BY date DESC NULLS LAST, page.id DESC""",
         [*params, int(limit), int(offset)],
     )
 
