@@ -131,38 +131,39 @@ def _signals(
     """Check every word against who led and what he still held; the first false word, or a
     word from a seat that did not lead, is the irregularity that decides the hand."""
     written = ctx.record.play.tricks if ctx.record.play else []
-    if not any(c.signal for t in written for c in t.cards):
+    spoken = [
+        (n, i, card)
+        for n, trick in enumerate(written[: len(ctx.tricks)], 1)
+        for i, card in enumerate(trick.cards)
+        if card.signal
+    ]
+    if not spoken:
         return
-    played: dict[int, set[str]] = {s: set() for s in start}
-    for trick in ctx.tricks:
-        nodes = written[trick.number - 1].cards if trick.number <= len(written) else []
-        for i, (seat, card) in enumerate(trick.cards):
-            played[seat].add(card)
-            node = nodes[i] if i < len(nodes) else None
-            if node is None or node.signal is None:
-                continue
-            where = (node.signal_line, node.signal_column)
-            if i > 0:
-                ctx.error(
-                    where,
-                    "signal-not-leader",
-                    f"trick {trick.number}: seat {seat} says `{node.signal}` but did not lead; "
-                    "only the leader may speak (a word from another seat loses the hand 11–0: "
-                    f"record it as `penalty {seat}`)",
-                )
-                _irregular(hand, seat, f"`{node.signal}` by seat {seat}, who did not lead")
-                hand.signals.append(_signal_json(trick.number, seat, node.signal, False))
-                continue
-            after = [c for c in start[seat] if c not in played[seat]]
-            exact = seat not in inferred or complete
-            truth = signal_true(node.signal, card, after if exact else None)
-            if truth is None and node.signal != "busso":  # partial knowledge from the play
-                has = any(c[-1] == card[-1] for c in after)
-                truth = True if node.signal == "striscio" and has else None
-                truth = False if node.signal == "volo" and has else truth
-            hand.signals.append(_signal_json(trick.number, seat, node.signal, truth))
-            if truth is False:
-                _irregular(hand, seat, f"a false `{node.signal}` by seat {seat}")
+    played_in = {card: t.number for t in ctx.tricks for _, card in t.cards}
+    for number, i, node in spoken:
+        seat, card = ctx.tricks[number - 1].cards[i]
+        word = node.signal
+        if i > 0:
+            ctx.error(
+                (node.signal_line, node.signal_column),
+                "signal-not-leader",
+                f"trick {number}: seat {seat} says `{word}` but did not lead; only the leader "
+                f"may speak (a word from another seat loses the hand 11–0: record it as "
+                f"`penalty {seat}`)",
+            )
+            _irregular(hand, seat, f"`{word}` by seat {seat}, who did not lead")
+            hand.signals.append(_signal_json(number, seat, word, False))
+            continue
+        after = [c for c in start[seat] if played_in.get(c, number + 1) > number]
+        exact = seat not in inferred or complete
+        truth = signal_true(word, card, after if exact else None)
+        if truth is None and word != "busso":  # partial knowledge from the play
+            has = any(c[-1] == card[-1] for c in after)
+            truth = True if word == "striscio" and has else None
+            truth = False if word == "volo" and has else truth
+        hand.signals.append(_signal_json(number, seat, word, truth))
+        if truth is False:
+            _irregular(hand, seat, f"a false `{word}` by seat {seat}")
 
 
 def _word_steps(ctx: Context) -> None:
