@@ -73,8 +73,14 @@ def widgets(choices: dict[str, list[Any]], prefix: str) -> Filters:
     }
     saved.clear()
     saved.update({k: v for k, v in values.items() if v is not None})
-    keep = {k: v for k, v in st.query_params.to_dict().items() if k not in PARAMS}
-    keep.update({k: (v.isoformat() if isinstance(v, date) else str(v)) for k, v in saved.items()})
-    if keep != st.query_params.to_dict():
-        st.query_params.from_dict(keep)
+    for name in PARAMS:  # only our own parameters: others may be bound to widgets
+        value = saved.get(name)
+        text = (
+            value.isoformat() if isinstance(value, date) else None if value is None else str(value)
+        )
+        if text is None:
+            if name in st.query_params:
+                del st.query_params[name]
+        elif st.query_params.get(name) != text:
+            st.query_params[name] = text
     return to_filters(values)

@@ -102,12 +102,20 @@ try:
 except ArchiveError as error:
     st.info(str(error))
     st.stop()
+SECTIONS = {
+    "Contracts": contracts,
+    "Scores": scores,
+    "Players": players,
+    "Bonuses": bonuses,
+}
 with db:
     f = filters.widgets(choices, "stats")
     if not overview(db, f):
         st.info("No deal matches these filters.")
         st.stop()
-    contracts(db, f)
-    scores(db, f)
-    players(db, f)
-    bonuses(db, f)
+    # lazy tabs: only the open section runs its queries; the section is in the URL too
+    tabs = st.tabs(list(SECTIONS), key="section", bind="query-params")
+    for tab, draw in zip(tabs, SECTIONS.values(), strict=True):
+        if tab.open:
+            with tab:
+                draw(db, f)
