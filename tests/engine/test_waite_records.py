@@ -170,3 +170,9 @@ def test_declarations_show_before_the_play_in_the_steps():
     assert said[0].startswith("greater 15, lesser 15, trumps 15, tarots 15, sequence 15")
     assert said[0].endswith("asks for a third Tarot (5 points)")
     assert said[1:] == ["sequence 5, sequence 15", "sequence 10, sequence 10"]
+
+
+def test_without_the_left_over_cards_the_dealer_hand_comes_from_the_play():
+    rep = judge(edit(KING, ("  talon: KC 7C 2B\n", "")))
+    assert rep.valid, rep.diagnostics
+    assert rep.outcome.result == "+25 0"

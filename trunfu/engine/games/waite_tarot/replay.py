@@ -123,8 +123,7 @@ def _discard(
         )
         return None
     if hand is None or talon is None:
-        if given is not None and hand is not None:
-            hands[dealer] = [c for c in hand if c not in given]
+        hands[dealer] = None  # without the left-over cards his hand is known from the play
         return given or []
     pool = hand + talon
     if given is None:
