@@ -146,7 +146,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     start = {s: list(known[s]) if s in known else [c for _, c in played[s]] for s in played}
     hands = {s: list(h) for s, h in start.items()}
     for s in range(1, seats + 1):
-        ctx.state["hands"][s] = ctx.game.sort(hands[s]) if s in known and ctx.game else []
+        # known hands, or (for the others) the cards the seat will play: shown in the steps
+        ctx.state["hands"][s] = ctx.game.sort(hands[s]) if ctx.game else list(hands[s])
         ctx.state["taken"].setdefault(s, 0)
 
     # Pass 2: check each card.
@@ -218,7 +219,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 hand.remove(card)
             table.append(card)
             ctx.state["trick"].append((seat, card))
-            if seat in known and card in ctx.state["hands"][seat]:
+            if card in ctx.state["hands"][seat]:
                 ctx.state["hands"][seat].remove(card)
             if ctx.want_steps:
                 ctx.step(
