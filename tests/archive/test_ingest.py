@@ -18,6 +18,8 @@ import zstandard
 
 from trunfu.archive.ingest import IngestAborted, ingest, parse_batch
 from trunfu.archive.lock import ArchiveBusy, ArchiveMissing, connect
+from trunfu.notation.reader import read_text
+from trunfu.referee import judge
 
 from .conftest import Deal, write_file
 
@@ -128,6 +130,10 @@ def test_invalid_records_are_rejected_with_diagnostics_and_raw_text(
     assert differs[2] == ["result-differs"]
     assert json.loads(differs[3])[0]["class"] == "result"
     assert differs[4].strip() == wrong_result.strip()
+    verdicts = [judge(r) for r in read_text("\n".join([good, BAD_SYNTAX, wrong_result, good]))]
+    for index, _line, _codes, stored, _text in rejects:  # the verdict of `trunfu validate`
+        expected = [d.as_json() for d in verdicts[index - 1].diagnostics]
+        assert json.loads(stored) == expected
     again = ingest(db, [str(source)], workers=0)
     assert again.rejected == 2 and again.rejects_stored == 0
 

@@ -231,7 +231,8 @@ def add_read(rows: Rows, read: ReadResult) -> bool:
     try:
         replay = replay_of(record)
         if replay is not None and replay.diagnostics:
-            add_reject(rows, read, list(read.diagnostics) + list(replay.diagnostics))
+            found = sorted(replay.diagnostics, key=lambda d: (d.line, d.column))
+            add_reject(rows, read, found)  # what `judge` says: the read was clean
             return False
         add_record(rows, record, replay)
     except Exception as error:  # one bad record never stops the others
