@@ -537,3 +537,25 @@ def test_prendo_without_pago_and_a_second_chiamo():
     )
     d = first(text)
     assert d.code == "illegal-call" and d.column == 40  # the second `chiamo`
+
+
+def test_trump_in_the_scarto_while_other_cards_could_go():
+    # Deal F: seat 1 could discard 5S 6S 7S but puts T5 in the scarto instead of 5S
+    text = DEAL_F.replace("discard\n  7S 6S 5S", "discard\n  T5 7S 6S")
+    found = problems(text)
+    scarto = [d for d in found if d.code == "illegal-scarto"]
+    [d] = scarto
+    assert (d.line, d.column) == (text.splitlines().index("  T5 7S 6S") + 1, 3)
+    assert "only when the hand has too few other cards to discard" in d.message
+
+
+def test_announcements_by_the_wrong_seat():
+    # Deal A: seat 1 holds Giove but not the Fuggitivo: no scommessa
+    d = first(DEAL_A.replace("play\n", "announce\n  1: scommessa\nplay\n"))
+    assert d.code == "illegal-announcement" and "without holding the Fuggitivo (EX)" in d.message
+    # Deal F: seat 3 holds the called T19: the caller's partner may not announce rivanto
+    d = first(DEAL_F.replace("play\n", "announce\n  3: rivanto\nplay\n"))
+    assert d.code == "illegal-announcement" and "caller's partner" in d.message
+    # the declarer never announces rivanto
+    d = first(DEAL_F.replace("play\n", "announce\n  1: rivanto\nplay\n"))
+    assert "only an opponent may announce rivanto" in d.message
