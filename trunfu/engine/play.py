@@ -168,11 +168,14 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         for seat, node in owners:
             card = node.code
             hand = hands[seat]
-            elsewhere = (
-                f"it was dealt to seat {holder[card]}"
-                if holder.get(card, seat) != seat
-                else setup.elsewhere.get(card, "")
-            )
+            elsewhere = ""
+            if seat not in known or card not in hand:
+                owner = holder.get(card, seat)
+                elsewhere = (
+                    f"it was dealt to seat {owner}"
+                    if owner != seat
+                    else setup.elsewhere.get(card, "")
+                )
             if lost:
                 if card in hand:
                     hand.remove(card)
@@ -231,7 +234,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 )
         if winner is None:
             break
-        result = TrickResult(
+        result = TrickResult.model_construct(
             number=number, leader=leader, cards=[(s, c.code) for s, c in owners], winner=winner
         )
         ctx.tricks.append(result)
