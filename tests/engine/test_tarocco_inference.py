@@ -109,3 +109,13 @@ def test_steps_follow_the_deal():
     assert last.points == {"declarer": 99, "opponents": 10}
     first_card = next(s for s in found.steps if s.kind == "card")
     assert first_card.seat == 2 and first_card.text == "KS" and first_card.line > 0
+
+
+def test_a_talon_card_played_by_another_seat():
+    # Deal A without hands: the talon (T3 T2 7S) is seat 1's; in trick 19 seat 2 is written
+    # with T3 (and seat 1 with QB): one error, at T3, and no revokes invented from it
+    text = without(DEAL_A).replace("  19. T3 QB 5B", "  19. QB T3 5B")
+    text = text.replace('[Result "+6 -3 -3"]', '[Result "*"]')
+    [d] = judge(read_text(text)[0]).diagnostics
+    assert d.code == "card-not-held" and d.column == 10
+    assert d.message == "trick 19: seat 2 played T3 but it was in the talon, taken by seat 1"

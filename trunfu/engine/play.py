@@ -45,6 +45,9 @@ class PlaySetup:
     """Each seat's cards at the start of play; None for a seat whose hand is unknown."""
     trump: str | None = "T"
     elsewhere: dict[str, str] = field(default_factory=dict)
+    owners: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Cards known to be a seat's though its hand is not given → (seat, how), e.g. the talon
+    cards of a declarer: "it was in the talon, taken by seat 3"."""
     """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
     check: CardCheck | None = None
     on_trick: Callable[[TrickResult], None] | None = None
@@ -143,7 +146,20 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     known = {s: list(h) for s, h in setup.hands.items() if h is not None}
     inferred = {s for s in range(1, seats + 1) if s not in known}
     holder = {c: s for s, h in known.items() for c in h}
-    start = {s: list(known[s]) if s in known else [c for _, c in played[s]] for s in played}
+
+    def foreign(card: str, seat: int) -> bool:
+        """True when `card` is known to lie elsewhere than with `seat`."""
+        taken = setup.owners.get(card)
+        return (
+            holder.get(card, seat) != seat
+            or (taken is not None and taken[0] != seat)
+            or card in setup.elsewhere
+        )
+
+    start = {
+        s: list(known[s]) if s in known else [c for _, c in played[s] if not foreign(c, s)]
+        for s in played
+    }
     hands = {s: list(h) for s, h in start.items()}
     for s in range(1, seats + 1):
         # known hands, or (for the others) the cards the seat will play: shown in the steps
@@ -171,11 +187,13 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             elsewhere = ""
             if seat not in known or card not in hand:
                 owner = holder.get(card, seat)
-                elsewhere = (
-                    f"it was dealt to seat {owner}"
-                    if owner != seat
-                    else setup.elsewhere.get(card, "")
-                )
+                taken = setup.owners.get(card)
+                if owner != seat:
+                    elsewhere = f"it was dealt to seat {owner}"
+                elif taken is not None and taken[0] != seat:
+                    elsewhere = taken[1]
+                else:
+                    elsewhere = setup.elsewhere.get(card, "")
             if lost:
                 if card in hand:
                     hand.remove(card)

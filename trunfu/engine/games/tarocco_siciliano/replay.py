@@ -172,6 +172,11 @@ def replay(record: Record, ctx: Context) -> None:
             tricks=TRICKS[seats],
             hands=start,
             elsewhere=elsewhere,
+            owners={
+                c: (declarer, f"it was in the talon, taken by seat {declarer}")
+                for c in known.talon or []
+                if start[declarer] is None and c not in (known.scarto or [])
+            },
             on_trick=on_trick,
         ),
     )
