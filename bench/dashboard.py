@@ -94,25 +94,41 @@ def check(at: AppTest) -> AppTest:
     return at
 
 
+SECTIONS = ("Contracts", "Scores", "Players", "Bonuses")
+
+
 def statistics_page(db: Path) -> dict[str, float]:
-    """Cold (empty cache) and warm renders, and a render after a filter change."""
+    """Cold (empty cache) and warm renders of the default section, each other section
+    opened cold, and a render after a filter change."""
     cold = []
     for _ in range(3):
         st.cache_data.clear()
         at = page("statistics")
         cold.append(timed(lambda at=at: check(at.run())))
     warm = min(timed(lambda: check(at.run())) for _ in range(3))
+    sections = {}
+    for section in SECTIONS:
+        st.cache_data.clear()
+        at = page("statistics", section=section)
+        sections[section] = timed(lambda at=at: check(at.run()))
     games = q.choices(q.open_archive(db))["games"]
     st.cache_data.clear()
     at = page("statistics")
     check(at.run())
     game = games[0] if games else None
     changed = timed(lambda: check(at.selectbox(key="stats_game").select(game).run()))
-    return {"cold": min(cold), "cold_first": cold[0], "warm": warm, "filter": changed}
+    return {
+        "cold": min(cold),
+        "cold_first": cold[0],
+        "warm": warm,
+        "filter": changed,
+        **{f"section {k}": v for k, v in sections.items()},
+    }
 
 
 def statistics_queries(db: Path) -> float:
-    """Peer: the page's queries on one connection, no Streamlit (best of 3)."""
+    """Peer: the queries of the default view (overview and Contracts) on one connection,
+    no Streamlit (best of 3)."""
     con = q.open_archive(db)
     f = q.Filters()
 
@@ -122,12 +138,6 @@ def statistics_queries(db: Path) -> float:
         q.contract_mix(con, f)
         for by in ("contract", "position", "oudlers"):
             q.declarer_success(con, f, by=by)
-        q.score_distribution(con, f, what="margin")
-        q.score_summary(con, f)
-        q.player_stats(con, f, limit=20)
-        q.score_evolution(con, f)
-        q.sicilian_jochi(con, f)
-        q.french_bonuses(con, f)
 
     best = min(timed(run) for _ in range(3))
     con.close()
@@ -161,6 +171,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, help="an archive (default: one built from data/)")
     parser.add_argument("--times", type=int, default=1, help="repeat every deal N times")
+    parser.add_argument("--keep", type=Path, help="keep the repeated archive at this path")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.db.parent if args.db else None) as tmp:
         folder = Path(tmp)
@@ -169,6 +180,8 @@ def main() -> None:
             start = time.perf_counter()
             db = repeated(db, args.times, folder)
             print(f"deals repeated x{args.times} in {time.perf_counter() - start:,.0f} s")
+            if args.keep:
+                db = Path(shutil.move(db, args.keep))
         deals = q.overview(q.open_archive(db))["deals"]
         os.environ[settings.ARCHIVE_ENV] = str(db)
         os.environ[settings.FAMOUS_ENV] = str(ROOT / "data" / "famous")
@@ -188,6 +201,7 @@ def main() -> None:
         ("statistics page, cold cache (first run)", stats["cold_first"]),
         ("statistics page, warm cache", stats["warm"]),
         ("statistics page, after a filter change", stats["filter"]),
+        *((f"statistics page, {k} cold", v) for k, v in stats.items() if k.startswith("section")),
         ("peer: its queries alone, one connection", peer),
         (f"replay step ({ref}), median of {STEPS}", steps["median"]),
         ("replay step, worst", steps["worst"]),
@@ -200,9 +214,11 @@ def main() -> None:
         f"statistics cold / its queries = {stats['cold'] / peer:.2f}; "
         f"replay step / empty page = {steps['median'] / base:.2f}"
     )
+    worst = max(v for k, v in stats.items() if k.startswith("section"))
     print(
         f"goal statistics < 1 s: {ok[stats['cold'] < GOALS['statistics']]} (cold), "
-        f"{ok[stats['filter'] < GOALS['statistics']]} (filter change); "
+        f"{ok[stats['filter'] < GOALS['statistics']]} (filter change), "
+        f"{ok[worst < GOALS['statistics']]} (slowest section cold); "
         f"goal replay step < 100 ms: {ok[steps['median'] < GOALS['step']]}"
     )
 

@@ -4,12 +4,13 @@ URL; every chart has its numbers."""
 from __future__ import annotations
 
 import shutil
+import time
 
 import pytest
 from conftest import SAMPLE, sample_texts
 
 from trunfu.archive import lock
-from trunfu.dashboard import settings
+from trunfu.dashboard import connection, settings
 from trunfu.engine import replay
 from trunfu.notation.reader import read_records
 
@@ -84,14 +85,29 @@ def test_leaderboard_counts_each_players_deals(open_page, archive) -> None:
     assert frame.loc["Eve", "games"] == SAMPLE["tarocco-siciliano"]
 
 
-def test_no_connection_outlives_the_page_run(
+def test_the_connection_is_closed_when_idle(
     open_page, sample_archive, tmp_path, monkeypatch
 ) -> None:
-    """After the pages ran, the archive can be opened for writing (an ingest would work)."""
+    """Once the pages have been idle, the archive can be opened for writing (an ingest)."""
     copy = tmp_path / "copy.duckdb"
     shutil.copy(sample_archive, copy)
     monkeypatch.setenv(settings.ARCHIVE_ENV, str(copy))
+    monkeypatch.setattr(connection, "IDLE_SECONDS", 0.2)
     open_page("statistics")
     open_page("search", q="T20 led")
-    con = lock.connect(copy)  # read-write: refused while a read-only connection is open
-    con.close()
+    with pytest.raises(lock.ArchiveError):  # the shared connection is still open...
+        lock.connect(copy)
+    time.sleep(1.0)
+    lock.connect(copy).close()  # ...and closed when idle
+
+
+def test_the_pool_keeps_a_connection_in_use(sample_archive) -> None:
+    pool = connection.Pool()
+    path = str(sample_archive)
+    first = pool.cursor(path)
+    second = pool.cursor(path)
+    pool.release(first)
+    assert not pool.close_idle()  # `second` still reads
+    assert second.execute("SELECT 42").fetchone() == (42,)
+    pool.release(second)
+    assert pool.close_idle()

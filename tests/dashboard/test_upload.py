@@ -95,6 +95,7 @@ def test_valid_records_are_added_to_the_archive_once(open_page, no_archive) -> N
     add = next(b for b in at.button if b.label == "Add the 1 valid record to the archive")
     add.click().run()
     assert "1 record(s) added" in at.success[0].value
+    assert open_page("statistics").metric[0].value == "1"  # the dashboard now reads it
     add = next(b for b in at.button if b.label == "Add the 1 valid record to the archive")
     add.click().run()
     assert "0 record(s) added" in at.success[0].value

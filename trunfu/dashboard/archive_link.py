@@ -1,9 +1,7 @@
-"""The dashboard's door to the archive: the queries of `trunfu.archive.queries` run on a
-short-lived read-only connection and cached until the archive file changes; record texts by
-id; adding uploaded records through `trunfu.archive.ingest`.
-
-Connections are not kept open between runs: DuckDB lets one process hold a file for writing,
-and a dashboard left open must not stop `trunfu ingest`."""
+"""The dashboard's door to the archive: the queries of `trunfu.archive.queries`, cached until
+the archive file changes, on the process's shared read-only connection (`connection.POOL`,
+closed when idle so that `trunfu ingest` can run); record texts by id; adding uploaded
+records through `trunfu.archive.ingest`."""
 
 from __future__ import annotations
 
@@ -18,6 +16,7 @@ from ..archive import lock, queries
 from ..archive.ingest import ingest
 from ..archive.queries import Filters
 from . import settings
+from .connection import POOL
 from .uploads import Checked
 
 
@@ -31,7 +30,7 @@ def stamp() -> tuple[str, int] | None:
 
 
 class _Lazy:
-    """One read-only connection, opened on the first cache miss of a page run."""
+    """A cursor on the shared connection, taken on the first cache miss of a page run."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -39,12 +38,12 @@ class _Lazy:
 
     def get(self):
         if self.con is None:
-            self.con = queries.open_archive(self.path, wait=2.0)
+            self.con = POOL.cursor(self.path)
         return self.con
 
     def close(self) -> None:
         if self.con is not None:
-            self.con.close()
+            POOL.release(self.con)
             self.con = None
 
 
@@ -57,7 +56,7 @@ def _cached(_lazy: _Lazy, key: tuple[str, int], name: str, filters: tuple, kwarg
 
 class Reader:
     """A page run's door to the archive: `run(query, filters, **kwargs)`, cached per archive
-    version; at most one connection, opened on the first cache miss and closed on exit."""
+    version; at most one cursor, taken on the first cache miss and given back on exit."""
 
     def __init__(self) -> None:
         key = stamp()
@@ -88,11 +87,11 @@ def record_text(record_id: int) -> str | None:
     key = stamp()
     if key is None:
         return None
-    con = queries.open_archive(key[0], wait=2.0)
+    cursor = POOL.cursor(key[0])
     try:
-        return queries.record_text(con, record_id)
+        return queries.record_text(cursor, record_id)
     finally:
-        con.close()
+        POOL.release(cursor)
 
 
 def add_button(valid: list[Checked]) -> None:
@@ -107,6 +106,8 @@ def add_button(valid: list[Checked]) -> None:
         upload = Path(folder) / "upload.tgn"
         upload.write_text("\n".join(c.text.strip("\n") + "\n" for c in valid), encoding="utf-8")
         try:
+            if not POOL.close_idle():
+                raise lock.ArchiveBusy(f"{path}: a page is reading the archive; try again")
             summary = ingest(path, [str(upload)], workers=0)
         except lock.ArchiveError as error:
             st.error(str(error))

@@ -8,6 +8,7 @@ import time
 
 import streamlit as st
 
+from trunfu.archive.lock import ArchiveError
 from trunfu.dashboard import archive_link, replay_view, sources
 from trunfu.dashboard.components import table
 
@@ -31,7 +32,7 @@ if not ref:
 
 try:
     text = sources.text_of(ref, st.session_state, archive=archive_link.record_text)
-except sources.SourceError as error:
+except (sources.SourceError, ArchiveError) as error:
     st.error(str(error))
     st.stop()
 
