@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...model import TrickResult
-from .rules import EXCUSE, OUDLERS, PETIT, card_points
+from .rules import EXCUSE, OUDLERS, PETIT, POINTS
 
 Side = Callable[[int], str]
 """Seat → `"taker"` or `"defence"`."""
@@ -46,13 +46,13 @@ def count(
         last = trick.number == total
         for seat, card in trick.cards:
             owner = side(seat) if card == EXCUSE and not last else winner
-            points[owner] += card_points(card)
+            points[owner] += POINTS[card]
             oudlers[owner] += card in OUDLERS
             if owner != winner:  # the Excuse's exchange: a half-point card to the winners
                 points[owner] -= 0.5
                 points[winner] += 0.5
     if aside_side is not None:
-        points[aside_side] += sum(card_points(c) for c in aside)
+        points[aside_side] += sum(POINTS[c] for c in aside)
         oudlers[aside_side] += sum(c in OUDLERS for c in aside)
     return Piles(points, oudlers)
 

@@ -53,3 +53,7 @@ def chien_size(seats: int) -> int:
 def called_cards(seats: int) -> int:
     """How many cards the taker calls: one at 5 seats, two at 6, none otherwise."""
     return {5: 1, 6: 2}.get(seats, 0)
+
+
+POINTS: dict[str, float] = {card: card_points(card) for card in DECK.order}
+"""Card → its points (a table, for counting piles quickly)."""
