@@ -140,7 +140,7 @@ def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, st
             line,
             column,
             "misplaced-keyword",
-            f"`{value}` cannot stand here: expected {_describe(set(error.expected))}",
+            f"`{word}` cannot stand here: expected {_describe(set(error.expected))}",
         )
     return (
         line,

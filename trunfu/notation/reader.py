@@ -32,8 +32,10 @@ from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _WS_DASH = re.compile(r"[\s-]+")
 _NONSPACE = re.compile(r"\S+")
-_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\]|\\.)*")')
+_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\]|\\.)*")[ \t]*\]')
 SECTION_KEYS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
+KEYWORDS = {f"KW_{key.upper()}": key for key in SECTION_KEYS}
+_SPACE = " \t\f\r\n"
 MAX_DIAGNOSTICS = 100
 
 
@@ -148,12 +150,28 @@ class _Build(Transformer):
         """File position of a chunk position."""
         return line + self.offset, column + self.col0 if line == 1 else column
 
-    def _items(self, runs: list[Token]) -> list[Item]:
-        """The items of run tokens, with their file positions."""
+    def _items(self, children: list[Token]) -> list[Item]:
+        """The items of a section: those of the run that shares the keyword's token, then
+        those of the run tokens after it, with their file positions."""
         items: list[Item] = []
-        for run in runs:
-            text = run.value
-            line, column = self.at(run.line, run.column)
+        head = children[0]
+        keyword = KEYWORDS[head.type]
+        runs = [(head.value[len(keyword) :], head.line, head.column + len(keyword))]
+        runs += [(run.value, run.line, run.column) for run in children[1:]]
+        for text, line, column in runs:
+            if not text:
+                continue
+            if text[0] in _SPACE:  # the white space between the keyword and its run
+                rest = text.lstrip(_SPACE)
+                skipped = len(text) - len(rest)
+                newlines = text.count("\n", 0, skipped)
+                if newlines:
+                    line += newlines
+                    column = skipped - text.rfind("\n", 0, skipped)
+                else:
+                    column += skipped
+                text = rest
+            line, column = self.at(line, column)
             if (
                 "\t" in text
                 or "\r" in text
@@ -186,26 +204,50 @@ class _Build(Transformer):
 
     def _section(self, keyword: Token, **fields: Any) -> dict[str, Any]:
         line, column = self.at(keyword.line, keyword.column)
-        return {"keyword": keyword.value, "line": line, "column": column, "comments": [], **fields}
+        word = KEYWORDS[keyword.type]
+        return {"keyword": word, "line": line, "column": column, "comments": [], **fields}
 
     # -- rules
-    def tag(self, children: list[Token]) -> dict[str, Any]:
-        if len(children) == 1:
+    def tag(self, children: list[Token]) -> list[dict[str, Any]]:
+        if len(children) == 1:  # one or more simple tags, each on one line
             token = children[0]
             text = token.value
-            parts = _TAG_PARTS.match(text)
-            assert parts is not None  # the TAG terminal has this shape
-            name, raw = parts.group(1), parts.group(2)
             line, column = self.at(token.line, token.column)
-            name_pos = line, column + parts.start(1)
-            value_pos = line, column + parts.start(2)
+            line_start = 1 - column
+            found = []
+            for parts in _TAG_PARTS.finditer(text):
+                start = parts.start()
+                if start:
+                    newlines = text.count("\n", 0, start)
+                    if newlines:
+                        line = token.line + newlines + self.offset
+                        line_start = text.rfind("\n", 0, start) + 1
+                name, raw = parts.group(1), parts.group(2)
+                found.append(
+                    self._tag(
+                        name,
+                        raw,
+                        (line, parts.start(1) - line_start + 1),
+                        (line, parts.start(2) - line_start + 1),
+                    )
+                )
             end = token
         else:
             _, name_token, value_token, end = children
-            name, raw = name_token.value, value_token.value
-            name_pos = self.at(name_token.line, name_token.column)
-            value_pos = self.at(value_token.line, value_token.column)
+            found = [
+                self._tag(
+                    name_token.value,
+                    value_token.value,
+                    self.at(name_token.line, name_token.column),
+                    self.at(value_token.line, value_token.column),
+                )
+            ]
         self.tags_end = self.at(end.end_line, end.end_column)
+        return found
+
+    def _tag(
+        self, name: str, raw: str, name_pos: tuple[int, int], value_pos: tuple[int, int]
+    ) -> dict[str, Any]:
         value = _unescape(raw) if "\\" in raw else raw[1:-1]
         if name == "Seats" and self.seats is None and value.isdigit():
             self.seats = int(value)
@@ -223,7 +265,7 @@ class _Build(Transformer):
         hands: list[dict[str, Any]] = []
         cards: list[dict[str, Any]] | None = None
         last: dict[str, Any] | None = None
-        for kind, text, line, column in self._items(children[1:]):
+        for kind, text, line, column in self._items(children):
             if kind == "C" or kind == "CARD":
                 if cards is None:
                     raise _Problem(
@@ -260,7 +302,7 @@ class _Build(Transformer):
         separators: list[dict[str, Any]] = []
         label: int | None = None
         last: dict[str, Any] | None = None
-        for kind, text, line, column in self._items(children[1:]):
+        for kind, text, line, column in self._items(children):
             if kind == "CALL_WORD":
                 suffix = _SUFFIX.search(text)
                 word = _WS_DASH.sub("-", text[: suffix.start()] if suffix else text)
@@ -293,7 +335,7 @@ class _Build(Transformer):
 
     def _cards(self, children: list[Token]) -> list[dict[str, Any]]:
         cards: list[dict[str, Any]] = []
-        for kind, text, line, column in self._items(children[1:]):
+        for kind, text, line, column in self._items(children):
             if kind == "C" or kind == "CARD":
                 cards.append(_card(text, line, column))
             else:
@@ -316,7 +358,7 @@ class _Build(Transformer):
     def exchange(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
         items: list[dict[str, Any]] = []
         last: dict[str, Any] | None = None
-        for kind, text, line, column in self._items(children[1:]):
+        for kind, text, line, column in self._items(children):
             if kind == "EXCHANGE_LABEL":
                 giver, receiver = re.findall(r"[1-9]", text)
                 items.append(
@@ -347,7 +389,7 @@ class _Build(Transformer):
     def announce(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
         items: list[dict[str, Any]] = []
         last: dict[str, Any] | None = None
-        for kind, text, line, column in self._items(children[1:]):
+        for kind, text, line, column in self._items(children):
             if kind == "HAND_LABEL":
                 last = None
                 items.append(
@@ -378,7 +420,7 @@ class _Build(Transformer):
         return "announce", self._section(children[0], items=items)
 
     def play(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
-        items = _tricks(self._items(children[1:]), self.seats)
+        items = _tricks(self._items(children), self.seats)
         return "play", self._section(children[0], items=items)
 
     def start(self, children: list[Any]) -> dict[str, Any]:
@@ -395,7 +437,7 @@ class _Build(Transformer):
                     )
                 record[key] = section
             else:
-                record["tags"].append(child)
+                record["tags"] += child
         return record
 
 
@@ -684,7 +726,13 @@ def read(source: str | Path | TextIO, file: str | None = None) -> Iterator[ReadR
 def read_text(text: str, file: str | None = None) -> list[ReadResult]:
     """Every record of a TGN text (CRLF line ends are read as LF)."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    return list(_reader().read_lines(pieces(io.StringIO(text)), file))
+    collecting = gc.isenabled()
+    gc.disable()  # the records are kept: collecting while they pile up costs more than reading
+    try:
+        return list(_reader().read_lines(pieces(io.StringIO(text)), file))
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def read_records(text: str) -> list[Record]:
