@@ -1,11 +1,24 @@
 """The shared follow rules and trick winners (engine/tricks.py, engine/cards.py)."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from trunfu.engine.cards import card_name, strength, suit_of
-from trunfu.engine.tricks import ExcuseLead, FollowRules, Overtrump, legal_cards, trick_winner
+from trunfu.engine.tricks import (
+    ExcuseLead,
+    FollowRules,
+    Overtrump,
+    is_legal,
+    legal_cards,
+    trick_winner,
+)
+from trunfu.notation.decks import GAMES
 
 SICILIAN = FollowRules(game="tarocco-siciliano", excuse_lead=ExcuseLead.LAST)
 FRENCH = FollowRules(game="french-tarot", overtrump=Overtrump.IN_TRICK)
 MARAFONE = FollowRules(game="marafone", must_trump=False, excuse=False)
+SICILIAN_78 = FollowRules(game="french-tarot", excuse_lead=ExcuseLead.LAST)
+FRENCH_LEAD = FollowRules(game="french-tarot", overtrump=Overtrump.TRUMP_LEAD)
 
 
 def test_suits():
@@ -86,3 +99,18 @@ def test_named_trump_suit():
     assert sorted(legal_cards(["3D", "4C"], ["KS"], MARAFONE, "D")) == ["3D", "4C"]
     assert trick_winner(["3S", "4D", "2S"], MARAFONE, "D") == 1
     assert trick_winner(["4S", "3S", "2S"], MARAFONE, "D") == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    deck=st.permutations(GAMES["french-tarot"].order),
+    table_size=st.integers(0, 3),
+    rules=st.sampled_from([SICILIAN_78, FRENCH, FRENCH_LEAD]),
+    last=st.booleans(),
+)
+def test_is_legal_agrees_with_legal_cards(deck, table_size, rules, last):
+    hand, table = list(deck[:8]), list(deck[8 : 8 + table_size])
+    legal = legal_cards(hand, table, rules, last=last)
+    assert [c for c in hand if is_legal(c, hand, table, rules, last=last)] == [
+        c for c in hand if c in legal
+    ]

@@ -19,6 +19,7 @@ from .model import TrickResult
 from .tricks import (
     ExcuseLead,
     FollowRules,
+    is_legal,
     is_trump,
     is_trump_suit,
     led_suit,
@@ -215,8 +216,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                         "of an earlier trick wrong?); the rest of the play is not checked",
                     )
             else:
-                legal = legal_cards(hand, table, rules, trump, last=last)
-                if card not in legal:
+                if not is_legal(card, hand, table, rules, trump, last=last):
+                    legal = legal_cards(hand, table, rules, trump, last=last)
                     ctx.error(
                         node,
                         "illegal-card",

@@ -100,6 +100,30 @@ def legal_cards(
     return legal
 
 
+def is_legal(
+    card: str,
+    hand: Sequence[str],
+    trick: Sequence[str],
+    rules: FollowRules,
+    trump: str | None = TRUMP,
+    *,
+    last: bool = False,
+) -> bool:
+    """True when `card` (held in `hand`) may be played to `trick`: `card in legal_cards(...)`
+    with a fast answer for the usual case of a card of the suit led."""
+    if trick and card != EXCUSE:
+        led = led_suit(trick)
+        if led is None:
+            return True
+        if (SUITS.get(card) or suit_of(card)) == led and (
+            rules.overtrump is Overtrump.NEVER or led != trump
+        ):
+            return True
+    elif trick and rules.excuse:
+        return True
+    return card in legal_cards(hand, trick, rules, trump, last=last)
+
+
 def is_trump_suit(suit: str | None, trump: str | None) -> bool:
     """True when `suit` is the trump suit."""
     return suit is not None and trump is not None and suit == trump
