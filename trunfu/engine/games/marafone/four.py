@@ -20,7 +20,7 @@ from .claims import (
     team,
 )
 from .common import RULES, claim_after, dealt_hands, holder
-from .points import LAST_TRICK_THIRDS, MARAFFA_POINTS, holds_maraffa, points, trick_thirds
+from .points import LAST_TRICK_THIRDS, MARAFFA_POINTS, THIRDS, holds_maraffa, points
 from .signals import signal_true
 
 SEATS = 4
@@ -70,10 +70,13 @@ def replay(record: Record, ctx: Context) -> None:
     ctx.state["points"] = dict.fromkeys(TEAM_NAMES, 0.0)
     hand = Hand()
 
+    steps = ctx.want_steps
+
     def on_trick(trick: TrickResult) -> None:
-        side = team(trick.winner)
-        hand.thirds[side] += trick_thirds(c for _, c in trick.cards)
-        ctx.state["points"][TEAM_NAMES[side]] = hand.thirds[side] / 3
+        side = (trick.winner - 1) % 2
+        hand.thirds[side] += sum(THIRDS[c] for _, c in trick.cards)
+        if steps:
+            ctx.state["points"][TEAM_NAMES[side]] = hand.thirds[side] / 3
 
     def on_claim(claim: Claim, played: int) -> bool:
         hand.claim, hand.claim_tricks = claim, played

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ....notation.decks import GAMES
+
 CARD_THIRDS = {"A": 3, "2": 1, "3": 1, "K": 1, "C": 1, "J": 1}
 """Thirds of a point by rank; `7`..`4` (the scartini) are worth nothing."""
 LAST_TRICK_THIRDS = 3
@@ -28,9 +30,13 @@ def card_thirds(card: str) -> int:
     return CARD_THIRDS.get(rank(card), 0)
 
 
+THIRDS = {card: card_thirds(card) for card in GAMES["marafone"].order}
+"""Every card of the deck → its thirds (looked up once per card played)."""
+
+
 def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
     """Thirds won with one trick; `last` adds the last trick's point."""
-    return sum(card_thirds(c) for c in cards) + (LAST_TRICK_THIRDS if last else 0)
+    return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
 
 
 def points(thirds: int) -> int:
