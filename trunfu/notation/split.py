@@ -22,6 +22,7 @@ MAX_RECORD_CHARS = 1 << 20
 PIECE_CHARS = 1 << 20
 _SCAN = re.compile(r'\{[^}]*\}?|;|"(?:[^"\\\n]|\\.)*"?|\[[ \t]*([A-Za-z]\w*)?|\]|[^\s{;"\[\]]+')
 _SPECIAL = re.compile(r'[\[\]{};"]')
+_TAG_LINE = re.compile(r'\[[ \t]*([A-Za-z]\w*)[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t\r]*\n?\Z')
 _GAME_LINE = re.compile(r'\[[ \t]*Game[ \t]+"')
 
 
@@ -86,11 +87,23 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
             if line_start:
                 current.add("\n")
             continue
-        if not in_comment and _SPECIAL.search(raw) is None:  # plain body text
-            if not raw.isspace():
-                current.body_seen = current.significant = True
-            current.add(raw)
-            continue
+        if not in_comment:
+            if _SPECIAL.search(raw) is None:  # plain body text
+                if not raw.isspace():
+                    current.body_seen = current.significant = True
+                current.add(raw)
+                continue
+            tag = _TAG_LINE.match(raw) if base == 0 else None
+            if tag is not None:  # a line holding one tag and nothing else
+                game = tag.group(1) == "Game"
+                if current.body_seen or (game and current.game_seen):
+                    if current.significant:
+                        yield current.chunk()
+                    current = _Builder(lineno, 1)
+                current.game_seen |= game
+                current.significant = True
+                current.add(raw)
+                continue
         pos = 0
         if in_comment:
             if base == 0 and _GAME_LINE.match(raw):
