@@ -3,9 +3,12 @@ written text gives the same record, and writing it again gives the same bytes.""
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from trunfu.notation import reader
 from trunfu.notation.decks import GAMES, SIGNALS
 from trunfu.notation.models import (
     Announcement,
@@ -226,3 +229,13 @@ def test_several_records_in_one_text(found):
     text = "\n".join(write(r) for r in found)
     results = read_text(text)
     assert [r.record.content() for r in results] == [r.content() for r in found]
+
+
+@SETTINGS
+@given(records())
+def test_the_fast_item_path_gives_the_same_positions_as_the_scanner(record):
+    text = write(record)
+    fast = read_text(text)[0].record.model_dump()
+    with patch.object(reader, "_plain", lambda *args: False):
+        scanned = read_text(text)[0].record.model_dump()
+    assert scanned == fast
