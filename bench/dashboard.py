@@ -94,7 +94,7 @@ def check(at: AppTest) -> AppTest:
     return at
 
 
-SECTIONS = ("Contracts", "Scores", "Players", "Bonuses")
+SECTIONS = ("Contracts", "Scores", "Players", "Jochi", "French bonuses")
 
 
 def statistics_page(db: Path) -> dict[str, float]:

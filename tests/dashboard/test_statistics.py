@@ -55,7 +55,7 @@ def test_an_unknown_value_in_the_url_is_ignored(open_page, archive) -> None:
     assert at.selectbox(key="stats_game").value is None
 
 
-@pytest.mark.parametrize("section", ["Contracts", "Scores", "Players", "Bonuses"])
+@pytest.mark.parametrize("section", ["Contracts", "Scores", "Players", "Jochi", "French bonuses"])
 def test_every_chart_has_its_numbers(open_page, archive, section) -> None:
     at = open_page("statistics", section=section)
     charts = at.get("vega_lite_chart")

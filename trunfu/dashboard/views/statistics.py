@@ -82,17 +82,22 @@ def players(db: Reader, f) -> None:
     charts.show("Score over time", charts.evolution(), db.run("score_evolution", f))
 
 
-def bonuses(db: Reader, f) -> None:
-    if f.game in (None, "tarocco-siciliano"):
-        jochi = db.run("sicilian_jochi", f)
-        if not jochi.empty:
-            spec = charts.by_side("category", "jochi", "jochi")
-            charts.show("Sicilian jochi by category", spec, jochi.fillna({"side": "—"}))
-    if f.game in (None, "french-tarot"):
-        french = db.run("french_bonuses", f)
-        if not french.empty:
-            spec = charts.by_side("bonus", "deals", "deals")
-            charts.show("Petit au bout, poignées and chelem", spec, french.fillna({"side": "—"}))
+def jochi(db: Reader, f) -> None:
+    if f.game not in (None, "tarocco-siciliano"):
+        st.caption("Jochi are counted in tarocco-siciliano deals only.")
+        return
+    frame = db.run("sicilian_jochi", f)
+    spec = charts.by_side("category", "jochi", "jochi")
+    charts.show("Sicilian jochi by category", spec, frame.fillna({"side": "—"}))
+
+
+def french(db: Reader, f) -> None:
+    if f.game not in (None, "french-tarot"):
+        st.caption("Petit au bout, poignées and chelem are French tarot bonuses.")
+        return
+    frame = db.run("french_bonuses", f)
+    spec = charts.by_side("bonus", "deals", "deals")
+    charts.show("Petit au bout, poignées and chelem", spec, frame.fillna({"side": "—"}))
 
 
 st.title("Statistics")
@@ -106,7 +111,8 @@ SECTIONS = {
     "Contracts": contracts,
     "Scores": scores,
     "Players": players,
-    "Bonuses": bonuses,
+    "Jochi": jochi,
+    "French bonuses": french,
 }
 with db:
     f = filters.widgets(choices, "stats")
