@@ -102,15 +102,16 @@ def replay(record: Record, ctx: Context) -> None:
         on_trick=on_trick,
         on_claim=on_claim,
     )
-    ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
-    ctx.step("deal", label="the cards are dealt, ten to each seat", node=record.deal)
-    ctx.step(
-        "call",
-        seat=leader,
-        text=f"trump {trump}",
-        node=record.trump,
-        label=f"seat {leader}, who holds {FIRST}, names {RULES_SUIT_NAMES(trump)} as trumps",
-    )
+    if steps:
+        ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
+        ctx.step("deal", label="the cards are dealt, ten to each seat", node=record.deal)
+        ctx.step(
+            "call",
+            seat=leader,
+            text=f"trump {trump}",
+            node=record.trump,
+            label=f"seat {leader}, who holds {FIRST}, names {RULES_SUIT_NAMES(trump)} as trumps",
+        )
     result = play_tricks(ctx, setup)
     if hand.claim is not None:
         claim_after(ctx, hand.claim)
