@@ -110,7 +110,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 "plays one",
             )
             cards = cards[:seats]
-        owners = [(ctx.next_seat(leader, i), c) for i, c in enumerate(cards)]
+        owners = [((leader - 1 + i) % seats + 1, c) for i, c in enumerate(cards)]
         winner = None
         if len(cards) == seats:
             won = trick_winner([c.code for c in cards], rules, trump)
@@ -240,10 +240,10 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                         ctx.error(node, "illegal-card", message)
                 hand.remove(card)
             table.append(card)
-            ctx.state["trick"].append((seat, card))
-            if card in ctx.state["hands"][seat]:
-                ctx.state["hands"][seat].remove(card)
             if ctx.want_steps:
+                ctx.state["trick"].append((seat, card))
+                if card in ctx.state["hands"][seat]:
+                    ctx.state["hands"][seat].remove(card)
                 ctx.step(
                     "card",
                     seat=seat,
