@@ -42,8 +42,10 @@ def contracts(db: Reader, f) -> None:
         charts.show("Contract and declaration mix", charts.contract_mix(), charts.mix(frame))
     with right:
         st.markdown("**Declarer success**")
-        tabs = st.tabs(["by contract", "by seat", "by oudlers"])
+        tabs = st.tabs(["by contract", "by seat", "by oudlers"], key="success", on_change="rerun")
         for tab, by in zip(tabs, ["contract", "position", "oudlers"], strict=True):
+            if not tab.open:
+                continue
             with tab:
                 frame = db.run("declarer_success", f, by=by)
                 if by == "oudlers":
