@@ -119,3 +119,16 @@ def test_a_talon_card_played_by_another_seat():
     [d] = judge(read_text(text)[0]).diagnostics
     assert d.code == "card-not-held" and d.column == 10
     assert d.message == "trick 19: seat 2 played T3 but it was in the talon, taken by seat 1"
+
+
+def test_no_revokes_invented_after_an_impossible_card():
+    # Deal A with only the soloist's hand: trick 18 written `KB T4 6B` gives seat 2 the T4
+    # dealt to seat 1. The first error is there; seat 2 is not accused of revokes in tricks
+    # 3-17 on the strength of the cards written after it.
+    text = "\n".join(
+        line for line in DEAL_A.splitlines() if not line.startswith(("  2: ", "  3: ", "  talon"))
+    )
+    text = text.replace("  18. T4 KB 6B", "  18. KB T4 6B").replace('"+6 -3 -3"', '"*"') + "\n"
+    found = judge(read_text(text)[0]).diagnostics
+    assert found[0].message == "trick 18: seat 2 played T4 but it was dealt to seat 1"
+    assert all(d.code == "card-not-held" for d in found)

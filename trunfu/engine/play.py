@@ -157,8 +157,23 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             or card in setup.elsewhere
         )
 
+    # Inferred hands only trust the play up to the first card a seat cannot hold: after it
+    # the written cards may belong to other seats (a wrong card changes who leads).
+    first_bad = next(
+        (
+            n
+            for n, (_, _, owners, _) in enumerate(walked, 1)
+            if any(
+                (s in known and c.code not in known[s]) or (s not in known and foreign(c.code, s))
+                for s, c in owners
+            )
+        ),
+        len(walked) + 1,
+    )
     start = {
-        s: list(known[s]) if s in known else [c for _, c in played[s] if not foreign(c, s)]
+        s: list(known[s])
+        if s in known
+        else [c for n, c in played[s] if n < first_bad and not foreign(c, s)]
         for s in played
     }
     hands = {s: list(h) for s, h in start.items()}
@@ -168,7 +183,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         ctx.state["taken"].setdefault(s, 0)
 
     # Pass 2: check each card.
-    played_at = {card: n for s in played for n, card in played[s]}
+    played_at = {card: n for s in played for n, card in played[s] if n < first_bad}
     lost = stop_after = False
     for number, (trick, leader, owners, winner) in enumerate(walked, 1):
         lost = lost or stop_after
@@ -198,6 +213,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             if lost:
                 if card in hand:
                     hand.remove(card)
+            elif seat not in known and number >= first_bad and not elsewhere:
+                pass  # past the first impossible card, an unknown hand is not checked
             elif card not in hand or (seat not in known and elsewhere):
                 ctx.error(
                     node,

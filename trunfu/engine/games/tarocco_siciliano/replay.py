@@ -172,11 +172,7 @@ def replay(record: Record, ctx: Context) -> None:
             tricks=TRICKS[seats],
             hands=start,
             elsewhere=elsewhere,
-            owners={
-                c: (declarer, f"it was in the talon, taken by seat {declarer}")
-                for c in known.talon or []
-                if start[declarer] is None and c not in (known.scarto or [])
-            },
+            owners=_declarer_cards(declarer, known) if start[declarer] is None else {},
             on_trick=on_trick,
         ),
     )
@@ -234,6 +230,21 @@ def replay(record: Record, ctx: Context) -> None:
     ctx.state["points"] = dict(final)
     ctx.state["partner_known"] = True
     ctx.step("end", label=f"{contract}: result {ctx.outcome.result}")
+
+
+def _declarer_cards(declarer: int, known: Known) -> dict[str, tuple[int, str]]:
+    """Cards known to be the declarer's though his hand at the start of play is not: his
+    dealt hand (when given) and the talon (when given), less the scarto."""
+    scarto = set(known.scarto or [])
+    owners = {
+        c: (declarer, f"it was in the talon, taken by seat {declarer}")
+        for c in known.talon or []
+        if c not in scarto
+    }
+    for c in known.hands.get(declarer, []):
+        if c not in scarto:
+            owners[c] = (declarer, f"it was dealt to seat {declarer}")
+    return owners
 
 
 def _unplayed(record: Record, ctx: Context, decl, giove_in_talon: bool = False) -> None:
