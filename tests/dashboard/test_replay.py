@@ -51,6 +51,10 @@ def test_deep_link_opens_that_step(open_page, example) -> None:
     trick = re.findall(r'<figure><span class="tf-card[^"]*"[^>]*data-card="(\w+)"', table)
     assert trick == ["JB", "8B", "T15", "7B"]
     assert any(TRICK4_COMMENT in i.value for i in at.info)
+    # the auction so far: round 1 all pass, then seat 3 calls T19 (dealer 2: seat 3 speaks first)
+    auction = next(m.value for m in at.markdown if "chiamo T19" in m.value)
+    calls = [line for line in auction.split("  \n") if line.startswith("seat ")]
+    assert calls[:5] == [f"seat {n}: `passo`" for n in (3, 4, 1, 2)] + ["seat 3: `chiamo T19`"]
 
 
 def test_comment_is_shown_at_its_step_only(open_page, example) -> None:

@@ -98,6 +98,13 @@ def breakdown_rows(breakdown: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"item": k, "value": str(v)} for k, v in _flat(breakdown)]
 
 
+def _said(step: Step) -> str:
+    """A line of the auction column: calls as `seat N: word`, other items as sentences."""
+    if step.kind == "call" and step.seat:
+        return f"seat {step.seat}: `{step.text}`"
+    return f"*{step.label or step.text}*"
+
+
 def sidebar(rep: Replay, index: int) -> None:
     """Auction and other declarations so far, talon and discard, running card points."""
     game = rep.record.tag("Game")
@@ -105,9 +112,7 @@ def sidebar(rep: Replay, index: int) -> None:
     said = [s for s in rep.steps[: index + 1] if s.kind in BIDDING and s.text]
     st.markdown("**Auction and declarations**")
     if said:
-        st.markdown(
-            "  \n".join(f"{'seat ' + str(s.seat) + ': ' if s.seat else ''}`{s.text}`" for s in said)
-        )
+        st.markdown("  \n".join(_said(s) for s in said))
     else:
         st.caption("nothing said yet")
     if step.talon:
