@@ -4,9 +4,11 @@ splits run tokens, both made from the same terminal definitions."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from importlib.resources import files
 
 from lark import Lark, Transformer
+from lark.load_grammar import load_grammar
 
 GRAMMAR_TEXT = files(__package__).joinpath("tgn.lark").read_text(encoding="utf-8")
 
@@ -36,13 +38,16 @@ def build_parser(transformer: Transformer | None, comments: list) -> Lark:
         transformer=transformer,
         lexer_callbacks={"BRACE_COMMENT": comments.append},
         maybe_placeholders=False,
+        cache=True,  # Lark keeps the built tables in the temp folder: later starts are fast
     )
 
 
-def item_scanner(lark: Lark) -> re.Pattern[str]:
+@cache
+def item_scanner() -> re.Pattern[str]:
     """A regex that finds the items of any run token, one named group per item kind,
-    made from the terminals of the grammar `lark` was built from."""
-    terminals, _, _ = lark.grammar.compile(["start"], "*")
+    made from the terminals of the grammar."""
+    grammar, _ = load_grammar(GRAMMAR_TEXT, "tgn.lark", [], False)
+    terminals, _, _ = grammar.compile(["start"], "*")
     regexps = {t.name: t.pattern.to_regexp() for t in terminals}
     alternatives = "|".join(f"(?P<{name}>{regexps[name]})" for name in ITEM_TERMINALS)
     return re.compile(alternatives)

@@ -582,7 +582,7 @@ class Reader:
         self._comments: list[Token] = []
         self._build = _Build()
         self._parser = build_parser(self._build, self._comments)
-        self._build.scanner = item_scanner(self._parser)
+        self._build.scanner = item_scanner()
 
     def parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
         """Read one record; the garbage collector waits while its objects are made."""
