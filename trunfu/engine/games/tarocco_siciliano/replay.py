@@ -278,20 +278,39 @@ def _holder_of_giove(record: Record, ctx: Context, known: Known) -> int | None:
             return seat
     if known.talon is not None and "T20" in known.talon:
         return 0
-    for seat in range(1, ctx.seats + 1):
-        for _, cards in walk(record, ctx.seats, ctx.next_seat(seat)):
-            if ("T20" in dict((c, s) for s, c in cards)) and dict((c, s) for s, c in cards)[
-                "T20"
-            ] == seat:
-                return seat
+    candidates = _giove_candidates(record, ctx, known)
+    if len(candidates) == 1:
+        return candidates[0]
     if record.play is not None and record.play.items:
         ctx.error(
             record.play,
             "unknown-caller",
             "everybody passed, so the holder of Giove (T20) must call, but the record does "
-            "not show who holds it (give the hands or the talon)",
+            "not show who holds it (give his hand, or the other hands)",
         )
     return None
+
+
+def _giove_candidates(record: Record, ctx: Context, known: Known) -> list[int]:
+    """Seats that may have held Giove when no hand says so. The play alone cannot tell (the
+    seats of a play without hands are only known relative to its first leader, the seat
+    after the caller): any seat whose hand is not given may be the one; a scommessa, which
+    only the declarer announces, names him."""
+    seats = ctx.seats
+    fits = [s for s in range(1, seats + 1) if s not in known.hands]
+    if len(fits) > 1 and record.announce is not None:
+        bettor = [a.seat for a in record.announce.items if a.word == "scommessa"]
+        if bettor and bettor[0] in fits:
+            return bettor[:1]
+    if len(fits) > 1 and record.play is not None and record.play.tricks:
+        fits = [s for s in fits if _plays_giove(record, ctx, s)]
+    return fits
+
+
+def _plays_giove(record: Record, ctx: Context, seat: int) -> bool:
+    """True when, with the seat after `seat` leading, the play gives T20 to `seat`."""
+    tricks = walk(record, ctx.seats, ctx.next_seat(seat))
+    return next((s for _, cards in tricks for s, c in cards if c == "T20"), None) == seat
 
 
 def _announcements(record: Record, ctx: Context, declarer: int):
