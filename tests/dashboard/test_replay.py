@@ -145,3 +145,15 @@ def test_an_archive_record_opens_by_its_id(open_page, archive) -> None:
     at = open_page("replay", record=str(found["id"][0]), step="2")
     assert "french-tarot" in at.markdown[0].value
     assert _step(at)[0] == 2
+
+
+def test_a_deal_the_referee_cannot_start_says_why(open_page, famous) -> None:
+    # marafone needs the trump named before the first trick (rules/marafone.md)
+    (famous / "no-trump.tgn").write_text(
+        '[Game "marafone"]\n[Seats "4"]\n[Dealer "1"]\n\nplay\n  1. 3D 2D AD KD\n',
+        encoding="utf-8",
+    )
+    at = open_page("replay", record="famous:no-trump.tgn:1")
+    assert not at.exception
+    assert at.error[0].value.startswith("The referee stopped")
+    assert at.error[1].value.startswith("line ") and "trump" in at.error[1].value

@@ -43,7 +43,12 @@ if rep is None:
         st.error(f"line {d.line}, column {d.column}: {d.message}")
     st.stop()
 if not rep.steps:
-    st.warning(f"The engine has no step-by-step replay for {rep.record.tag('Game')!r} yet.")
+    if rep.diagnostics:
+        st.error("The referee stopped before the first step of this deal:")
+        for d in rep.diagnostics:
+            st.error(f"line {d.line}, column {d.column}: {d.message}")
+    else:
+        st.warning(f"The engine has no step-by-step replay for {rep.record.tag('Game')!r}.")
     st.stop()
 
 record = rep.record
