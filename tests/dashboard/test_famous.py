@@ -46,3 +46,25 @@ def test_long_comments_are_cut_after_a_sentence() -> None:
     assert short.endswith(". …")
     assert len(short) <= 103
     assert blurb("short") == "short"
+
+
+def test_every_famous_hand_of_data_opens_in_the_replay(open_page, monkeypatch) -> None:
+    from conftest import ROOT
+
+    from trunfu.dashboard import settings, sources
+
+    folder = ROOT / "data" / "famous"
+    monkeypatch.setenv(settings.FAMOUS_ENV, str(folder))
+    hands = sources.famous_hands(folder)
+    assert hands, "data/famous holds no hand"
+    for hand in hands:
+        at = open_page("replay", record=hand.ref, step="9999")
+        assert not at.error, (hand.ref, [e.value for e in at.error])
+        index, last = _step(at)
+        assert index == last > 0, hand.ref
+
+
+def _step(at) -> tuple[int, int]:
+    text = next(m.value for m in at.markdown if m.value.startswith("**Step "))
+    index, _, last = text.removeprefix("**Step ").partition("**")[0].partition(" of ")
+    return int(index), int(last)
