@@ -157,3 +157,15 @@ def test_a_deal_the_referee_cannot_start_says_why(open_page, famous) -> None:
     assert not at.exception
     assert at.error[0].value.startswith("The referee stopped")
     assert at.error[1].value.startswith("line ") and "trump" in at.error[1].value
+
+
+def test_cards_are_named_on_hover(open_page, example) -> None:
+    table = _table(open_page("replay", record=example, step="0"))
+    titles = {
+        card: title for title, card in re.findall(r'title="([^"]*)" data-card="(\w+)"', table)
+    }
+    assert "Giove" in titles["T20"]
+    assert "Fuggitivo" in titles["EX"]
+    assert "king" in titles["KS"] and "swords" in titles["KS"]
+    # the trumps T0..T20 are dealt to the hands but T4, which lies in the talon
+    assert table.count('class="tf-card trump"') == 20
