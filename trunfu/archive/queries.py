@@ -300,11 +300,12 @@ def bonuses(
     con: duckdb.DuckDBPyConnection, f: Filters | None = None, prefix: str | None = None
 ) -> pd.DataFrame:
     """The games' bonuses (rows of the breakdown, see docs/archive.md), optionally those
-    whose name starts with `prefix`: `game, name, side, deals, total`."""
+    whose name starts with `prefix`: `game, name, side, deals, total` (`deals`: how many
+    times it was scored — a deal with two poignées of one kind counts twice)."""
     where, params = _where(f)
     return _df(
         con,
-        f"""SELECT r.game, b.name, b.side, count(DISTINCT b.record_id) AS deals,
+        f"""SELECT r.game, b.name, b.side, count(*) AS deals,
                    sum(b.value) AS total
             FROM bonuses b JOIN records r ON r.id = b.record_id
             WHERE (? IS NULL OR starts_with(b.name, ?)) AND {where}
@@ -351,11 +352,8 @@ _CARD_SQL = {
     "played": "TRUE",
     "led": "p.ord = 1",
     "won-trick": "p.seat = p.winner",
-    "last-trick": "p.trick = r.tricks",
-    "captured": """p.winner <> p.seat AND EXISTS (
-        SELECT 1 FROM seats a JOIN seats w ON w.record_id = a.record_id
-        WHERE a.record_id = p.record_id AND a.seat = p.seat AND w.seat = p.winner
-          AND coalesce(a.side, a.seat::VARCHAR) <> coalesce(w.side, w.seat::VARCHAR))""",
+    "last-trick": "p.last_trick",
+    "captured": "p.captured",
 }
 
 
@@ -383,46 +381,43 @@ def find_deals(
         raise ValueError(f"card_event must be one of {', '.join(CARD_EVENTS)}")
     where, params = _where(f)
     parts = [where]
+    outcome: list[str] = []
     if contract:
-        parts.append("o.contract = ?")
+        outcome.append("contract = ?")
         params.append(contract)
     if won is not None:
-        parts.append("o.won = ?")
+        outcome.append("won = ?")
         params.append(bool(won))
+    if outcome:
+        parts.append(f"r.id IN (SELECT record_id FROM outcomes WHERE {' AND '.join(outcome)})")
     if declarer:
-        parts.append(
-            "EXISTS (SELECT 1 FROM seats d WHERE d.record_id = r.id AND d.role = 'declarer' "
-            "AND d.player = ?)"
-        )
+        parts.append("r.id IN (SELECT record_id FROM seats WHERE role = 'declarer' AND player = ?)")
         params.append(declarer)
     if card:
         parts.append(
-            "EXISTS (SELECT 1 FROM plays p WHERE p.record_id = r.id AND p.card = ? "
-            f"AND {_CARD_SQL[card_event]})"
+            f"r.id IN (SELECT record_id FROM plays p WHERE p.card = ? AND {_CARD_SQL[card_event]})"
         )
         params.append(card.upper())
     if bonus:
-        parts.append(
-            "EXISTS (SELECT 1 FROM bonuses b WHERE b.record_id = r.id AND starts_with(b.name, ?))"
-        )
+        parts.append("r.id IN (SELECT record_id FROM bonuses WHERE starts_with(name, ?))")
         params.append(bonus)
     return _df(
         con,
         f"""WITH page AS (
-                SELECT r.id, r.game, r.seats, r.date, r.event, r.board, o.contract,
-                       o.declarer, o.won, coalesce(o.result, r.result_tag) AS result
-                FROM records r LEFT JOIN outcomes o ON o.record_id = r.id
-                WHERE {" AND ".join(parts)}
+                SELECT r.id, r.game, r.seats, r.date, r.event, r.board, r.result_tag
+                FROM records r WHERE {" AND ".join(parts)}
                 ORDER BY r.date DESC NULLS LAST, r.id DESC LIMIT ? OFFSET ?),
             names AS (
                 SELECT s.record_id,
                        string_agg(coalesce(s.player, '?'), ', ' ORDER BY s.seat) AS players,
                        any_value(s.player) FILTER (WHERE s.role = 'declarer') AS declarer_player
                 FROM seats s WHERE s.record_id IN (SELECT id FROM page) GROUP BY s.record_id)
-            SELECT page.id, game, seats, date, event, board, names.players, contract,
-                   declarer, names.declarer_player, won, result
+            SELECT page.id, page.game, page.seats, page.date, page.event, page.board,
+                   names.players, o.contract, o.declarer, names.declarer_player, o.won,
+                   coalesce(o.result, page.result_tag) AS result
             FROM page LEFT JOIN names ON names.record_id = page.id
-            ORDER BY date DESC NULLS LAST, page.id DESC""",
+                      LEFT JOIN outcomes o ON o.record_id = page.id
+            ORDER BY page.date DESC NULLS LAST, page.id DESC""",
         [*params, int(limit), int(offset)],
     )
 

@@ -78,6 +78,8 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("card", STR),
             ("signal", STR),
             ("winner", INT8),
+            ("captured", BOOL),
+            ("last_trick", BOOL),
         ]
     ),
     "outcomes": pa.schema(
@@ -305,7 +307,7 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
     )
     _add_seats(rows, record, outcome, seats, dealer)
     _add_calls(rows, record, replay, outcome)
-    _add_plays(rows, record, tricks)
+    _add_plays(rows, record, tricks, sides(record, outcome))
     if outcome is not None:
         _add_outcome(rows, record, outcome)
     rows.count += 1
@@ -403,32 +405,48 @@ def _add_calls(rows: Rows, record: Record, replay: Any | None, outcome: Any | No
                 add("claim", round=None, seat=item.seat, word=item.kind, cards=[])
 
 
-def _add_plays(rows: Rows, record: Record, tricks: list[Any]) -> None:
-    """One row per card played (the hottest loop of the ingest: columns appended directly)."""
+def _add_plays(
+    rows: Rows, record: Record, tricks: list[Any], by_seat: dict[int, tuple[str | None, str | None]]
+) -> None:
+    """One row per card played (the hottest loop of the ingest: columns appended directly).
+    `captured`: the trick went to another side than the seat that played the card (sides
+    as in `sides()`, a seat being its own side when there are none)."""
     local = rows.count
     c = rows.columns["plays"]
-    locals_, numbers, orders, seats, cards, signals, winners = (
-        c["local"],
-        c["trick"],
-        c["ord"],
-        c["seat"],
-        c["card"],
-        c["signal"],
-        c["winner"],
+    locals_, numbers, orders, seats, cards, signals, winners, captured, last = (
+        c[name]
+        for name in (
+            "local",
+            "trick",
+            "ord",
+            "seat",
+            "card",
+            "signal",
+            "winner",
+            "captured",
+            "last_trick",
+        )
     )
+    side = {seat: s or str(seat) for seat, (s, _) in by_seat.items()}
     written = record.play.tricks if record.play is not None else []
     for number, trick in enumerate(written, 1):
         known = tricks[number - 1] if number <= len(tricks) else None
         by = known.cards if known else ()
         winner = known.winner if known else None
+        is_last = number == len(written)
         for ord_, card in enumerate(trick.cards, 1):
+            seat = by[ord_ - 1][0] if ord_ <= len(by) else None
             locals_.append(local)
             numbers.append(number)
             orders.append(ord_)
-            seats.append(by[ord_ - 1][0] if ord_ <= len(by) else None)
+            seats.append(seat)
             cards.append(card.code)
             signals.append(card.signal)
             winners.append(winner)
+            captured.append(
+                None if seat is None or winner is None else side.get(seat) != side.get(winner)
+            )
+            last.append(is_last)
 
 
 def _number(value: Any) -> float | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import duckdb
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 TABLES: dict[str, str] = {
     "meta": """
@@ -76,7 +76,9 @@ TABLES: dict[str, str] = {
         seat TINYINT,
         card VARCHAR NOT NULL,
         signal VARCHAR,
-        winner TINYINT
+        winner TINYINT,
+        captured BOOLEAN,
+        last_trick BOOLEAN
     """,
     "outcomes": """
         record_id BIGINT NOT NULL,
