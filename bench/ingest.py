@@ -148,16 +148,21 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--dir", type=Path, default=None, help="work folder (default: a temp one)")
     parser.add_argument("--keep", action="store_true", help="keep the .tgn files and archive")
+    parser.add_argument(
+        "--reuse", action="store_true", help="ingest the .tgn files already in --dir"
+    )
     args = parser.parse_args()
     folder = args.dir or Path(tempfile.mkdtemp(prefix="trunfu-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
     try:
         start = time.perf_counter()
-        files = simulate_files(folder, args.deals)
+        files = sorted(folder.glob("deals-*.tgn")) if args.reuse else []
+        if not files:
+            files = simulate_files(folder, args.deals)
         size = sum(f.stat().st_size for f in files)
         print(
-            f"simulated {args.deals:,} deals in {len(files)} files, {size / 2**20:,.0f} MB "
-            f"({time.perf_counter() - start:,.0f} s, not counted)"
+            f"{'reused' if args.reuse else 'simulated'} {args.deals:,} deals in {len(files)} "
+            f"files, {size / 2**20:,.0f} MB ({time.perf_counter() - start:,.0f} s, not counted)"
         )
         db = folder / "archive.duckdb"
         db.unlink(missing_ok=True)
