@@ -127,3 +127,10 @@ def test_tabs_separate_items_and_count_as_one_column():
 
 def test_tab_inside_a_tag_value_is_an_error():
     assert problems('[Event "a\tb"]\n') == [(1, 1, 10, "syntax", "bad-string")]
+
+
+def test_seats_and_dealer_that_are_digits_but_not_ascii():
+    text = '[Game "french-tarot"]\n[Seats "²"]\n[Dealer "٣"]\nplay KS\n'
+    assert problems(text) == [(1, 2, 8, "syntax", "bad-seats")]
+    text = '[Game "french-tarot"]\n[Seats "4"]\n[Dealer "٣"]\n'
+    assert problems(text) == [(1, 3, 9, "syntax", "bad-dealer")]

@@ -239,3 +239,76 @@ def test_the_fast_item_path_gives_the_same_positions_as_the_scanner(record):
     with patch.object(reader, "_plain", lambda *args: False):
         scanned = read_text(text)[0].record.model_dump()
     assert scanned == fast
+
+
+PIECES = [
+    "[",
+    "]",
+    '"',
+    "{",
+    "}",
+    ";",
+    "%",
+    "\n",
+    "\n",
+    " ",
+    " ",
+    "\t",
+    "\r\n",
+    "\\",
+    "\ufeff",
+    '[Game "french-tarot"]',
+    '[Game "marafone"]',
+    '[Seats "4"]',
+    '[Seats "5"]',
+    '[Dealer "1"]',
+    '[Result "*"]',
+    "deal",
+    "auction",
+    "call",
+    "trump",
+    "discard",
+    "exchange",
+    "announce",
+    "play",
+    "KS",
+    "t21",
+    "EX",
+    "10h",
+    "3C",
+    "1:",
+    "talon:",
+    "dead:",
+    "1.",
+    "2.",
+    "$3",
+    "$300",
+    "!",
+    "?!",
+    "/",
+    "passe",
+    "pass",
+    "chiamo",
+    "garde sans",
+    "1>2:",
+    "fuori 2",
+    "busso",
+    "poignée",
+    "²",
+    "ZZ",
+    "{note}",
+    "\x00",
+]
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(PIECES) | st.text(max_size=3), max_size=40).map("".join))
+def test_any_text_reads_without_an_exception(text):
+    for result in read_text(text, "any.tgn"):
+        assert result.record is not None or result.diagnostics
+        for d in result.diagnostics:
+            assert d.line >= 1 and d.column >= 1 and d.message and d.file == "any.tgn"
+        if result.record is not None:
+            written = write(result.record)
+            (again,) = read_text(written)
+            assert write(again.record) == written

@@ -14,6 +14,11 @@ DiagnosticClass = Literal["syntax", "deck", "rules", "result"]
 POSITION_FIELDS = frozenset({"line", "column", "label"})
 
 
+def number(value: str) -> int | None:
+    """A tag value made of ASCII digits as a number, else None (`"4"`, not `"²"` or `"+4"`)."""
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
 class Node(BaseModel):
     """Anything written in the text: where it starts, and what a reader may have added."""
 
@@ -175,12 +180,12 @@ class Record(BaseModel):
     @property
     def seats(self) -> int | None:
         value = self.tag("Seats") or ""
-        return int(value) if value.isdigit() else None
+        return number(value)
 
     @property
     def dealer(self) -> int | None:
         value = self.tag("Dealer") or ""
-        return int(value) if value.isdigit() else None
+        return number(value)
 
     @property
     def variant(self) -> str | None:

@@ -26,7 +26,7 @@ from . import checks
 from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import syntax_message
 from .grammar import build_parser, item_scanner
-from .models import Diagnostic, ReadResult, Record
+from .models import Diagnostic, ReadResult, Record, number
 from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records
 
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -249,8 +249,8 @@ class _Build(Transformer):
         self, name: str, raw: str, name_pos: tuple[int, int], value_pos: tuple[int, int]
     ) -> dict[str, Any]:
         value = _unescape(raw) if "\\" in raw else raw[1:-1]
-        if name == "Seats" and self.seats is None and value.isdigit():
-            self.seats = int(value)
+        if name == "Seats" and self.seats is None:
+            self.seats = number(value)
         return {
             "name": name,
             "value": value,
