@@ -17,7 +17,8 @@ import pytest
 import zstandard
 
 from trunfu.archive.ingest import IngestAborted, ingest, parse_batch
-from trunfu.archive.lock import ArchiveBusy, ArchiveMissing, connect
+from trunfu.archive.lock import ArchiveBusy, ArchiveError, ArchiveMissing, connect
+from trunfu.archive.queries import open_archive
 from trunfu.notation.reader import read_text
 from trunfu.referee import judge
 
@@ -235,3 +236,18 @@ def test_busy_archive_gives_a_clear_message(tmp_path: Path) -> None:
 def test_missing_archive(tmp_path: Path) -> None:
     with pytest.raises(ArchiveMissing, match="no archive"):
         connect(tmp_path / "none.duckdb", read_only=True)
+
+
+def test_archive_of_another_schema_version_is_refused_with_a_message(tmp_path: Path) -> None:
+    db = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
+    con.execute("INSERT INTO meta VALUES ('schema', '0')")
+    con.close()
+    with pytest.raises(ArchiveError, match="schema version 0"):
+        ingest(db, [], workers=0)
+    with pytest.raises(ArchiveError, match="schema version 0"):
+        open_archive(db)
+    duckdb.connect(str(tmp_path / "other.duckdb")).close()
+    with pytest.raises(ArchiveError, match="not a trunfu archive"):
+        open_archive(tmp_path / "other.duckdb")

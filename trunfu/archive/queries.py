@@ -21,7 +21,8 @@ from typing import Any
 import duckdb
 import pandas as pd
 
-from .lock import connect
+from . import schema
+from .lock import ArchiveError, connect
 
 CARD_EVENTS = ("played", "captured", "last-trick", "led", "won-trick")
 """Card conditions of `find_deals`: the card was played at all; it was won by the other
@@ -47,8 +48,15 @@ NO_FILTERS = Filters()
 
 def open_archive(path: str | Path, *, wait: float | None = None) -> duckdb.DuckDBPyConnection:
     """A read-only connection to the archive (retries while an ingest holds the file;
-    raises `lock.ArchiveBusy` / `lock.ArchiveMissing` with a message for the user)."""
-    return connect(path, read_only=True, wait=wait)
+    raises `lock.ArchiveBusy` / `lock.ArchiveMissing` / `lock.ArchiveError` (not an
+    archive of this schema version) with a message for the user)."""
+    con = connect(path, read_only=True, wait=wait)
+    try:
+        schema.check(con)
+    except ArchiveError:
+        con.close()
+        raise
+    return con
 
 
 def _date(value: date | str) -> date:

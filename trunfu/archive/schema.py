@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import duckdb
 
+from .lock import ArchiveError
+
 SCHEMA_VERSION = "2"
 
 TABLES: dict[str, str] = {
@@ -126,6 +128,21 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
     if found is None:
         con.execute("INSERT INTO meta VALUES ('schema', ?)", [SCHEMA_VERSION])
     elif found[0] != SCHEMA_VERSION:
-        raise RuntimeError(
-            f"archive schema version {found[0]}, this trunfu writes version {SCHEMA_VERSION}"
-        )
+        raise ArchiveError(_mismatch(found[0]))
+
+
+def _mismatch(version: str) -> str:
+    return (
+        f"this archive has schema version {version}, this trunfu reads and writes version "
+        f"{SCHEMA_VERSION}: export it as TGN with the trunfu that wrote it and ingest again"
+    )
+
+
+def check(con: duckdb.DuckDBPyConnection) -> None:
+    """Raise `ArchiveError` unless the archive has this schema version."""
+    try:
+        found = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    except duckdb.CatalogException:
+        raise ArchiveError("this file is not a trunfu archive (no meta table)") from None
+    if found is None or found[0] != SCHEMA_VERSION:
+        raise ArchiveError(_mismatch(found[0] if found else "unknown"))
