@@ -12,7 +12,9 @@ deals/s.
 
     .venv/bin/python bench/validate.py [-n 2000] [--profile] [--game G --seats S]
 
-(`--game french-tarot --seats 4|5` measures French tarot the same way.)
+(`--game french-tarot --seats 4|5` measures French tarot the same way; `--game marafone
+--seats 4` 4-seat marafone (issue 7, same goal), `--game waite-tarot --seats 2|3` the Game
+of Tarot.)
 """
 
 from __future__ import annotations
