@@ -123,7 +123,7 @@ def _strength(hand: list[str]) -> int:
 def _five(rng: random.Random, hands: dict[int, list[str]]) -> tuple[list, list[str]]:
     seats = len(hands)
     first = next(s for s, h in hands.items() if "5S" in h)
-    limit = {s: min(4, _strength(h) + (rng.random() < 0.3)) for s, h in hands.items()}
+    limit = {s: max(0, min(4, _strength(h) + rng.choice((-1, 0, 0, 1)))) for s, h in hands.items()}
     passed: set[int] = set()
     bid, bidder, calls, seat = 0, None, [], first
     while True:
