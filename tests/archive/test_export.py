@@ -53,7 +53,7 @@ def test_parquet_export_of_the_tables(archive: Path, deals: list[Deal], tmp_path
     counts = export.export_parquet(con, tmp_path / "pq")
     expected = {
         t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-        for t in ("records", "seats", "plays", "calls", "outcomes", "bonuses")
+        for t in ("records", "seats", "plays", "calls", "bonuses")
     }
     marafone = export.export_parquet(con, tmp_path / "m", game="marafone")
     con.close()

@@ -105,9 +105,10 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> dict[s
     last date, and rejected records (rejects ignore every filter but `game`)."""
     where, params = _where(f)
     row = con.execute(
-        f"""SELECT count(*), count(o.record_id), count(*) FILTER (WHERE o.thrown_in),
+        f"""SELECT count(*), count(*) FILTER (WHERE r.scored),
+                   count(*) FILTER (WHERE r.thrown_in),
                    count(DISTINCT r.event), min(r.date), max(r.date)
-            FROM records r LEFT JOIN outcomes o ON o.record_id = r.id WHERE {where}""",
+            FROM records r WHERE {where}""",
         params,
     ).fetchone()
     players = con.execute(
@@ -136,9 +137,9 @@ def deals_per_game(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> 
     where, params = _where(f)
     return _df(
         con,
-        f"""SELECT r.game, r.seats, count(*) AS deals, count(o.record_id) AS scored,
-                   count(*) FILTER (WHERE o.thrown_in) AS thrown_in
-            FROM records r LEFT JOIN outcomes o ON o.record_id = r.id
+        f"""SELECT r.game, r.seats, count(*) AS deals, count(*) FILTER (WHERE r.scored) AS scored,
+                   count(*) FILTER (WHERE r.thrown_in) AS thrown_in
+            FROM records r
             WHERE {where} GROUP BY ALL ORDER BY r.game, r.seats""",
         params,
     )
@@ -151,19 +152,19 @@ def contract_mix(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd
     where, params = _where(f)
     return _df(
         con,
-        f"""SELECT r.game, r.seats, coalesce(o.contract, CASE WHEN o.thrown_in
+        f"""SELECT r.game, r.seats, coalesce(r.contract, CASE WHEN r.thrown_in
                    THEN 'thrown-in' END) AS contract, count(*) AS deals,
                    count(*) / sum(count(*)) OVER (PARTITION BY r.game, r.seats) AS share
-            FROM records r JOIN outcomes o ON o.record_id = r.id
-            WHERE {where} GROUP BY 1, 2, 3 ORDER BY r.game, r.seats, deals DESC""",
+            FROM records r
+            WHERE r.scored AND {where} GROUP BY 1, 2, 3 ORDER BY r.game, r.seats, deals DESC""",
         params,
     )
 
 
 _SUCCESS_KEYS = {
-    "contract": "o.contract",
-    "position": "(o.declarer - r.dealer - 1 + r.seats) % r.seats + 1",
-    "oudlers": "o.oudlers",
+    "contract": "r.contract",
+    "position": "(r.declarer - r.dealer - 1 + r.seats) % r.seats + 1",
+    "oudlers": "r.oudlers",
     "seats": "r.seats",
 }
 
@@ -180,9 +181,9 @@ def declarer_success(
     return _df(
         con,
         f"""SELECT r.game, {_SUCCESS_KEYS[by]} AS {by}, count(*) AS deals,
-                   count(*) FILTER (WHERE o.won) AS won, avg(o.won::INT) AS rate
-            FROM records r JOIN outcomes o ON o.record_id = r.id
-            WHERE o.declarer IS NOT NULL AND o.won IS NOT NULL AND {_SUCCESS_KEYS[by]} IS NOT NULL
+                   count(*) FILTER (WHERE r.won) AS won, avg(r.won::INT) AS rate
+            FROM records r
+            WHERE r.declarer IS NOT NULL AND r.won IS NOT NULL AND {_SUCCESS_KEYS[by]} IS NOT NULL
               AND {where}
             GROUP BY ALL ORDER BY r.game, {by}""",
         params,
@@ -196,21 +197,21 @@ def score_summary(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> p
     where, params = _where(f)
     return _df(
         con,
-        f"""SELECT r.game, r.seats, o.contract, count(*) AS deals,
-                   avg(o.declarer_score) AS declarer_score,
-                   stddev_samp(o.declarer_score) AS declarer_score_sd,
-                   avg(o.margin) AS margin, stddev_samp(o.margin) AS margin_sd,
-                   avg(abs(o.margin)) AS abs_margin
-            FROM records r JOIN outcomes o ON o.record_id = r.id
-            WHERE NOT o.thrown_in AND {where}
+        f"""SELECT r.game, r.seats, r.contract, count(*) AS deals,
+                   avg(r.declarer_score) AS declarer_score,
+                   stddev_samp(r.declarer_score) AS declarer_score_sd,
+                   avg(r.margin) AS margin, stddev_samp(r.margin) AS margin_sd,
+                   avg(abs(r.margin)) AS abs_margin
+            FROM records r
+            WHERE r.scored AND NOT r.thrown_in AND {where}
             GROUP BY ALL ORDER BY r.game, r.seats, deals DESC""",
         params,
     )
 
 
 _DISTRIBUTIONS = {
-    "margin": ("outcomes", "o.margin"),
-    "declarer_score": ("outcomes", "o.declarer_score"),
+    "margin": ("records", "r.margin"),
+    "declarer_score": ("records", "r.declarer_score"),
     "score": ("seats", "s.score"),
 }
 
@@ -230,14 +231,12 @@ def score_distribution(
     column = _DISTRIBUTIONS[what][1]
     value = "floor(v / ?) * ?" if bin_width else "v"
     extra = [bin_width, bin_width] if bin_width else []
-    source = (
-        "seats s JOIN outcomes o ON o.record_id = s.record_id" if what == "score" else "outcomes o"
-    )
+    source = "seats s JOIN records r ON r.id = s.record_id" if what == "score" else "records r"
     return _df(
         con,
         f"""SELECT game, {value} AS value, count(*) AS count FROM (
-                SELECT r.game, {column} AS v FROM {source} JOIN records r ON r.id = o.record_id
-                WHERE NOT o.thrown_in AND {column} IS NOT NULL AND {where})
+                SELECT r.game, {column} AS v FROM {source}
+                WHERE r.scored AND NOT r.thrown_in AND {column} IS NOT NULL AND {where})
             GROUP BY ALL ORDER BY game, value""",
         extra + params,
     )
@@ -329,8 +328,7 @@ def sicilian_jochi(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> 
     f = Filters(**{**(f or NO_FILTERS).__dict__, "game": "tarocco-siciliano"})
     where, params = _where(f)
     played = con.execute(
-        f"""SELECT count(*) FROM records r JOIN outcomes o ON o.record_id = r.id
-            WHERE NOT o.thrown_in AND {where}""",
+        f"""SELECT count(*) FROM records r WHERE r.scored AND NOT r.thrown_in AND {where}""",
         params,
     ).fetchone()[0]
     frame = bonuses(con, f, "jochi.")
@@ -345,8 +343,7 @@ def french_bonuses(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> 
     f = Filters(**{**(f or NO_FILTERS).__dict__, "game": "french-tarot"})
     where, params = _where(f)
     played = con.execute(
-        f"""SELECT count(*) FROM records r JOIN outcomes o ON o.record_id = r.id
-            WHERE NOT o.thrown_in AND {where}""",
+        f"""SELECT count(*) FROM records r WHERE r.scored AND NOT r.thrown_in AND {where}""",
         params,
     ).fetchone()[0]
     frame = bonuses(con, f).rename(columns={"name": "bonus", "total": "points"})
@@ -391,13 +388,13 @@ def find_deals(
     parts = [where]
     outcome: list[str] = []
     if contract:
-        outcome.append("contract = ?")
+        outcome.append("r.contract = ?")
         params.append(contract)
     if won is not None:
-        outcome.append("won = ?")
+        outcome.append("r.won = ?")
         params.append(bool(won))
     if outcome:
-        parts.append(f"r.id IN (SELECT record_id FROM outcomes WHERE {' AND '.join(outcome)})")
+        parts += outcome
     if declarer:
         parts.append("r.id IN (SELECT record_id FROM seats WHERE role = 'declarer' AND player = ?)")
         params.append(declarer)
@@ -412,7 +409,8 @@ def find_deals(
     return _df(
         con,
         f"""WITH page AS (
-                SELECT r.id, r.game, r.seats, r.date, r.event, r.board, r.result_tag
+                SELECT r.id, r.game, r.seats, r.date, r.event, r.board, r.contract,
+                       r.declarer, r.won, coalesce(r.result, r.result_tag) AS result
                 FROM records r WHERE {" AND ".join(parts)}
                 ORDER BY r.date DESC NULLS LAST, r.id DESC LIMIT ? OFFSET ?),
             names AS (
@@ -421,10 +419,9 @@ def find_deals(
                        any_value(s.player) FILTER (WHERE s.role = 'declarer') AS declarer_player
                 FROM seats s WHERE s.record_id IN (SELECT id FROM page) GROUP BY s.record_id)
             SELECT page.id, page.game, page.seats, page.date, page.event, page.board,
-                   names.players, o.contract, o.declarer, names.declarer_player, o.won,
-                   coalesce(o.result, page.result_tag) AS result
+                   names.players, page.contract, page.declarer, names.declarer_player,
+                   page.won, page.result
             FROM page LEFT JOIN names ON names.record_id = page.id
-                      LEFT JOIN outcomes o ON o.record_id = page.id
             ORDER BY page.date DESC NULLS LAST, page.id DESC""",
         [*params, int(limit), int(offset)],
     )
@@ -479,7 +476,7 @@ def choices(con: duckdb.DuckDBPyConnection) -> dict[str, list[Any]]:
         "events": column("SELECT DISTINCT event FROM records WHERE event IS NOT NULL ORDER BY 1"),
         "players": column("SELECT name FROM players ORDER BY 1"),
         "contracts": column(
-            "SELECT DISTINCT contract FROM outcomes WHERE contract IS NOT NULL ORDER BY 1"
+            "SELECT DISTINCT contract FROM records WHERE contract IS NOT NULL ORDER BY 1"
         ),
         "bonuses": column("SELECT DISTINCT name FROM bonuses ORDER BY 1"),
         "dates": list(con.execute("SELECT min(date), max(date) FROM records").fetchone()),

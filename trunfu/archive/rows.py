@@ -43,6 +43,18 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("source_line", INT32),
             ("tricks", INT16),
             ("scored", BOOL),
+            ("contract", STR),
+            ("declarer", INT8),
+            ("partners", pa.list_(INT8)),
+            ("won", BOOL),
+            ("thrown_in", BOOL),
+            ("result", STR),
+            ("declarer_score", F64),
+            ("declarer_points", F64),
+            ("defence_points", F64),
+            ("margin", F64),
+            ("oudlers", INT8),
+            ("breakdown", STR),
             ("text", STR),
         ]
     ),
@@ -80,23 +92,6 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("winner", INT8),
             ("captured", BOOL),
             ("last_trick", BOOL),
-        ]
-    ),
-    "outcomes": pa.schema(
-        [
-            ("local", INT32),
-            ("contract", STR),
-            ("declarer", INT8),
-            ("partners", pa.list_(INT8)),
-            ("won", BOOL),
-            ("thrown_in", BOOL),
-            ("result", STR),
-            ("declarer_score", F64),
-            ("declarer_points", F64),
-            ("defence_points", F64),
-            ("margin", F64),
-            ("oudlers", INT8),
-            ("breakdown", STR),
         ]
     ),
     "bonuses": pa.schema([("local", INT32), ("name", STR), ("side", STR), ("value", F64)]),
@@ -304,12 +299,14 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
         tricks=len(tricks) if tricks else len(record.play.tricks) if record.play else 0,
         scored=outcome is not None,
         text=text,
+        **(_outcome_fields(outcome) if outcome is not None else {}),
     )
     _add_seats(rows, record, outcome, seats, dealer)
     _add_calls(rows, record, replay, outcome)
     _add_plays(rows, record, tricks, sides(record, outcome))
     if outcome is not None:
-        _add_outcome(rows, record, outcome)
+        for name, side, value in bonus_rows(record.tag("Game"), outcome.breakdown or {}):
+            rows.add("bonuses", local=local, name=name, side=side, value=value)
     rows.count += 1
 
 
@@ -557,8 +554,8 @@ def margin_of(
     return ranked[0] - ranked[1] if len(ranked) > 1 else 0.0 if ranked else None
 
 
-def _add_outcome(rows: Rows, record: Record, outcome: Any) -> None:
-    local = rows.count
+def _outcome_fields(outcome: Any) -> dict[str, Any]:
+    """The outcome columns of a scored record."""
     breakdown = outcome.breakdown or {}
     points = breakdown.get("card_points") or {}
     points = points if isinstance(points, dict) else {}
@@ -567,21 +564,17 @@ def _add_outcome(rows: Rows, record: Record, outcome: Any) -> None:
     if isinstance(oudlers, list):
         oudlers = len(oudlers)
     declarer = outcome.declarer
-    rows.add(
-        "outcomes",
-        local=local,
-        contract=outcome.contract,
-        declarer=declarer,
-        partners=list(outcome.partners),
-        won=outcome.won,
-        thrown_in=outcome.thrown_in,
-        result=outcome.result,
-        declarer_score=outcome.scores[declarer - 1] if declarer is not None else None,
-        declarer_points=attack,
-        defence_points=defence,
-        margin=margin_of(breakdown, outcome.scores, attack, defence),
-        oudlers=oudlers if isinstance(oudlers, int) and not isinstance(oudlers, bool) else None,
-        breakdown=json.dumps(breakdown, ensure_ascii=False, default=str),
-    )
-    for name, side, value in bonus_rows(record.tag("Game"), breakdown):
-        rows.add("bonuses", local=local, name=name, side=side, value=value)
+    return {
+        "contract": outcome.contract,
+        "declarer": declarer,
+        "partners": list(outcome.partners),
+        "won": outcome.won,
+        "thrown_in": outcome.thrown_in,
+        "result": outcome.result,
+        "declarer_score": outcome.scores[declarer - 1] if declarer is not None else None,
+        "declarer_points": attack,
+        "defence_points": defence,
+        "margin": margin_of(breakdown, outcome.scores, attack, defence),
+        "oudlers": oudlers if isinstance(oudlers, int) and not isinstance(oudlers, bool) else None,
+        "breakdown": json.dumps(breakdown, ensure_ascii=False, default=str),
+    }

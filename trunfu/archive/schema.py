@@ -11,7 +11,7 @@ import duckdb
 
 from .lock import ArchiveError
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 TABLES: dict[str, str] = {
     "meta": """
@@ -46,6 +46,18 @@ TABLES: dict[str, str] = {
         source_line INTEGER,
         tricks SMALLINT,
         scored BOOLEAN,
+        contract VARCHAR,
+        declarer TINYINT,
+        partners TINYINT[],
+        won BOOLEAN,
+        thrown_in BOOLEAN,
+        result VARCHAR,
+        declarer_score DOUBLE,
+        declarer_points DOUBLE,
+        defence_points DOUBLE,
+        margin DOUBLE,
+        oudlers TINYINT,
+        breakdown JSON,
         text VARCHAR NOT NULL,
         batch INTEGER
     """,
@@ -82,21 +94,6 @@ TABLES: dict[str, str] = {
         captured BOOLEAN,
         last_trick BOOLEAN
     """,
-    "outcomes": """
-        record_id BIGINT NOT NULL,
-        contract VARCHAR,
-        declarer TINYINT,
-        partners TINYINT[],
-        won BOOLEAN,
-        thrown_in BOOLEAN,
-        result VARCHAR,
-        declarer_score DOUBLE,
-        declarer_points DOUBLE,
-        defence_points DOUBLE,
-        margin DOUBLE,
-        oudlers TINYINT,
-        breakdown JSON
-    """,
     "bonuses": """
         record_id BIGINT NOT NULL,
         name VARCHAR NOT NULL,
@@ -116,7 +113,28 @@ TABLES: dict[str, str] = {
     """,
 }
 
-CHILD_TABLES = ("seats", "calls", "plays", "outcomes", "bonuses")
+CHILD_TABLES = ("seats", "calls", "plays", "bonuses")
+
+OUTCOME_COLUMNS = (
+    "contract",
+    "declarer",
+    "partners",
+    "won",
+    "thrown_in",
+    "result",
+    "declarer_score",
+    "declarer_points",
+    "defence_points",
+    "margin",
+    "oudlers",
+    "breakdown",
+)
+"""The engine's outcome of a scored record: columns of `records` (one outcome per record,
+so no join), also shown as the view `outcomes`."""
+
+VIEWS = {
+    "outcomes": f"SELECT id AS record_id, {', '.join(OUTCOME_COLUMNS)} FROM records WHERE scored",
+}
 """Tables whose rows belong to one record (by `record_id`)."""
 
 
@@ -124,6 +142,8 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
     """Create the tables that do not exist yet, and record the schema version."""
     for name, columns in TABLES.items():
         con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
+    for name, query in VIEWS.items():
+        con.execute(f"CREATE VIEW IF NOT EXISTS {name} AS {query}")
     found = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
     if found is None:
         con.execute("INSERT INTO meta VALUES ('schema', ?)", [SCHEMA_VERSION])
