@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import random
 import shutil
 import tempfile
 import threading
 import time
+from datetime import date, timedelta
 from pathlib import Path
 
 import psutil
@@ -36,6 +38,27 @@ PER_FILE = 50_000
 GOALS = {"rate": 4000.0, "memory": 1.5 * 2**30, "query": 0.300}
 
 
+PLAYERS = [f"Player {n:03d}" for n in range(1, 301)]
+
+
+def dress(text: str, rng: random.Random) -> str:
+    """Players (from a pool of 300) and a date (two years) on a simulated record's text, as
+    a club's archive has them (the ingest puts the tags in canonical order)."""
+    seats = int(text[text.index('[Seats "') + 8])
+    day = date(2024, 1, 1) + timedelta(days=rng.randrange(730))
+    names = rng.sample(PLAYERS, seats)
+    tags = [f'[Date "{day:%Y.%m.%d}"]'] + [f'[P{i} "{n}"]' for i, n in enumerate(names, 1)]
+    head, _, rest = text.partition("\n")
+    return "\n".join([head, *tags, rest])
+
+
+def dress_file(path: Path, rng: random.Random) -> None:
+    """Dress every record of a file written without players."""
+    texts = path.read_text(encoding="utf-8").split("\n\n[")
+    texts = [t if i == 0 else "[" + t for i, t in enumerate(texts)]
+    path.write_text("\n\n".join(dress(t, rng) for t in texts), encoding="utf-8")
+
+
 def simulate_files(folder: Path, deals: int) -> list[Path]:
     """`deals` records, a round robin over every (game, seats) registered, in files of
     PER_FILE records."""
@@ -45,6 +68,7 @@ def simulate_files(folder: Path, deals: int) -> list[Path]:
         iter_simulate(g, s, share + (i < extra), seed=SEED + i) for i, (g, s) in enumerate(combos)
     ]
     files: list[Path] = []
+    rng = random.Random(SEED)
     out = None
     for n, record in enumerate(r for group in itertools.zip_longest(*streams) for r in group if r):
         if n % PER_FILE == 0:
@@ -54,7 +78,7 @@ def simulate_files(folder: Path, deals: int) -> list[Path]:
             out = open(files[-1], "w", encoding="utf-8")
         else:
             out.write("\n")
-        out.write(write(record))
+        out.write(dress(write(record), rng))
     if out:
         out.close()
     return files
@@ -157,6 +181,11 @@ def main() -> None:
     try:
         start = time.perf_counter()
         files = sorted(folder.glob("deals-*.tgn")) if args.reuse else []
+        rng = random.Random(SEED)
+        for file in files:
+            with open(file, encoding="utf-8") as stream:
+                if "[P1 " not in stream.read(4096):
+                    dress_file(file, rng)
         if not files:
             files = simulate_files(folder, args.deals)
         size = sum(f.stat().st_size for f in files)
