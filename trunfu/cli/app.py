@@ -15,6 +15,13 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+@app.callback()
+def trunfu() -> None:
+    """Archive and analysis of tarot-family card games recorded in TGN."""
+    # A callback keeps `trunfu COMMAND` a group even when one command is loaded.
+
+
 TGN_SUFFIXES = (".tgn", ".tgn.gz", ".tgn.bz2", ".tgn.zst")
 
 
