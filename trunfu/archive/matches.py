@@ -127,7 +127,7 @@ def matches(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd.Data
     frame["team_1_3"] = players.map(lambda p: f"{p[0]} & {p[2]}")
     frame["team_2_4"] = players.map(lambda p: f"{p[1]} & {p[3]}")
     frame["players"] = players.map(", ".join)
-    frame["winner"] = [
+    won = [
         winner((a, b), t, c, s, r)
         for a, b, t, c, s, r in zip(
             frame["final_a"],
@@ -139,6 +139,7 @@ def matches(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd.Data
             strict=True,
         )
     ]
+    frame["winner"] = pd.Series(won, index=frame.index, dtype=object)
     frame["finished"] = frame["winner"].notna()
     frame["consistent"] = frame["gaps"] == 0
     columns = [
