@@ -32,28 +32,33 @@ SPECIAL_NAMES: dict[str, dict[str, str]] = {
 }
 
 
-_SUITS: dict[str, str] = {}
+def _suit(card: str) -> str:
+    if card == EXCUSE:
+        return EXCUSE
+    if card[0] == "T" and card[1:].isdigit():
+        return TRUMP
+    return card[-1]
+
+
+class _SuitTable(dict[str, str]):
+    """Card code → suit; a code not seen before is worked out once and kept."""
+
+    def __missing__(self, card: str) -> str:
+        suit = self[card] = _suit(card)
+        return suit
+
+
+SUITS: dict[str, str] = _SuitTable()
+"""Card code → suit (`SUITS[card]`, the fast form of `suit_of`): every card of every deck
+is filled at import, any other code on first use."""
+for _game in GAMES.values():
+    for _card in _game.order:
+        SUITS[_card] = _suit(_card)
 
 
 def suit_of(card: str) -> str:
     """`"T"` for a tarot trump, `"EX"` for the excuse, else the suit letter (`"S"` for `10S`)."""
-    suit = _SUITS.get(card)
-    if suit is None:
-        if card == EXCUSE:
-            suit = EXCUSE
-        elif card[0] == "T" and card[1:].isdigit():
-            suit = TRUMP
-        else:
-            suit = card[-1]
-        _SUITS[card] = suit
-    return suit
-
-
-SUITS = _SUITS
-"""Card code → suit for every card of every deck (filled at import; `suit_of` adds others)."""
-for _game in GAMES.values():
-    for _card in _game.order:
-        suit_of(_card)
+    return SUITS[card]
 
 
 def rank_of(card: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..notation.models import Claim, PlayedCard, Trick
 from .cards import EXCUSE, card_name, suit_name, suit_of
@@ -74,8 +75,134 @@ class PlayResult:
     """True when a claim hook ended the play early."""
 
 
+class _Walked(NamedTuple):
+    """One written trick as pass 1 finds it."""
+
+    node: Trick
+    leader: int
+    owners: list[tuple[int, PlayedCard]]
+    """(seat, card node) in playing order."""
+    codes: list[str]
+    cards: list[tuple[int, str]]
+    """(seat, card code) in playing order."""
+    winner: int | None
+    """None for a trick the record leaves unfinished."""
+
+
+@dataclass
+class _Cards:
+    """Where the cards of the play lie: the hands given, and what is known elsewhere."""
+
+    setup: PlaySetup
+    known: dict[int, list[str]]
+    """The hands given (seat → cards at the start of play)."""
+    holder: dict[str, int]
+    """Card → the seat whose given hand holds it."""
+
+    def foreign(self, card: str, seat: int) -> bool:
+        """True when `card` is known to lie elsewhere than with `seat`."""
+        taken = self.setup.owners.get(card)
+        return (
+            self.holder.get(card, seat) != seat
+            or (taken is not None and taken[0] != seat)
+            or card in self.setup.elsewhere
+        )
+
+    def elsewhere(self, card: str, seat: int) -> str:
+        """Where `card` lies when not with `seat`, in words ("" when nothing says so)."""
+        owner = self.holder.get(card, seat)
+        taken = self.setup.owners.get(card)
+        if owner != seat:
+            return f"it was dealt to seat {owner}"
+        if taken is not None and taken[0] != seat:
+            return taken[1]
+        return self.setup.elsewhere.get(card, "")
+
+    def first_bad(self, walked: list[_Walked]) -> int:
+        """The number of the first trick holding a card its seat cannot hold (one past the
+        last trick when there is none)."""
+        held = {s: set(h) for s, h in self.known.items()}
+        for number, trick in enumerate(walked, 1):
+            for seat, node in trick.owners:
+                hand = held.get(seat)
+                if (node.code not in hand) if hand is not None else self.foreign(node.code, seat):
+                    return number
+        return len(walked) + 1
+
+    def inferred_hand(self, seat: int, walked: list[_Walked]) -> list[str]:
+        """The cards `seat` plays in `walked` that are not known to lie elsewhere."""
+        return [
+            node.code
+            for trick in walked
+            for s, node in trick.owners
+            if s == seat and not self.foreign(node.code, seat)
+        ]
+
+
 def _who(seat: int) -> str:
     return f"seat {seat}"
+
+
+def _walk(ctx: Context, setup: PlaySetup, items: list[Trick | Claim]) -> tuple[list[_Walked], bool]:
+    """Pass 1: who played each card and who won each trick; True when a claim stopped play."""
+    seats, rules, trump = ctx.seats, setup.rules, setup.trump
+    walked: list[_Walked] = []
+    leader = setup.leader
+    for item in items:
+        if isinstance(item, Claim):
+            if setup.on_claim is not None and setup.on_claim(item, len(walked)):
+                return walked, True
+            continue
+        cards = item.cards
+        if len(walked) >= setup.tricks:
+            ctx.error(item, "too-many-tricks", f"the deal has only {setup.tricks} tricks")
+            break
+        if len(cards) > seats:
+            ctx.error(
+                cards[seats],
+                "trick-size",
+                f"trick {len(walked) + 1} has {len(cards)} cards; each of the {seats} seats "
+                "plays one",
+            )
+            cards = cards[:seats]
+        owners = [((leader - 1 + i) % seats + 1, c) for i, c in enumerate(cards)]
+        codes = [c.code for c in cards]
+        played = [(s, c.code) for s, c in owners]
+        winner = owners[trick_winner(codes, rules, trump)][0] if len(cards) == seats else None
+        walked.append(_Walked(item, leader, owners, codes, played, winner))
+        if winner is None:
+            break
+        if setup.next_leader is not None:
+            leader = setup.next_leader(
+                TrickResult(number=len(walked), leader=leader, cards=played, winner=winner)
+            )
+        else:
+            leader = winner
+    return walked, False
+
+
+def _check_unfinished(ctx: Context, items: list[Trick | Claim], walked: list[_Walked]) -> None:
+    """An unfinished trick may only be the record's last."""
+    last = walked[-1]
+    at = next(i for i, item in enumerate(items) if item is last.node)
+    if any(isinstance(item, Trick) for item in items[at + 1 :]):
+        ctx.error(
+            last.node,
+            "trick-size",
+            f"trick {len(walked)} has {len(last.owners)} cards; each of the {ctx.seats} "
+            "seats plays one",
+        )
+
+
+def _played_at(walked: list[_Walked]) -> dict[str, int]:
+    """Card → the number of the trick it was played in (seat by seat: with a card written
+    twice, the last seat's trick)."""
+    plays = sorted(
+        (seat, number, node.code)
+        for number, trick in enumerate(walked, 1)
+        for seat, node in trick.owners
+    )
+    return {code: number for _, number, code in plays}
 
 
 def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
@@ -83,115 +210,40 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     append the tricks to `ctx.tricks` and a `card` step per card (and a `trick` step per
     trick) to `ctx.steps`."""
     seats, game = ctx.seats, ctx.game.name if ctx.game else setup.rules.game
-    rules, trump = setup.rules, setup.trump
+    rules, trump, steps = setup.rules, setup.trump, ctx.want_steps
     play = ctx.record.play
     items = list(play.items) if play is not None else []
 
-    # Pass 1: who played each card, and who won each trick.
-    walked: list[tuple[Trick, int, list[tuple[int, PlayedCard]], int | None]] = []
-    leader = setup.leader
-    stopped = False
-    for item in items:
-        if isinstance(item, Claim):
-            if setup.on_claim is not None and setup.on_claim(item, len(walked)):
-                stopped = True
-                break
-            continue
-        cards = item.cards
-        if len(walked) >= setup.tricks:
-            ctx.error(item, "too-many-tricks", f"the deal has only {setup.tricks} tricks")
-            break
-        if len(cards) > seats:
-            extra = cards[seats]
-            ctx.error(
-                extra,
-                "trick-size",
-                f"trick {len(walked) + 1} has {len(cards)} cards; each of the {seats} seats "
-                "plays one",
-            )
-            cards = cards[:seats]
-        owners = [((leader - 1 + i) % seats + 1, c) for i, c in enumerate(cards)]
-        winner = None
-        if len(cards) == seats:
-            won = trick_winner([c.code for c in cards], rules, trump)
-            winner = owners[won][0]
-        walked.append((item, leader, owners, winner))
-        if winner is None:
-            break
-        if setup.next_leader is not None:
-            result = TrickResult(
-                number=len(walked),
-                leader=leader,
-                cards=[(s, c.code) for s, c in owners],
-                winner=winner,
-            )
-            leader = setup.next_leader(result)
-        else:
-            leader = winner
-    last_i = next((i for i, item in enumerate(items) if item is walked[-1][0]), 0) if walked else 0
-    for item in items[last_i + 1 :] if walked and not stopped else []:
-        if isinstance(item, Trick) and walked[-1][3] is None:
-            ctx.error(
-                walked[-1][0],
-                "trick-size",
-                f"trick {len(walked)} has {len(walked[-1][2])} cards; each of the {seats} "
-                "seats plays one",
-            )
-            break
+    walked, stopped = _walk(ctx, setup, items)
+    if walked and not stopped and walked[-1].winner is None:
+        _check_unfinished(ctx, items, walked)
 
-    # The cards each seat plays, in order, with the trick number.
-    played: dict[int, list[tuple[int, str]]] = {s: [] for s in range(1, seats + 1)}
-    for number, (_, _, owners, _) in enumerate(walked, 1):
-        for seat, card in owners:
-            played[seat].append((number, card.code))
     known = {s: list(h) for s, h in setup.hands.items() if h is not None}
     inferred = {s for s in range(1, seats + 1) if s not in known}
-    holder = {c: s for s, h in known.items() for c in h}
-
-    def foreign(card: str, seat: int) -> bool:
-        """True when `card` is known to lie elsewhere than with `seat`."""
-        taken = setup.owners.get(card)
-        return (
-            holder.get(card, seat) != seat
-            or (taken is not None and taken[0] != seat)
-            or card in setup.elsewhere
-        )
-
+    where = _Cards(setup, known, {c: s for s, h in known.items() for c in h})
     # Inferred hands only trust the play up to the first card a seat cannot hold: after it
     # the written cards may belong to other seats (a wrong card changes who leads).
-    first_bad = next(
-        (
-            n
-            for n, (_, _, owners, _) in enumerate(walked, 1)
-            if any(
-                (s in known and c.code not in known[s]) or (s not in known and foreign(c.code, s))
-                for s, c in owners
-            )
-        ),
-        len(walked) + 1,
-    )
+    first_bad = where.first_bad(walked)
     start = {
-        s: list(known[s])
-        if s in known
-        else [c for n, c in played[s] if n < first_bad and not foreign(c, s)]
-        for s in played
+        s: list(known[s]) if s in known else where.inferred_hand(s, walked[: first_bad - 1])
+        for s in range(1, seats + 1)
     }
     hands = {s: list(h) for s, h in start.items()}
-    for s in range(1, seats + 1):
-        # known hands, or (for the others) the cards the seat will play: shown in the steps
-        ctx.state["hands"][s] = ctx.game.sort(hands[s]) if ctx.game else list(hands[s])
-        ctx.state["taken"].setdefault(s, 0)
+    if steps:
+        for s in range(1, seats + 1):
+            # known hands, or (for the others) the cards the seat will play
+            ctx.state["hands"][s] = ctx.game.sort(hands[s]) if ctx.game else list(hands[s])
+            ctx.state["taken"].setdefault(s, 0)
 
     # Pass 2: check each card.
-    played_at = {card: n for s in played for n, card in played[s] if n < first_bad}
     lost = stop_after = False
-    for number, (trick, leader, owners, winner) in enumerate(walked, 1):
+    for number, (trick, leader, owners, _, cards_played, winner) in enumerate(walked, 1):
         lost = lost or stop_after
         if not lost:
             strangers = [
                 s
                 for s, c in owners
-                if c.code not in hands[s] and (s in known or holder.get(c.code, s) != s)
+                if c.code not in hands[s] and (s in known or where.holder.get(c.code, s) != s)
             ]
             stop_after = len(strangers) > 1
         table: list[str] = []
@@ -200,30 +252,23 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         for seat, node in owners:
             card = node.code
             hand = hands[seat]
-            elsewhere = ""
-            if seat not in known or card not in hand:
-                owner = holder.get(card, seat)
-                taken = setup.owners.get(card)
-                if owner != seat:
-                    elsewhere = f"it was dealt to seat {owner}"
-                elif taken is not None and taken[0] != seat:
-                    elsewhere = taken[1]
-                else:
-                    elsewhere = setup.elsewhere.get(card, "")
+            held = card in hand
+            given = seat in known
+            elsewhere = "" if given and held else where.elsewhere(card, seat)
             if lost:
-                if card in hand:
+                if held:
                     hand.remove(card)
-            elif seat not in known and number >= first_bad and not elsewhere:
+            elif not given and number >= first_bad and not elsewhere:
                 pass  # past the first impossible card, an unknown hand is not checked
-            elif card not in hand or (seat not in known and elsewhere):
+            elif not held or (not given and elsewhere):
                 ctx.error(
                     node,
                     "card-not-held",
                     f"trick {number}: {_who(seat)} played {card} but "
-                    + (f"{elsewhere}" if seat not in known else "does not hold it")
-                    + (f" ({elsewhere})" if seat in known and elsewhere else ""),
+                    + (elsewhere if not given else "does not hold it")
+                    + (f" ({elsewhere})" if given and elsewhere else ""),
                 )
-                if card in hand:
+                if held:
                     hand.remove(card)
                 if stop_after and seat == strangers[-1]:
                     ctx.error(
@@ -235,21 +280,11 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             else:
                 if not is_legal(card, hand, table, rules, trump, last=last):
                     legal = legal_cards(hand, table, rules, trump, last=last)
+                    proof = None if given else _played_at(walked[: first_bad - 1])
                     ctx.error(
                         node,
                         "illegal-card",
-                        _why(
-                            game,
-                            seat,
-                            card,
-                            hand,
-                            table,
-                            legal,
-                            rules,
-                            trump,
-                            number,
-                            None if seat in known else played_at,
-                        ),
+                        _why(game, seat, card, hand, table, legal, rules, trump, number, proof),
                     )
                 elif setup.check is not None:
                     message = setup.check(seat, card, list(table), number, hand)
@@ -257,7 +292,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                         ctx.error(node, "illegal-card", message)
                 hand.remove(card)
             table.append(card)
-            if ctx.want_steps:
+            if steps:
                 ctx.state["trick"].append((seat, card))
                 if card in ctx.state["hands"][seat]:
                     ctx.state["hands"][seat].remove(card)
@@ -271,13 +306,14 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         if winner is None:
             break
         result = TrickResult.model_construct(
-            number=number, leader=leader, cards=[(s, c.code) for s, c in owners], winner=winner
+            number=number, leader=leader, cards=cards_played, winner=winner
         )
         ctx.tricks.append(result)
-        ctx.state["taken"][winner] = ctx.state["taken"].get(winner, 0) + 1
+        if steps:
+            ctx.state["taken"][winner] = ctx.state["taken"].get(winner, 0) + 1
         if setup.on_trick is not None:
             setup.on_trick(result)
-        if ctx.want_steps:
+        if steps:
             ctx.step(
                 "trick",
                 seat=winner,

@@ -7,7 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import EXCUSE, SUITS, TRUMP, strengths, suit_of
+from .cards import EXCUSE, SUITS, TRUMP, strengths
+
+TRUMP_ABOVE = 1000
+"""Added to a trump's strength in a trick: more than any card of a suit (decks hold < 100)."""
 
 
 class Overtrump(StrEnum):
@@ -52,14 +55,14 @@ def led_suit(trick: Sequence[str]) -> str | None:
     (None when the trick is empty or holds only the excuse)."""
     for card in trick:
         if card != EXCUSE:
-            return suit_of(card)
+            return SUITS[card]
     return None
 
 
 def is_trump(card: str, trump: str | None) -> bool:
     """True when `card` belongs to the trump suit `trump` (`"T"` for tarot trumps, a suit
     letter for a named trump suit, None for no trump)."""
-    return trump is not None and card != EXCUSE and suit_of(card) == trump
+    return trump is not None and card != EXCUSE and SUITS[card] == trump
 
 
 def legal_cards(
@@ -84,14 +87,13 @@ def legal_cards(
     led = led_suit(trick)
     if led is None:
         return list(hand)
-    suits = SUITS
     cards = [c for c in hand if c != EXCUSE]
     candidates: list[str] = []
     if rules.must_follow:
-        candidates = [c for c in cards if (suits.get(c) or suit_of(c)) == led]
+        candidates = [c for c in cards if SUITS[c] == led]
     led_is_trump = trump is not None and led == trump
     if not candidates and rules.must_trump and not led_is_trump and trump is not None:
-        candidates = [c for c in cards if (suits.get(c) or suit_of(c)) == trump]
+        candidates = [c for c in cards if SUITS[c] == trump]
     if candidates and is_trump(candidates[0], trump):
         candidates = _overtrumps(candidates, trick, rules, trump, led_is_trump)
     legal = candidates or cards
@@ -110,17 +112,19 @@ def is_legal(
     last: bool = False,
 ) -> bool:
     """True when `card` (held in `hand`) may be played to `trick`: `card in legal_cards(...)`
-    with a fast answer for the usual case of a card of the suit led."""
-    if trick and card != EXCUSE:
-        led = led_suit(trick)
-        if led is None:
+    with a fast answer for the usual cases: a lead, a card of the suit led."""
+    if not trick:
+        if card != EXCUSE:
             return True
-        if (SUITS.get(card) or suit_of(card)) == led and (
-            rules.overtrump is Overtrump.NEVER or led != trump
+    elif card == EXCUSE:
+        if rules.excuse:
+            return True
+    else:
+        led = led_suit(trick)
+        if led is None or (
+            SUITS[card] == led and (rules.overtrump is Overtrump.NEVER or led != trump)
         ):
             return True
-    elif trick and rules.excuse:
-        return True
     return card in legal_cards(hand, trick, rules, trump, last=last)
 
 
@@ -148,16 +152,17 @@ def trick_winner(trick: Sequence[str], rules: FollowRules, trump: str | None = T
     A trick of the excuse alone is won by it (index 0)."""
     power = strengths(rules.game)
     led = led_suit(trick)
-    best_i, best_key = 0, (-1, -1)
+    best_i, best = 0, -1
     for i, card in enumerate(trick):
         if card == EXCUSE:
             continue
-        if is_trump(card, trump):
-            key = (2, power[card])
-        elif suit_of(card) == led:
-            key = (1, power[card])
+        suit = SUITS[card]
+        if suit == trump:
+            key = TRUMP_ABOVE + power[card]
+        elif suit == led:
+            key = power[card]
         else:
             continue
-        if key > best_key:
-            best_i, best_key = i, key
+        if key > best:
+            best_i, best = i, key
     return best_i

@@ -63,9 +63,10 @@ def replay(record: Record, ctx: Context) -> None:
     if known.talon is None and len(known.hands) == seats:
         dealt = {c for h in known.hands.values() for c in h}
         known.talon = [c for c in deck if c not in dealt]
-    ctx.state["hands"] = {s: ctx.game.sort(known.hands.get(s, [])) for s in range(1, seats + 1)}
-    ctx.state["talon"] = list(known.talon or [])
-    ctx.step("deal", label=f"seat {ctx.dealer} deals; seat {ctx.eldest} is eldest")
+    if ctx.want_steps:
+        ctx.state["hands"] = {s: ctx.game.sort(known.hands.get(s, [])) for s in range(1, seats + 1)}
+        ctx.state["talon"] = list(known.talon or [])
+        ctx.step("deal", label=f"seat {ctx.dealer} deals; seat {ctx.eldest} is eldest")
 
     decl = declarations(ctx)
     if decl.end in (OPEN, THROWN_IN, PRENDO):
@@ -101,30 +102,8 @@ def replay(record: Record, ctx: Context) -> None:
         played_set = set(all_played)
         known.scarto = [c for c in deck if c not in played_set]
 
-    # The talon and the scarto.
-    talon_step = (
-        f"seat {declarer} takes the talon: {' '.join(known.talon)}"
-        if known.talon
-        else f"seat {declarer} takes the talon"
-    )
-    if known.talon and declarer in ctx.state["hands"] and declarer in known.hands:
-        ctx.state["hands"][declarer] = ctx.game.sort(ctx.state["hands"][declarer] + known.talon)
-    ctx.state["talon"] = []
-    ctx.step("talon", seat=declarer, text="talon", label=talon_step)
-    if known.scarto is not None:
-        ctx.state["discard"] = list(known.scarto)
-        if declarer in known.hands:
-            ctx.state["hands"][declarer] = [
-                c for c in ctx.state["hands"][declarer] if c not in known.scarto
-            ]
-        ctx.step(
-            "discard",
-            seat=declarer,
-            text=" ".join(known.scarto),
-            node=record.discard,
-            label=f"seat {declarer} discards {' '.join(known.scarto)}"
-            + ("" if known.scarto_given else " (inferred: the cards never played)"),
-        )
+    if ctx.want_steps:
+        _talon_steps(record, ctx, declarer, known)
     if decl.end == FORCED_CALL:
         called = record.call.cards[0].code if record.call and record.call.cards else None
         if called:
@@ -230,6 +209,33 @@ def replay(record: Record, ctx: Context) -> None:
     ctx.state["points"] = dict(final)
     ctx.state["partner_known"] = True
     ctx.step("end", label=f"{contract}: result {ctx.outcome.result}")
+
+
+def _talon_steps(record: Record, ctx: Context, declarer: int, known: Known) -> None:
+    """The steps of the declarer taking the talon and discarding the scarto."""
+    talon_step = (
+        f"seat {declarer} takes the talon: {' '.join(known.talon)}"
+        if known.talon
+        else f"seat {declarer} takes the talon"
+    )
+    if known.talon and declarer in ctx.state["hands"] and declarer in known.hands:
+        ctx.state["hands"][declarer] = ctx.game.sort(ctx.state["hands"][declarer] + known.talon)
+    ctx.state["talon"] = []
+    ctx.step("talon", seat=declarer, text="talon", label=talon_step)
+    if known.scarto is not None:
+        ctx.state["discard"] = list(known.scarto)
+        if declarer in known.hands:
+            ctx.state["hands"][declarer] = [
+                c for c in ctx.state["hands"][declarer] if c not in known.scarto
+            ]
+        ctx.step(
+            "discard",
+            seat=declarer,
+            text=" ".join(known.scarto),
+            node=record.discard,
+            label=f"seat {declarer} discards {' '.join(known.scarto)}"
+            + ("" if known.scarto_given else " (inferred: the cards never played)"),
+        )
 
 
 def _declarer_cards(declarer: int, known: Known) -> dict[str, tuple[int, str]]:
