@@ -20,6 +20,7 @@ PAGES = [
     st.Page(HERE / "views/replay.py", title="Replay", icon=":material/playing_cards:"),
     st.Page(HERE / "views/famous.py", title="Famous hands", icon=":material/star:"),
     st.Page(HERE / "views/search.py", title="Search", icon=":material/search:"),
+    st.Page(HERE / "views/matches.py", title="Matches", icon=":material/emoji_events:"),
     st.Page(HERE / "views/upload.py", title="Upload", icon=":material/upload_file:"),
 ]
 

@@ -12,12 +12,15 @@ from typing import Any
 
 import streamlit as st
 
-from ..archive import lock, queries
+from ..archive import game_stats, lock, matches, queries
 from ..archive.ingest import ingest
 from ..archive.queries import Filters
 from . import settings
 from .connection import POOL
 from .uploads import Checked
+
+QUERIES = {**queries.QUERIES, **matches.QUERIES, **game_stats.QUERIES}
+"""Every query the pages run by name: the archive's, marafone matches, the games' own."""
 
 
 def stamp() -> tuple[str, int] | None:
@@ -51,7 +54,7 @@ class _Lazy:
 def _cached(_lazy: _Lazy, key: tuple[str, int], name: str, filters: tuple, kwargs: tuple) -> Any:
     if name == "choices":
         return queries.choices(_lazy.get())
-    return queries.QUERIES[name](_lazy.get(), Filters(*filters), **dict(kwargs))
+    return QUERIES[name](_lazy.get(), Filters(*filters), **dict(kwargs))
 
 
 class Reader:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trunfu.archive.lock import ArchiveError
-from trunfu.dashboard import archive_link, filters
+from trunfu.dashboard import archive_link, filters, game_sections
 from trunfu.dashboard.archive_link import Reader
 from trunfu.dashboard.components import charts
 
@@ -115,6 +115,9 @@ SECTIONS = {
     "Players": players,
     "Jochi": jochi,
     "French bonuses": french,
+    "Marafone": game_sections.marafone,
+    "Trionfo": game_sections.trionfo,
+    "Game of Tarot": game_sections.waite,
 }
 with db:
     f = filters.widgets(choices, "stats")
