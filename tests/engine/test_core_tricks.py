@@ -114,3 +114,21 @@ def test_is_legal_agrees_with_legal_cards(deck, table_size, rules, last):
     assert [c for c in hand if is_legal(c, hand, table, rules, last=last)] == [
         c for c in hand if c in legal
     ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    deck=st.permutations(GAMES["marafone"].order),
+    table_size=st.integers(0, 3),
+    rules=st.sampled_from(
+        [MARAFONE, FollowRules(game="marafone", excuse=False, overtrump=Overtrump.IN_TRICK)]
+    ),
+    trump=st.sampled_from(["D", "S", None]),
+)
+def test_is_legal_agrees_with_legal_cards_under_a_named_trump(deck, table_size, rules, trump):
+    # a few cards per hand, so that voids in the suit led and in trumps are frequent
+    hand, table = list(deck[:4]), list(deck[4 : 4 + table_size])
+    legal = legal_cards(hand, table, rules, trump)
+    assert [c for c in hand if is_legal(c, hand, table, rules, trump)] == [
+        c for c in hand if c in legal
+    ]

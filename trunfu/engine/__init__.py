@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..notation.models import Record
 from .context import Context
 from .games import GAMES, GameRules, get, register
-from .model import Outcome, Replay, Step, TrickResult
+from .model import Outcome, Replay, Step, TrickResult, trusted
 from .scoring import format_result, parse_result, same_result
 from .simulate import iter_simulate, simulate
 
@@ -45,7 +45,8 @@ def replay(record: Record, *, steps: bool = True) -> Replay:
         )
         ctx.outcome = None
     _check_result(record, ctx)
-    return Replay.model_construct(
+    return trusted(
+        Replay,
         record=record,
         steps=ctx.steps,
         tricks=ctx.tricks,

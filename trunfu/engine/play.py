@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 from ..notation.models import Claim, PlayedCard, Trick
 from .cards import EXCUSE, card_name, suit_name, suit_of
 from .context import Context
-from .model import TrickResult
+from .model import TrickResult, trusted
 from .tricks import (
     ExcuseLead,
     FollowRules,
@@ -139,6 +140,12 @@ class _Cards:
         ]
 
 
+@cache
+def _turns(leader: int, seats: int) -> tuple[int, ...]:
+    """The seats in playing order from `leader`."""
+    return tuple((leader - 1 + i) % seats + 1 for i in range(seats))
+
+
 def _who(seat: int) -> str:
     return f"seat {seat}"
 
@@ -165,9 +172,10 @@ def _walk(ctx: Context, setup: PlaySetup, items: list[Trick | Claim]) -> tuple[l
                 "plays one",
             )
             cards = cards[:seats]
-        owners = [((leader - 1 + i) % seats + 1, c) for i, c in enumerate(cards)]
+        turns = _turns(leader, seats)[: len(cards)]  # a short trick: its first seats
+        owners = list(zip(turns, cards, strict=True))
         codes = [c.code for c in cards]
-        played = [(s, c.code) for s, c in owners]
+        played = list(zip(turns, codes, strict=True))
         winner = owners[trick_winner(codes, rules, trump)][0] if len(cards) == seats else None
         walked.append(_Walked(item, leader, owners, codes, played, winner))
         if winner is None:
@@ -305,8 +313,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 )
         if winner is None:
             break
-        result = TrickResult.model_construct(
-            number=number, leader=leader, cards=cards_played, winner=winner
+        result = trusted(
+            TrickResult, number=number, leader=leader, cards=cards_played, winner=winner
         )
         ctx.tricks.append(result)
         if steps:

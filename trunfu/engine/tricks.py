@@ -112,7 +112,7 @@ def is_legal(
     last: bool = False,
 ) -> bool:
     """True when `card` (held in `hand`) may be played to `trick`: `card in legal_cards(...)`
-    with a fast answer for the usual cases: a lead, a card of the suit led."""
+    answered without listing the legal cards but when a trump must beat the trick."""
     if not trick:
         if card != EXCUSE:
             return True
@@ -121,11 +121,24 @@ def is_legal(
             return True
     else:
         led = led_suit(trick)
-        if led is None or (
-            SUITS[card] == led and (rules.overtrump is Overtrump.NEVER or led != trump)
-        ):
+        if led is None:
+            return True
+        suit = SUITS[card]
+        if suit == led:
+            if rules.overtrump is Overtrump.NEVER or led != trump:
+                return True
+        elif rules.must_follow and _holds(hand, led):
+            return False  # the seat could follow
+        elif suit != trump:  # a discard: legal unless the seat had to trump
+            return not (rules.must_trump and led != trump and _holds(hand, trump))
+        elif rules.overtrump is Overtrump.NEVER:
             return True
     return card in legal_cards(hand, trick, rules, trump, last=last)
+
+
+def _holds(hand: Sequence[str], suit: str | None) -> bool:
+    """True when `hand` holds a card of `suit`."""
+    return suit in map(SUITS.__getitem__, hand)
 
 
 def is_trump_suit(suit: str | None, trump: str | None) -> bool:
