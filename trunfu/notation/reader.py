@@ -114,8 +114,6 @@ def _card(text: str, line: int, column: int) -> dict[str, Any]:
         "line": line,
         "column": column,
         "suffix": suffix.group() if suffix else None,
-        "nags": [],
-        "comments": [],
     }
 
 
@@ -125,7 +123,7 @@ def _nag(target: dict[str, Any] | None, text: str, line: int, column: int) -> No
         raise _Problem(line, column, "misplaced-nag", f"{text} must follow a card or a call")
     if value > NAG_MAX:
         raise _Problem(line, column, "bad-nag", f"{text}: numeric glyphs go from $0 to $255")
-    target["nags"].append(value)
+    target.setdefault("nags", []).append(value)
 
 
 class _Build(Transformer):
@@ -258,7 +256,6 @@ class _Build(Transformer):
             "column": name_pos[1],
             "value_line": value_pos[0],
             "value_column": value_pos[1],
-            "comments": [],
         }
 
     def deal(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
@@ -279,9 +276,6 @@ class _Build(Transformer):
                         "code": text,
                         "line": line,
                         "column": column,
-                        "suffix": None,
-                        "nags": [],
-                        "comments": [],
                     }
                 else:
                     last = _card(text, line, column)
@@ -312,8 +306,6 @@ class _Build(Transformer):
                     "column": column,
                     "label": label,
                     "suffix": suffix.group() if suffix else None,
-                    "nags": [],
-                    "comments": [],
                     "card": None,
                 }
                 label = None
@@ -367,7 +359,6 @@ class _Build(Transformer):
                         "receiver": int(receiver),
                         "line": line,
                         "column": column,
-                        "comments": [],
                     }
                 )
             elif kind == "C" or kind == "CARD":
@@ -398,8 +389,6 @@ class _Build(Transformer):
                         "line": line,
                         "column": column,
                         "cards": [],
-                        "comments": [],
-                        "nags": [],
                     }
                 )
             elif kind == "ANNOUNCE_WORD":
@@ -479,7 +468,6 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
                     "line": line,
                     "column": column,
                     "cards": cards,
-                    "comments": [],
                 }
                 items.append(trick)
                 numbered = False
@@ -488,9 +476,6 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
                     "code": text,
                     "line": line,
                     "column": column,
-                    "suffix": None,
-                    "nags": [],
-                    "comments": [],
                 }
             else:
                 last = _card(text, line, column)
@@ -564,7 +549,7 @@ def _attach_comments(
     for line, column, text in comments:
         at = bisect_right(keys, (line, column)) - 1
         if at >= 0:
-            nodes[at][3]["comments"].append(text)
+            nodes[at][3].setdefault("comments", []).append(text)
         elif (line, column) >= tags_end:
             record["comments"].append(text)
 
