@@ -50,15 +50,14 @@ def _query(
 # -- marafone, four seats -----------------------------------------------------------------
 
 _TEAM_POINTS = """
-    SELECT r.id, t.team,
-           (r.breakdown->'teams'->>t.team)::INTEGER AS points,
-           (r.breakdown->'teams'->>t.other)::INTEGER AS other,
-           r.breakdown->>'$.end' AS "end",
-           t.team = CASE (r.breakdown->>'$.trump_named_by')::INTEGER % 2
-                    WHEN 1 THEN '1+3' ELSE '2+4' END AS named_trumps
-    FROM records r, (VALUES ('1+3', '2+4'), ('2+4', '1+3')) t(team, other)
-    WHERE r.scored AND {where}
+    SELECT t.team, x.j[t.mine]::INTEGER AS points, x.j[t.theirs]::INTEGER AS other,
+           x.j[4] AS "end", (x.j[3]::INTEGER % 2 = 1) = (t.team = '1+3') AS named_trumps
+    FROM (SELECT json_extract_string(r.breakdown, ['$.teams."1+3"', '$.teams."2+4"',
+                                                   '$.trump_named_by', '$.end']) AS j
+          FROM records r WHERE r.scored AND {where}) x,
+         (VALUES ('1+3', 1, 2), ('2+4', 2, 1)) t(team, mine, theirs)
 """
+"""Two rows per hand (one per team), the breakdown parsed once per hand."""
 
 
 def marafone_teams(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd.DataFrame:
@@ -106,14 +105,14 @@ def marafone_trumps(con: duckdb.DuckDBPyConnection, f: Filters | None = None) ->
     """Who names trumps, by suit: `suit, name, hands, won` (the team that named trumps made
     more points), `rate, mean_points` (that team's mean points)."""
     sql = """
-        SELECT r.breakdown->>'$.trump' AS suit, count(*) AS hands,
-               count(*) FILTER (WHERE (r.breakdown->>'$.trump_team_won')::BOOLEAN) AS won,
-               avg((r.breakdown->>'$.trump_team_won')::BOOLEAN::INTEGER) AS rate,
-               avg((r.breakdown->'teams'->>(CASE (r.breakdown->>'$.trump_named_by')::INTEGER % 2
-                    WHEN 1 THEN '1+3' ELSE '2+4' END))::INTEGER) AS mean_points
-        FROM records r
-        WHERE r.scored AND r.breakdown->>'$.trump' IS NOT NULL AND {where}
-        GROUP BY 1 ORDER BY 1
+        SELECT j[1] AS suit, count(*) AS hands, count(*) FILTER (WHERE j[2]::BOOLEAN) AS won,
+               avg(j[2]::BOOLEAN::INTEGER) AS rate,
+               avg((CASE WHEN j[3]::INTEGER % 2 = 1 THEN j[4] ELSE j[5] END)::INTEGER)
+                   AS mean_points
+        FROM (SELECT json_extract_string(r.breakdown, ['$.trump', '$.trump_team_won',
+                     '$.trump_named_by', '$.teams."1+3"', '$.teams."2+4"']) AS j
+              FROM records r WHERE r.scored AND {where})
+        WHERE j[1] IS NOT NULL GROUP BY 1 ORDER BY 1
     """
     frame = _query(con, f, "marafone", (4,), sql, ["suit", "hands", "won", "rate", "mean_points"])
     frame.insert(1, "name", frame["suit"].map(SUIT_NAMES))
@@ -170,15 +169,17 @@ def trionfo_bids(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd
 
 # -- the Game of Tarot (waite-tarot) ---------------------------------------------------------
 
-_WAITE_SEATS = """
-    SELECT r.seats, s.seat,
-           coalesce((r.breakdown->'declaration_points'->>(s.seat::VARCHAR))::INTEGER, 0)
-               AS declarations,
-           coalesce((r.breakdown->'tricks'->>(s.seat::VARCHAR))::INTEGER, 0) AS tricks,
-           coalesce((r.breakdown->'kings_trumped'->>(s.seat::VARCHAR))::INTEGER, 0) AS kings
-    FROM records r JOIN seats s ON s.record_id = r.id
-    WHERE r.scored AND {where}
+_WAITE_PATHS = [f'$.{part}."{seat}"' for part in ("declaration_points", "tricks", "kings_trumped")
+               for seat in (1, 2, 3)]  # fmt: skip
+_WAITE_SEATS = f"""
+    SELECT x.seats, s.seat, coalesce(x.j[s.seat]::INTEGER, 0) AS declarations,
+           coalesce(x.j[3 + s.seat]::INTEGER, 0) AS tricks,
+           coalesce(x.j[6 + s.seat]::INTEGER, 0) AS kings
+    FROM (SELECT r.seats, json_extract_string(r.breakdown, {_WAITE_PATHS!r}) AS j
+          FROM records r WHERE r.scored AND {{where}}) x,
+         range(1, x.seats + 1) s(seat)
 """
+"""One row per seat of a deal, the breakdown parsed once per deal."""
 
 
 def waite_points(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd.DataFrame:

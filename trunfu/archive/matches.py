@@ -22,7 +22,12 @@ TEAMS = ("1+3", "2+4")
 DEFAULT_TARGET = 41
 
 _CHAIN = r"""
-WITH hands AS (
+WITH hand_ids AS MATERIALIZED (
+    SELECT r.id FROM records r
+    WHERE r.game = 'marafone' AND r.seats = 4 AND r.scored
+      AND contains(r.text, '[MatchScore "') AND {where}
+),
+hands AS (
     SELECT r.id, r.event, r.round, r.date, r.board, r.dealer,
            p.players,
            CASE WHEN list_contains(p.players, '?') THEN r.id END AS lone,
@@ -39,9 +44,9 @@ WITH hands AS (
            (r.breakdown->>'$.claim.right')::BOOLEAN AS claim_right
     FROM records r
     JOIN (SELECT record_id, list(coalesce(player, '?') ORDER BY seat) AS players
-          FROM seats GROUP BY record_id) p ON p.record_id = r.id
-    WHERE r.game = 'marafone' AND r.seats = 4 AND r.scored
-      AND contains(r.text, '[MatchScore "') AND {where}
+          FROM seats WHERE record_id IN (SELECT id FROM hand_ids) GROUP BY record_id) p
+      ON p.record_id = r.id
+    WHERE r.id IN (SELECT id FROM hand_ids)
 ),
 scored AS (
     SELECT * EXCLUDE (ms), TRY_CAST(ms.a AS INTEGER) AS before_a,
