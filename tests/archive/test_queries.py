@@ -207,6 +207,8 @@ def test_french_bonuses(con, deals: list[Deal]) -> None:
             expected["poignees"] += len(b["poignees"])
     assert {k: got[k] for k in expected} == expected
     assert expected["poignees"] and expected["petit_au_bout"]
+    seated = frame[~frame["bonus"].str.startswith("chelem")]  # chelem: the taker's total
+    assert set(seated["side"]) <= {"declarer", "defence"}
 
 
 def test_find_deals_by_card_condition(con, deals: list[Deal]) -> None:

@@ -305,7 +305,8 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
     _add_calls(rows, record, replay, outcome)
     _add_plays(rows, record, tricks, sides(record, outcome))
     if outcome is not None:
-        for name, side, value in bonus_rows(record.tag("Game"), outcome.breakdown or {}):
+        seat_side = {str(k): v[0] for k, v in sides(record, outcome).items() if v[0]}
+        for name, side, value in bonus_rows(record.tag("Game"), outcome.breakdown or {}, seat_side):
             rows.add("bonuses", local=local, name=name, side=side, value=value)
     rows.count += 1
 
@@ -498,20 +499,32 @@ def _side_points(points: dict[str, Any], declarer: int | None) -> tuple[float | 
     return attack, defence
 
 
-def _item(name: str, item: dict[str, Any], side: Any = None) -> tuple[str, str | None, float]:
+def _item(
+    name: str, item: dict[str, Any], seat_side: dict[str, str], side: Any = None
+) -> tuple[str, str | None, float]:
+    """One bonus item: its side is that of its `seat` when the deal has sides, else the
+    item's own `side`/`team`, else the seat."""
     label = next((str(item[k]) for k in ITEM_NAMES if isinstance(item.get(k), str)), None)
-    owner = item.get("side", item.get("team", item.get("seat", side)))
+    seat = item.get("seat", side)
+    if seat is not None and str(seat) in seat_side:
+        owner: Any = seat_side[str(seat)]
+    else:
+        owner = item.get("side", item.get("team", seat))
     value = _number(item.get("points"))
     return (f"{name}.{label}" if label else name, side_name(owner), 1.0 if value is None else value)
 
 
-def bonus_rows(game: str | None, breakdown: dict[str, Any]) -> list[tuple[str, str | None, float]]:
+def bonus_rows(
+    game: str | None, breakdown: dict[str, Any], seat_side: dict[str, str] | None = None
+) -> list[tuple[str, str | None, float]]:
     """The game's bonuses in `breakdown`, as (name, side, value) rows; zero entries left out.
 
     Shapes: a number `(key, None, n)`; side → number `(key, side, n)`; category → side →
     number (Sicilian jochi) `(key.category, side, n)`; an item or a list of items with a
     `side`/`seat` and `points` (poignées, petit au bout, chelem) one row each, named by its
-    kind; seat → list of items (Waite declarations) one row per item."""
+    kind; seat → list of items (Waite declarations) one row per item. `seat_side` (seat →
+    `declarer`/`defence`/team) names the side of an item given by its seat."""
+    seat_side = seat_side or {}
     out: list[tuple[str, str | None, float]] = []
     for key in BONUS_KEYS.get(game or "", ()):
         value = breakdown.get(key)
@@ -519,10 +532,10 @@ def bonus_rows(game: str | None, breakdown: dict[str, Any]) -> list[tuple[str, s
         if number is not None:
             out.append((key, None, number))
         elif isinstance(value, list):
-            out += [_item(key, v) for v in value if isinstance(v, dict)]
+            out += [_item(key, v, seat_side) for v in value if isinstance(v, dict)]
         elif isinstance(value, dict):
             if any(k in value for k in ("side", "seat", "team", "kind", "points")):
-                out.append(_item(key, value))
+                out.append(_item(key, value, seat_side))
                 continue
             for inner, v in value.items():
                 n = _number(v)
@@ -535,7 +548,9 @@ def bonus_rows(game: str | None, breakdown: dict[str, Any]) -> list[tuple[str, s
                         if _number(w) is not None
                     ]
                 elif isinstance(v, list):
-                    out += [_item(key, item, inner) for item in v if isinstance(item, dict)]
+                    out += [
+                        _item(key, item, seat_side, inner) for item in v if isinstance(item, dict)
+                    ]
     return [row for row in out if row[2]]
 
 
