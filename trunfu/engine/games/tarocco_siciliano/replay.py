@@ -4,6 +4,7 @@ play and the score, with hands inferred from the play where the record leaves th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ....notation.models import Node, Record
 from ...cards import card_name, strengths, suit_of
@@ -21,17 +22,38 @@ TRUMPS_HIGH_TO_LOW = [f"T{n}" for n in range(20, -1, -1)]
 
 @dataclass
 class Known:
-    """What the record tells of the cards, given or inferred."""
+    """What the record tells of the cards, given or inferred. The play is walked only when
+    something asks for it (`played`, `complete`), after `leader` is set."""
 
+    record: Record
+    seats: int
     hands: dict[int, list[str]] = field(default_factory=dict)
     """Hands as dealt (15 or 20 cards), given in the record."""
     talon: list[str] | None = None
     scarto: list[str] | None = None
     scarto_given: bool = False
-    played: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
-    """Seat → (trick number, card) for every card it plays."""
-    complete: bool = False
-    """True when the record holds every card of the play."""
+    leader: int = 0
+    """The seat that leads the first trick (0 until the declarer is known)."""
+
+    @cached_property
+    def tricks(self) -> list[tuple[int, list[tuple[int, str]]]]:
+        """The written tricks (see `walk`)."""
+        assert self.leader, "the first leader is not known yet"
+        return walk(self.record, self.seats, self.leader)
+
+    @cached_property
+    def played(self) -> dict[int, list[tuple[int, str]]]:
+        """Seat → (trick number, card) for every card it plays."""
+        played: dict[int, list[tuple[int, str]]] = {s: [] for s in range(1, self.seats + 1)}
+        for number, (_, cards) in enumerate(self.tricks, 1):
+            for seat, card in cards:
+                played[seat].append((number, card))
+        return played
+
+    @cached_property
+    def complete(self) -> bool:
+        """True when the record holds every card of the play."""
+        return sum(len(cards) for _, cards in self.tricks) == self.seats * TRICKS[self.seats]
 
 
 def walk(record: Record, seats: int, leader: int) -> list[tuple[int, list[tuple[int, str]]]]:
@@ -52,7 +74,7 @@ def replay(record: Record, ctx: Context) -> None:
     """Referee `record` (see the module docstring)."""
     seats = ctx.seats
     deck = list(ctx.game.order)
-    known = Known()
+    known = Known(record, seats)
     if record.deal is not None:
         for hand in record.deal.hands:
             codes = [c.code for c in hand.cards]
@@ -88,18 +110,11 @@ def replay(record: Record, ctx: Context) -> None:
         )
     assert declarer is not None
     ctx.state["declarer"] = declarer
-    leader = ctx.next_seat(declarer)
-    walked = walk(record, seats, leader)
-    known.played = {s: [] for s in range(1, seats + 1)}
-    for number, (_, cards) in enumerate(walked, 1):
-        for seat, card in cards:
-            known.played[seat].append((number, card))
-    all_played = [c for _, cards in walked for _, c in cards]
-    known.complete = len(all_played) == seats * TRICKS[seats]
+    leader = known.leader = ctx.next_seat(declarer)
     if record.discard is not None:
         known.scarto, known.scarto_given = [c.code for c in record.discard.cards], True
     elif known.complete:
-        played_set = set(all_played)
+        played_set = {c for _, cards in known.tricks for _, c in cards}
         known.scarto = [c for c in deck if c not in played_set]
 
     if ctx.want_steps:
