@@ -36,7 +36,7 @@ from .rows import SCHEMAS, Rows, add_read
 BATCH_SIZE = 1000
 """Records per worker task and per transaction."""
 DEFAULT_DB = Path("data/archive.duckdb")
-MEMORY_LIMIT = "512MB"
+MEMORY_LIMIT = "384MB"
 
 Task = tuple[str, int, list[Chunk]]
 Work = Callable[[str, int, list[Chunk]], dict[str, pa.Table]]
