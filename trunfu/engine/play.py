@@ -81,13 +81,16 @@ class _Walked(NamedTuple):
 
     node: Trick
     leader: int
-    owners: list[tuple[int, PlayedCard]]
-    """(seat, card node) in playing order."""
+    seats: tuple[int, ...]
+    """The seats that played, in playing order."""
+    nodes: list[PlayedCard]
     codes: list[str]
-    cards: list[tuple[int, str]]
-    """(seat, card code) in playing order."""
     winner: int | None
     """None for a trick the record leaves unfinished."""
+
+    def cards(self) -> list[tuple[int, str]]:
+        """(seat, card code) in playing order."""
+        return list(zip(self.seats, self.codes, strict=True))
 
 
 @dataclass
@@ -124,19 +127,19 @@ class _Cards:
         last trick when there is none)."""
         held = {s: set(h) for s, h in self.known.items()}
         for number, trick in enumerate(walked, 1):
-            for seat, node in trick.owners:
+            for seat, card in zip(trick.seats, trick.codes, strict=True):
                 hand = held.get(seat)
-                if (node.code not in hand) if hand is not None else self.foreign(node.code, seat):
+                if (card not in hand) if hand is not None else self.foreign(card, seat):
                     return number
         return len(walked) + 1
 
     def inferred_hand(self, seat: int, walked: list[_Walked]) -> list[str]:
         """The cards `seat` plays in `walked` that are not known to lie elsewhere."""
         return [
-            node.code
+            card
             for trick in walked
-            for s, node in trick.owners
-            if s == seat and not self.foreign(node.code, seat)
+            for s, card in zip(trick.seats, trick.codes, strict=True)
+            if s == seat and not self.foreign(card, seat)
         ]
 
 
@@ -173,16 +176,15 @@ def _walk(ctx: Context, setup: PlaySetup, items: list[Trick | Claim]) -> tuple[l
             )
             cards = cards[:seats]
         turns = _turns(leader, seats)[: len(cards)]  # a short trick: its first seats
-        owners = list(zip(turns, cards, strict=True))
         codes = [c.code for c in cards]
-        played = list(zip(turns, codes, strict=True))
-        winner = owners[trick_winner(codes, rules, trump)][0] if len(cards) == seats else None
-        walked.append(_Walked(item, leader, owners, codes, played, winner))
+        winner = turns[trick_winner(codes, rules, trump)] if len(cards) == seats else None
+        trick = _Walked(item, leader, turns, cards, codes, winner)
+        walked.append(trick)
         if winner is None:
             break
         if setup.next_leader is not None:
             leader = setup.next_leader(
-                TrickResult(number=len(walked), leader=leader, cards=played, winner=winner)
+                TrickResult(number=len(walked), leader=leader, cards=trick.cards(), winner=winner)
             )
         else:
             leader = winner
@@ -197,7 +199,7 @@ def _check_unfinished(ctx: Context, items: list[Trick | Claim], walked: list[_Wa
         ctx.error(
             last.node,
             "trick-size",
-            f"trick {len(walked)} has {len(last.owners)} cards; each of the {ctx.seats} "
+            f"trick {len(walked)} has {len(last.nodes)} cards; each of the {ctx.seats} "
             "seats plays one",
         )
 
@@ -206,9 +208,9 @@ def _played_at(walked: list[_Walked]) -> dict[str, int]:
     """Card → the number of the trick it was played in (seat by seat: with a card written
     twice, the last seat's trick)."""
     plays = sorted(
-        (seat, number, node.code)
+        (seat, number, card)
         for number, trick in enumerate(walked, 1)
-        for seat, node in trick.owners
+        for seat, card in zip(trick.seats, trick.codes, strict=True)
     )
     return {code: number for _, number, code in plays}
 
@@ -245,20 +247,20 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
 
     # Pass 2: check each card.
     lost = stop_after = False
-    for number, (trick, leader, owners, _, cards_played, winner) in enumerate(walked, 1):
+    for number, written in enumerate(walked, 1):
+        trick, leader, turns, nodes, codes, winner = written
         lost = lost or stop_after
         if not lost:
             strangers = [
                 s
-                for s, c in owners
-                if c.code not in hands[s] and (s in known or where.holder.get(c.code, s) != s)
+                for s, c in zip(turns, codes, strict=True)
+                if c not in hands[s] and (s in known or where.holder.get(c, s) != s)
             ]
             stop_after = len(strangers) > 1
         table: list[str] = []
         ctx.state["trick"] = []
         last = number == setup.tricks
-        for seat, node in owners:
-            card = node.code
+        for seat, node, card in zip(turns, nodes, codes, strict=True):
             hand = hands[seat]
             held = card in hand
             given = seat in known
@@ -314,7 +316,11 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         if winner is None:
             break
         result = trusted(
-            TrickResult, number=number, leader=leader, cards=cards_played, winner=winner
+            TrickResult,
+            number=number,
+            leader=leader,
+            cards=written.cards(),
+            winner=winner,
         )
         ctx.tricks.append(result)
         if steps:
