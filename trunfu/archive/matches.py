@@ -201,7 +201,8 @@ def running_score(hands: pd.DataFrame) -> pd.DataFrame:
         rows.append(
             {"hand": h.hand, "record_id": h.record_id, "team": TEAMS[1], "score": h.after_b}
         )
-    return pd.DataFrame(rows)
+    frame = pd.DataFrame(rows)
+    return frame.astype({"record_id": "Int64", "score": "int64"})
 
 
 QUERIES = {"matches": matches, "match_hands": match_hands}

@@ -3,12 +3,29 @@ specifications built once per process (as in `charts.py`), drawn with `charts.sh
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 import altair as alt
 import pandas as pd
 
-from .charts import PERCENT, _spec
+from . import charts
+from .charts import PERCENT
 
 RATE = alt.Scale(domain=[0, 1])
+
+
+def _spec(build: Callable[..., alt.Chart]) -> Callable[..., dict[str, Any]]:
+    """`charts._spec` (built once per arguments) without Altair's placeholder dataset: its
+    one empty row would be drawn beside the query's rows as an "undefined" category."""
+    cached = charts._spec(build)
+
+    @wraps(build)
+    def spec(*args: str) -> dict[str, Any]:
+        return {k: v for k, v in cached(*args).items() if k not in ("data", "datasets")}
+
+    return spec
 
 
 @_spec

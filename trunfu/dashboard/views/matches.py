@@ -45,22 +45,21 @@ def show_match(db: Reader, row: pd.Series) -> None:
     hands = db.run("match_hands", match_id=int(row["match_id"]))
     st.subheader(label(row))
     winner = row["winner"] if isinstance(row["winner"], str) else None
-    team = {"1+3": row["team_1_3"], "2+4": row["team_2_4"]}
     figures = [
         ("Hands", f"{row['hands']}"),
         ("Final score", f"{row['final_a']}–{row['final_b']}"),
         ("Target", f"{row['target']}"),
-        ("Winner", f"{winner} ({team[winner]})" if winner else "not finished"),
+        ("Winner", winner or "not finished"),
     ]
     for column, (name, value) in zip(st.columns(len(figures)), figures, strict=True):
         column.metric(name, value)
+    st.caption(f"Team 1+3: {row['team_1_3']}; team 2+4: {row['team_2_4']}.")
     if row["gaps"]:
         st.warning(
             f"The chain has {row['gaps']} gap(s): a hand's MatchScore is not the score after "
             "the hand before it (a hand missing from the archive, or a tag miswritten)."
         )
-    charts.show("Running score", gc.running_score(), match_queries.running_score(hands),
-                f"1+3: {row['team_1_3']}; 2+4: {row['team_2_4']}")  # fmt: skip
+    charts.show("Running score", gc.running_score(), match_queries.running_score(hands))
     table = hands.assign(replay="replay?record=" + hands["record_id"].astype(str))
     st.markdown("**Hands**")
     st.dataframe(
