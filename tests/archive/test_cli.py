@@ -76,3 +76,15 @@ def test_ingest_from_stdin(deals: list[Deal], tmp_path: Path) -> None:
     con = connect(db, read_only=True)
     assert con.execute("SELECT DISTINCT source_file FROM records").fetchall() == [("<stdin>",)]
     con.close()
+
+
+def test_rescore_flag_and_usage(deals: list[Deal], tmp_path: Path) -> None:
+    db = tmp_path / "r.duckdb"
+    source = write_file(tmp_path / "a.tgn", [d.text for d in deals[:5]])
+    result = runner.invoke(app, ["ingest", "--db", str(db), "-j", "0", "--rescore", str(source)])
+    assert result.exit_code == 0, result.output
+    assert "5 added" in result.output and "rescored 0 records" in result.output
+    result = runner.invoke(app, ["ingest", "--db", str(db), "--rescore"])
+    assert result.exit_code == 0 and "rescored 0 records" in result.output
+    result = runner.invoke(app, ["ingest", "--db", str(db)])
+    assert result.exit_code == 2 and "give files or folders" in result.output

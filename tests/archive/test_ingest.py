@@ -251,3 +251,57 @@ def test_archive_of_another_schema_version_is_refused_with_a_message(tmp_path: P
     duckdb.connect(str(tmp_path / "other.duckdb")).close()
     with pytest.raises(ArchiveError, match="not a trunfu archive"):
         open_archive(tmp_path / "other.duckdb")
+
+
+def _dump(db: Path) -> dict[str, list]:
+    """Every table's rows without ids (ordered by hash, seat, trick...)."""
+    con = duckdb.connect(str(db), read_only=True)
+    out = {
+        "records": con.execute(
+            "SELECT hash, scored, tricks, contract, declarer, won, result, margin, breakdown "
+            "FROM records ORDER BY hash"
+        ).fetchall()
+    }
+    for table, columns in {
+        "seats": "t.seat, t.player, t.position, t.side, t.role, t.score, t.won",
+        "calls": "t.ord, t.kind, t.round, t.seat, t.word, t.cards",
+        "plays": "t.trick, t.ord, t.seat, t.card, t.winner, t.captured, t.last_trick",
+        "bonuses": "t.name, t.side, t.value",
+    }.items():
+        out[table] = con.execute(
+            f"SELECT r.hash, {columns} FROM {table} t JOIN records r ON r.id = t.record_id "
+            f"ORDER BY ALL"
+        ).fetchall()
+    con.close()
+    return out
+
+
+def test_rescore_fills_what_the_engine_did_not_know(
+    deals: list[Deal], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trunfu.archive import rows
+    from trunfu.archive.ingest import rescore
+
+    scored = next(d for d in deals[5:] if d.replay.outcome and any(d.replay.outcome.scores))
+    zeros = " ".join("0" for _ in range(scored.record.seats))
+    wrong = scored.text.replace(f'[Result "{scored.record.tag("Result")}"]', f'[Result "{zeros}"]')
+    texts = [d.text for d in deals[:40]] + [wrong]
+    source = write_file(tmp_path / "some.tgn", texts)
+    expected = tmp_path / "expected.duckdb"
+    ingest(expected, [str(source)], workers=0)
+
+    late = tmp_path / "late.duckdb"
+    with monkeypatch.context() as m:  # as if the engine knew none of the games yet
+        m.setattr(rows, "replay_of", lambda record: None)
+        first = ingest(late, [str(source)], workers=0, batch_size=16)
+    assert (first.added, first.rejected) == (41, 0)
+    assert _counts(late)["outcomes"] == 0
+
+    summary = rescore(late, batch_size=16)
+    assert (summary.records, summary.added, summary.rejected) == (41, 40, 1)
+    assert _dump(late) == _dump(expected)
+    con = duckdb.connect(str(late), read_only=True)
+    codes, text = con.execute("SELECT codes, text FROM rejects").fetchone()
+    con.close()
+    assert codes == ["result-differs"] and text == wrong
+    assert rescore(late).records == 0

@@ -31,7 +31,7 @@ from ..notation.reader import _reader, open_text
 from ..notation.split import Chunk, split_records
 from . import schema
 from .lock import connect
-from .rows import SCHEMAS, Rows, add_read
+from .rows import INT32, SCHEMAS, Rows, add_read
 
 BATCH_SIZE = 1000
 """Records per worker task and per transaction."""
@@ -305,3 +305,95 @@ def ingest(
         con.close()
         summary.seconds = time.perf_counter() - started
     return summary
+
+
+def rescore(
+    db: str | Path,
+    *,
+    batch_size: int = BATCH_SIZE,
+    on_batch: Callable[[Summary], None] | None = None,
+) -> Summary:
+    """Replay the records stored without an outcome whose game the engine now knows: fill
+    their outcome columns and rebuild their seats, calls, plays and bonuses (same ids). A
+    record the engine finds invalid moves to the rejects, with its canonical text and the
+    diagnostics (positions in that text). One transaction per batch."""
+    games = sorted(load_games())
+    summary = Summary()
+    started = time.perf_counter()
+    con = connect(db)
+    try:
+        schema.check(con)
+        reader = _reader()
+        _, batch = _next_ids(con)
+        last = 0
+        while rows := con.execute(
+            """SELECT id, text, source_file, source_index FROM records
+               WHERE NOT scored AND list_contains(?, game) AND id > ? ORDER BY id LIMIT ?""",
+            [games, last, batch_size],
+        ).fetchall():
+            last = rows[-1][0]
+            built = Rows()
+            for _, text, file, index in rows:
+                add_read(built, reader.parse_chunk(Chunk(1, 1, text), file, index or 1))
+            tables = built.tables()
+            ids = pa.table({"local": pa.array(range(len(rows)), INT32), "id": [r[0] for r in rows]})
+            _replace(con, tables, ids, batch)
+            batch += 1
+            summary.batches += 1
+            summary.records += len(rows)
+            summary.added += _count_true(tables["records"].column("scored"))
+            summary.rejected += tables["rejects"].num_rows
+            if on_batch is not None:
+                on_batch(summary)
+    finally:
+        con.close()
+        summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _count_true(column: pa.ChunkedArray) -> int:
+    """How many values of a boolean column are true."""
+    return sum(1 for v in column.to_pylist() if v)
+
+
+def _replace(
+    con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table], ids: pa.Table, batch: int
+) -> None:
+    """Rows rebuilt for records already stored (`ids`: local → id), in one transaction."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for name, table in tables.items():
+            con.register(f"b_{name}", table)
+        con.register("b_ids", ids)
+        for table in schema.CHILD_TABLES:
+            con.execute(f"DELETE FROM {table} WHERE record_id IN (SELECT id FROM b_ids)")
+        cols = _columns("rejects")
+        con.execute(
+            f"""INSERT INTO rejects ({", ".join(cols)}, batch)
+            SELECT {", ".join(cols)}, ? FROM b_rejects b
+            WHERE NOT EXISTS (SELECT 1 FROM rejects r WHERE r.hash = b.hash)""",
+            [batch],
+        )
+        con.execute(
+            "DELETE FROM records WHERE id IN "
+            "(SELECT i.id FROM b_ids i JOIN b_rejects r ON r.local = i.local)"
+        )
+        updated = ("scored", "tricks", *schema.OUTCOME_COLUMNS)
+        con.execute(
+            f"""UPDATE records SET {", ".join(f"{c} = b.{c}" for c in updated)}
+            FROM b_records b JOIN b_ids i ON i.local = b.local WHERE records.id = i.id"""
+        )
+        for table in schema.CHILD_TABLES:
+            cols = _columns(table)
+            con.execute(
+                f"""INSERT INTO {table} (record_id, {", ".join(cols)})
+                SELECT i.id, {", ".join(f"c.{c}" for c in cols)}
+                FROM b_{table} c JOIN b_ids i ON i.local = c.local"""
+            )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    finally:
+        for name in (*tables, "ids"):
+            con.unregister(f"b_{name}")

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from ..archive.ingest import BATCH_SIZE, DEFAULT_DB, IngestAborted, Summary, ingest
+from ..archive.ingest import BATCH_SIZE, DEFAULT_DB, IngestAborted, Summary, ingest, rescore
 from ..archive.lock import ArchiveError
 from .app import app, tgn_files
 
@@ -21,9 +21,9 @@ DbOption = Annotated[Path, typer.Option("--db", help="The archive file (DuckDB).
 @app.command("ingest")
 def ingest_command(
     paths: Annotated[
-        list[str],
+        list[str] | None,
         typer.Argument(help="TGN files (.tgn, .tgn.gz, .tgn.zst), folders, or - for stdin."),
-    ],
+    ] = None,
     db: DbOption = DEFAULT_DB,
     workers: Annotated[
         int | None,
@@ -33,10 +33,21 @@ def ingest_command(
         int, typer.Option("--batch-size", help="Records per transaction.", min=1)
     ] = BATCH_SIZE,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    rescore_: Annotated[
+        bool,
+        typer.Option(
+            "--rescore",
+            help="Then replay the stored records the engine could not score when they were "
+            "ingested (their game had no module yet).",
+        ),
+    ] = False,
 ) -> None:
     """Add every record of PATHS to the archive: valid ones once each (by the hash of their
     canonical text), invalid ones to the rejects with their diagnostics."""
-    files = list(tgn_files(paths))
+    if not paths and not rescore_:
+        typer.echo("trunfu ingest: give files or folders (or --rescore)", err=True)
+        raise typer.Exit(2)
+    files = list(tgn_files(paths or []))
     console = Console(stderr=True)
     progress = Progress(
         SpinnerColumn(),
@@ -65,24 +76,40 @@ def ingest_command(
     def file_done(name: str) -> None:
         seen.add(name)
 
+    summary = Summary()
     try:
-        with progress:
-            summary = ingest(
-                db,
-                files,
-                workers=workers,
-                batch_size=batch_size,
-                on_batch=update,
-                on_file=file_done,
-            )
-            progress.update(task, completed=len(files))
+        if files:
+            with progress:
+                summary = ingest(
+                    db,
+                    files,
+                    workers=workers,
+                    batch_size=batch_size,
+                    on_batch=update,
+                    on_file=file_done,
+                )
+                progress.update(task, completed=len(files))
     except IngestAborted as error:
         console.print(f"[red]trunfu ingest: {error}[/red]")
         raise typer.Exit(1) from None
     except ArchiveError as error:
         console.print(f"[red]trunfu ingest: {error}[/red]")
         raise typer.Exit(3) from None
-    report(summary, db, as_json, console)
+    if files or not rescore_:
+        report(summary, db, as_json, console)
+    if rescore_ and not summary.interrupted:
+        try:
+            again = rescore(db, batch_size=batch_size)
+        except ArchiveError as error:
+            console.print(f"[red]trunfu ingest: {error}[/red]")
+            raise typer.Exit(3) from None
+        if as_json:
+            typer.echo(json.dumps({"db": str(db), "rescored": again.as_dict()}, default=str))
+        else:
+            typer.echo(
+                f"rescored {again.records:,} records: {again.added:,} scored, "
+                f"{again.rejected:,} moved to the rejects"
+            )
     if summary.interrupted:
         raise typer.Exit(130)
     raise typer.Exit(1 if summary.errors else 0)
