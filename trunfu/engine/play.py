@@ -232,8 +232,9 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     inferred = {s for s in range(1, seats + 1) if s not in known}
     where = _Cards(setup, known, {c: s for s, h in known.items() for c in h})
     # Inferred hands only trust the play up to the first card a seat cannot hold: after it
-    # the written cards may belong to other seats (a wrong card changes who leads).
-    first_bad = where.first_bad(walked)
+    # the written cards may belong to other seats (a wrong card changes who leads). With
+    # every hand given, nothing is inferred.
+    first_bad = where.first_bad(walked) if inferred else len(walked) + 1
     start = {
         s: list(known[s]) if s in known else where.inferred_hand(s, walked[: first_bad - 1])
         for s in range(1, seats + 1)

@@ -24,13 +24,12 @@ def side_cards(
     cards: dict[str, list[str]] = {"declarer": list(scarto), "opponents": []}
     won = {side_of[t.winner] for t in tricks}
     for trick in tricks:
-        winner = side_of[trick.winner]
+        taker = cards[side_of[trick.winner]]
         for seat, card in trick.cards:
-            if card == "EX":
-                holder = side_of[seat]
-                cards[holder if holder in won else winner].append(card)
+            if card == "EX" and side_of[seat] in won:
+                cards[side_of[seat]].append(card)
             else:
-                cards[winner].append(card)
+                taker.append(card)
     return cards
 
 
@@ -66,12 +65,13 @@ def score(
             if card in PIGLIATA_CARDS and side_of[seat] != taker:
                 jochi["pigliate"][taker] += 1
     if scommessa:
-        held = all(c in cards["declarer"] for c in SCOMMESSA_CARDS)
+        held = set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)
         jochi["scommessa"]["declarer" if held else "opponents"] += 1
-    for side, held in cards.items():
-        if all(k in held for k in KINGS):
+    for side, taken in cards.items():
+        held = set(taken)
+        if held.issuperset(KINGS):
             jochi["quattro-re"][side] += 1
-        if all(a in held for a in FOUR_ARIE):
+        if held.issuperset(FOUR_ARIE):
             jochi["arie"][side] += 2 if "T20" in held else 1
     totals = {side: sum(j[side] for j in jochi.values()) for side in ("declarer", "opponents")}
     d = totals["declarer"] - totals["opponents"]
