@@ -106,7 +106,7 @@ def test_kibitz_view_hides_the_other_hands(open_page, example) -> None:
     assert 'style="grid-area:bottom" data-seat="2"' in table
 
 
-def test_bad_references_are_told(open_page, example) -> None:
+def test_bad_references_are_told(open_page, example, archive) -> None:
     at = open_page("replay", record="famous:nope.tgn:1")
     assert "no famous hand" in at.error[0].value
     at = open_page("replay", record="upload:123abc")
