@@ -37,8 +37,13 @@ test: $(DEV_STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest -n 2
 
+# The benchmarks of the README's table (a few minutes; bench/ingest.py takes --deals).
 bench: $(DEV_STAMP)
 	$(BIN)/python bench/parse.py
+	$(BIN)/python bench/validate.py
+	$(BIN)/python bench/validate.py --game french-tarot --seats 5
+	$(BIN)/python bench/ingest.py --deals 20000
+	$(BIN)/python bench/dashboard.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
