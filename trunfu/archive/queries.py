@@ -398,21 +398,64 @@ def find_deals(
     if declarer:
         parts.append("r.id IN (SELECT record_id FROM seats WHERE role = 'declarer' AND player = ?)")
         params.append(declarer)
-    if card:
-        parts.append(
-            f"r.id IN (SELECT record_id FROM plays p WHERE p.card = ? AND {_CARD_SQL[card_event]})"
-        )
-        params.append(card.upper())
     if bonus:
         parts.append("r.id IN (SELECT record_id FROM bonuses WHERE starts_with(name, ?))")
         params.append(bonus)
+    if not card:
+        return _deals_page(con, " AND ".join(parts), params, None, [], limit, offset)
+    played = f"p.card = ? AND {_CARD_SQL[card_event]}"
+    played_params = [card.upper()]
+    # The newest deals first: a card condition is looked for among the newest deals passing
+    # the other conditions (a few thousand plays read by record), and over every play only
+    # when too few of those match. Exact either way: the order is total (date, then id).
+    newest = _NEWEST_PER_ROW * (int(limit) + int(offset))
+    page = _deals_page(
+        con, " AND ".join(parts), params, played, played_params, limit, offset, newest
+    )
+    if len(page) >= int(limit):
+        return page
+    return _deals_page(con, " AND ".join(parts), params, played, played_params, limit, offset)
+
+
+_NEWEST_PER_ROW = 20
+"""A card condition is first looked for among this many newest candidate deals per deal
+asked for (2,000 for a page of 100)."""
+
+
+def _deals_page(
+    con: duckdb.DuckDBPyConnection,
+    where: str,
+    params: list[Any],
+    played: str | None,
+    played_params: list[Any],
+    limit: int,
+    offset: int,
+    newest: int | None = None,
+) -> pd.DataFrame:
+    """One page of `find_deals`: records passing `where` (and having a play passing `played`,
+    looked for among the `newest` candidates only if given), newest first, with their
+    players named."""
+    order = "ORDER BY r.date DESC NULLS LAST, r.id DESC"
+    columns = """r.id, r.game, r.seats, r.date, r.event, r.board, r.contract, r.declarer,
+                 r.won, coalesce(r.result, r.result_tag) AS result"""
+    if played is None:
+        found = f"SELECT {columns} FROM records r WHERE {where}"
+        found_params = params
+    elif newest is None:
+        found = f"""SELECT {columns} FROM records r WHERE {where}
+                    AND r.id IN (SELECT record_id FROM plays p WHERE {played})"""
+        found_params = [*params, *played_params]
+    else:
+        found = f"""WITH cand AS MATERIALIZED (
+                        SELECT {columns} FROM records r WHERE {where} {order} LIMIT ?)
+                    SELECT * FROM cand WHERE cand.id IN (
+                        SELECT record_id FROM plays p
+                        WHERE p.record_id IN (SELECT id FROM cand) AND {played})"""
+        found_params = [*params, newest, *played_params]
     return _df(
         con,
-        f"""WITH page AS (
-                SELECT r.id, r.game, r.seats, r.date, r.event, r.board, r.contract,
-                       r.declarer, r.won, coalesce(r.result, r.result_tag) AS result
-                FROM records r WHERE {" AND ".join(parts)}
-                ORDER BY r.date DESC NULLS LAST, r.id DESC LIMIT ? OFFSET ?),
+        f"""WITH page AS MATERIALIZED (
+                SELECT * FROM ({found}) AS r {order} LIMIT ? OFFSET ?),
             names AS (
                 SELECT s.record_id,
                        string_agg(coalesce(s.player, '?'), ', ' ORDER BY s.seat) AS players,
@@ -423,7 +466,7 @@ def find_deals(
                    page.won, page.result
             FROM page LEFT JOIN names ON names.record_id = page.id
             ORDER BY page.date DESC NULLS LAST, page.id DESC""",
-        [*params, int(limit), int(offset)],
+        [*found_params, int(limit), int(offset)],
     )
 
 

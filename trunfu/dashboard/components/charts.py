@@ -7,7 +7,7 @@ page run) and drawn by `st.vega_lite_chart` with the query's frame."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, wraps
 from typing import Any
 
 import altair as alt
@@ -31,17 +31,22 @@ def show(title: str, spec: dict[str, Any] | None, frame: pd.DataFrame, note: str
         st.dataframe(frame, hide_index=True, width="stretch")
 
 
-def _spec(build: Callable[..., alt.Chart]) -> Callable[..., dict[str, Any]]:
-    """Cache the Vega-Lite dict of a data-less Altair chart, per arguments."""
+def spec_of(build: Callable[..., alt.Chart]) -> Callable[..., dict[str, Any]]:
+    """Cache the Vega-Lite dict of a data-less Altair chart, per arguments.
+
+    Altair writes an empty placeholder dataset into a chart built without data; its one empty
+    row would be drawn beside the query's rows as an "undefined" category, so it is dropped."""
 
     @cache
+    @wraps(build)
     def spec(*args: str) -> dict[str, Any]:
-        return build(*args).to_dict()
+        drawn = build(*args).to_dict()
+        return {key: value for key, value in drawn.items() if key not in ("data", "datasets")}
 
     return spec
 
 
-@_spec
+@spec_of
 def contract_mix() -> alt.Chart:
     """One bar per game and seat count, split by the share of each contract (data: `mix`)."""
     return (
@@ -63,7 +68,7 @@ def mix(frame: pd.DataFrame) -> pd.DataFrame:
     )
 
 
-@_spec
+@spec_of
 def success(by: str) -> alt.Chart:
     """Declarer success rate by `by`, one bar per game."""
     return (
@@ -79,7 +84,7 @@ def success(by: str) -> alt.Chart:
     )
 
 
-@_spec
+@spec_of
 def distribution(what: str) -> alt.Chart:
     return (
         alt.Chart()
@@ -94,7 +99,7 @@ def distribution(what: str) -> alt.Chart:
     )
 
 
-@_spec
+@spec_of
 def leaderboard() -> alt.Chart:
     return (
         alt.Chart()
@@ -114,7 +119,7 @@ def leaderboard() -> alt.Chart:
     )
 
 
-@_spec
+@spec_of
 def roles() -> alt.Chart:
     """Each player's deals as declarer, partner and defender (data: `role_split`)."""
     return (
@@ -138,7 +143,7 @@ def role_split(frame: pd.DataFrame) -> pd.DataFrame:
     )
 
 
-@_spec
+@spec_of
 def by_side(category: str, value: str, title: str) -> alt.Chart:
     """A bonus or jochi category per side."""
     return (
@@ -154,7 +159,7 @@ def by_side(category: str, value: str, title: str) -> alt.Chart:
     )
 
 
-@_spec
+@spec_of
 def evolution() -> alt.Chart:
     return (
         alt.Chart()

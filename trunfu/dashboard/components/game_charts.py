@@ -3,32 +3,15 @@ specifications built once per process (as in `charts.py`), drawn with `charts.sh
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any
-
 import altair as alt
 import pandas as pd
 
-from . import charts
-from .charts import PERCENT
+from .charts import PERCENT, spec_of
 
 RATE = alt.Scale(domain=[0, 1])
 
 
-def _spec(build: Callable[..., alt.Chart]) -> Callable[..., dict[str, Any]]:
-    """`charts._spec` (built once per arguments) without Altair's placeholder dataset: its
-    one empty row would be drawn beside the query's rows as an "undefined" category."""
-    cached = charts._spec(build)
-
-    @wraps(build)
-    def spec(*args: str) -> dict[str, Any]:
-        return {k: v for k, v in cached(*args).items() if k not in ("data", "datasets")}
-
-    return spec
-
-
-@_spec
+@spec_of
 def team_results() -> alt.Chart:
     """Share of hands won per team (1+3, 2+4) and for the team that named trumps."""
     return (
@@ -45,7 +28,7 @@ def team_results() -> alt.Chart:
     )  # fmt: skip
 
 
-@_spec
+@spec_of
 def points_per_hand() -> alt.Chart:
     """How often a team made each number of points in a hand, stacked by how it ended."""
     return (
@@ -60,7 +43,7 @@ def points_per_hand() -> alt.Chart:
     )
 
 
-@_spec
+@spec_of
 def share_bars(category: str, count: str) -> alt.Chart:
     """One bar per `category` with its share (and `count` in the tooltip)."""
     return (
@@ -74,7 +57,7 @@ def share_bars(category: str, count: str) -> alt.Chart:
     )
 
 
-@_spec
+@spec_of
 def rate_bars(category: str, count: str, title: str) -> alt.Chart:
     """Success rate per `category` (`rate`), out of `count`."""
     return (
@@ -88,7 +71,7 @@ def rate_bars(category: str, count: str, title: str) -> alt.Chart:
     )
 
 
-@_spec
+@spec_of
 def declarations_vs_tricks() -> alt.Chart:
     """Each seat of a deal: its declaration points against its trick points (circle size:
     how many seats of deals made that pair)."""
@@ -105,7 +88,7 @@ def declarations_vs_tricks() -> alt.Chart:
     )
 
 
-@_spec
+@spec_of
 def points_by_seat() -> alt.Chart:
     """Average points per deal of each seat, stacked: declarations, tricks, kings trumped."""
     return (
@@ -126,7 +109,7 @@ def seat_labels(frame: pd.DataFrame) -> pd.DataFrame:
     )
 
 
-@_spec
+@spec_of
 def running_score() -> alt.Chart:
     """A match's score per team after each hand (hand 0: the score before the first)."""
     return (
