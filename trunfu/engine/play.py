@@ -90,7 +90,7 @@ class _Walked(NamedTuple):
 
     def cards(self) -> list[tuple[int, str]]:
         """(seat, card code) in playing order."""
-        return list(zip(self.seats, self.codes, strict=True))
+        return list(zip(self.seats, self.codes))  # noqa: B905 (see _walk)
 
 
 @dataclass
@@ -175,7 +175,11 @@ def _walk(ctx: Context, setup: PlaySetup, items: list[Trick | Claim]) -> tuple[l
                 "plays one",
             )
             cards = cards[:seats]
-        turns = _turns(leader, seats)[: len(cards)]  # a short trick: its first seats
+        # seats, nodes and codes have one entry per card (per-trick loops zip them without
+        # `strict=`, which takes a slow call path)
+        turns = _turns(leader, seats)
+        if len(cards) < seats:
+            turns = turns[: len(cards)]
         codes = [c.code for c in cards]
         winner = turns[trick_winner(codes, rules, trump)] if len(cards) == seats else None
         trick = _Walked(item, leader, turns, cards, codes, winner)
@@ -254,14 +258,14 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         if not lost:
             strangers = [
                 s
-                for s, c in zip(turns, codes, strict=True)
+                for s, c in zip(turns, codes)  # noqa: B905 (see _walk)
                 if c not in hands[s] and (s in known or where.holder.get(c, s) != s)
             ]
             stop_after = len(strangers) > 1
         table: list[str] = []
         ctx.state["trick"] = []
         last = number == setup.tricks
-        for seat, node, card in zip(turns, nodes, codes, strict=True):
+        for seat, node, card in zip(turns, nodes, codes):  # noqa: B905 (see _walk)
             hand = hands[seat]
             held = card in hand
             given = seat in known

@@ -120,7 +120,7 @@ def is_legal(
         if rules.excuse:
             return True
     else:
-        led = led_suit(trick)
+        led = SUITS[trick[0]] if trick[0] != EXCUSE else led_suit(trick)  # led_suit, inlined
         if led is None:
             return True
         suit = SUITS[card]
@@ -164,7 +164,7 @@ def trick_winner(trick: Sequence[str], rules: FollowRules, trump: str | None = T
     card of the suit led; the excuse never wins (when it leads, the next card sets the suit).
     A trick of the excuse alone is won by it (index 0)."""
     power = strengths(rules.game)
-    led = led_suit(trick)
+    led = SUITS[trick[0]] if trick and trick[0] != EXCUSE else led_suit(trick)
     best_i, best = 0, -1
     for i, card in enumerate(trick):
         if card == EXCUSE:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ....notation.models import Node, Record
-from ...cards import card_name, strengths, suit_of
+from ...cards import SUITS, card_name, strengths, suit_of
 from ...context import Context
 from ...model import TrickResult
 from ...play import PlaySetup, play_tricks
@@ -73,7 +73,7 @@ def walk(record: Record, seats: int, leader: int) -> list[tuple[int, list[tuple[
 def replay(record: Record, ctx: Context) -> None:
     """Referee `record` (see the module docstring)."""
     seats = ctx.seats
-    deck = list(ctx.game.order)
+    deck = ctx.game.order
     known = Known(record, seats)
     if record.deal is not None:
         for hand in record.deal.hands:
@@ -429,7 +429,7 @@ def _check_scarto(record, ctx: Context, declarer: int, known: Known, after) -> N
                     f"seat {declarer} discards {card} but holds it neither in his hand nor in "
                     "the talon",
                 )
-    plain = [c for c in (after or []) if suit_of(c) not in ("T", "EX") and c not in KINGS]
+    plain = [c for c in (after or []) if SUITS[c] not in ("T", "EX") and c not in KINGS]
     trumps_allowed = 3 - len(plain) if after is not None else 0
     for card in scarto:
         node = _scarto_node(record, card)
