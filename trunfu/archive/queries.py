@@ -93,6 +93,14 @@ def _where(f: Filters | None, alias: str = "r") -> tuple[str, list[Any]]:
     return " AND ".join(parts), params
 
 
+def _seats_from(where: str) -> str:
+    """The FROM clause of a question about seats under the record filters `where`: the
+    records are joined only when a filter names them (every seat row belongs to a record)."""
+    if where == "TRUE":
+        return "seats s"
+    return "seats s JOIN records r ON r.id = s.record_id"
+
+
 def _df(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> pd.DataFrame:
     return con.execute(sql, params).df()
 
@@ -112,7 +120,7 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> dict[s
         params,
     ).fetchone()
     players = con.execute(
-        f"""SELECT count(DISTINCT s.player) FROM seats s JOIN records r ON r.id = s.record_id
+        f"""SELECT count(DISTINCT s.player) FROM {_seats_from(where)}
             WHERE s.player IS NOT NULL AND {where}""",
         params,
     ).fetchone()[0]
@@ -262,7 +270,7 @@ def player_stats(
                      / nullif(count(*) FILTER (WHERE s.role = 'declarer'), 0) AS declarer_rate,
                    count(*) FILTER (WHERE s.role = 'partner') AS partner,
                    count(*) FILTER (WHERE s.role = 'defender') AS defender
-            FROM seats s JOIN records r ON r.id = s.record_id
+            FROM {_seats_from(where)}
             WHERE s.player IS NOT NULL AND {where}
             GROUP BY s.player ORDER BY games DESC, s.player"""
     if limit is not None:
@@ -283,7 +291,7 @@ def score_evolution(
     where, params = _where(f)
     if not players:
         fp = (f or NO_FILTERS).player
-        players = [fp] if fp else list(player_stats(con, f, limit=top)["player"])
+        players = [fp] if fp else _top_players(con, f, top)
     if not players:
         return pd.DataFrame(columns=["player", "date", "deals", "score", "cumulative"])
     return _df(
@@ -298,6 +306,18 @@ def score_evolution(
             ORDER BY player, date""",
         [list(players), *params],
     )
+
+
+def _top_players(con: duckdb.DuckDBPyConnection, f: Filters | None, top: int) -> list[str]:
+    """The first `top` players of `player_stats` (most games, then by name), counted alone."""
+    where, params = _where(f)
+    rows = con.execute(
+        f"""SELECT s.player FROM {_seats_from(where)}
+            WHERE s.player IS NOT NULL AND {where}
+            GROUP BY s.player ORDER BY count(*) DESC, s.player LIMIT ?""",
+        [*params, int(top)],
+    ).fetchall()
+    return [row[0] for row in rows]
 
 
 # -- the games' bonuses ------------------------------------------------------------------

@@ -24,7 +24,11 @@ def label(row: pd.Series) -> str:
 
 def listing(found: pd.DataFrame) -> None:
     """The matches found, each with a link that opens it here."""
-    shown = found.assign(open="matches?match=" + found["match_id"].astype(str))
+    shown = found.assign(
+        open="matches?match=" + found["match_id"].astype(str),
+        round=found["round"].fillna(""),
+        winner=found["winner"].fillna("not finished"),
+    )
     st.dataframe(
         shown[["open", "event", "round", "date", "team_1_3", "team_2_4", "hands", "target",
                "final_a", "final_b", "winner", "consistent", "gaps"]],
@@ -32,9 +36,13 @@ def listing(found: pd.DataFrame) -> None:
         width="stretch",
         column_config={
             "open": st.column_config.LinkColumn("match", display_text="▶ open"),
+            "team_1_3": st.column_config.TextColumn("team 1+3"),
+            "team_2_4": st.column_config.TextColumn("team 2+4"),
             "final_a": st.column_config.NumberColumn("1+3"),
             "final_b": st.column_config.NumberColumn("2+4"),
-            "consistent": st.column_config.CheckboxColumn("chain consistent"),
+            "consistent": st.column_config.CheckboxColumn(
+                "chained", help="every hand's MatchScore is the score after the hand before"
+            ),
             "date": st.column_config.DateColumn("date"),
         },
     )  # fmt: skip
@@ -100,7 +108,7 @@ def page(db: Reader, choices: dict) -> None:
     labels = {int(r["match_id"]): label(r) for _, r in found.iterrows()}
     chosen = st.selectbox(
         "Open a match", [None, *ids], format_func=lambda i: "—" if i is None else labels[i],
-        key=PICK,
+        key=PICK, placeholder="pick a match to see its running score and hands",
     )  # fmt: skip
     if chosen is None:
         if "match" in st.query_params:

@@ -90,9 +90,12 @@ def search(db: Reader, choices: dict) -> None:
         found[["replay", *[c for c in found.columns if c != "replay"]]],
         hide_index=True,
         width="stretch",
+        height=600,
         column_config={
             "replay": st.column_config.LinkColumn("replay", display_text="▶ open"),
-            "won": st.column_config.CheckboxColumn("won"),
+            "declarer": st.column_config.NumberColumn("declarer seat"),
+            "declarer_player": st.column_config.TextColumn("declarer"),
+            "won": st.column_config.CheckboxColumn("won", help="the declarer's side won"),
             "date": st.column_config.DateColumn("date"),
         },
     )
