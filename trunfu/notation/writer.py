@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .decks import GAMES, Game
-from .models import Annotated, Call, Card, Node, Record
+from .models import Annotated, Call, Card, Node, PlayedCard, Record
 
 TAG_ORDER = (
     "Game",
@@ -37,15 +37,34 @@ def comment(text: str) -> str:
 
 def _notes(node: Node) -> str:
     """The comments that follow an item, each after one space."""
-    return "".join(" " + comment(c) for c in node.comments)
+    if not node.comments:
+        return ""
+    return "".join([" " + comment(c) for c in node.comments])
 
 
 def _marks(node: Annotated) -> str:
-    return (node.suffix or "") + "".join(f" ${n}" for n in node.nags)
+    if not node.nags:
+        return node.suffix or ""
+    return (node.suffix or "") + "".join([f" ${n}" for n in node.nags])
 
 
 def card_text(card: Card) -> str:
-    return card.code + _marks(card) + _notes(card)
+    if card.suffix or card.nags or card.comments:
+        return card.code + _marks(card) + _notes(card)
+    return card.code  # the common case: a bare card
+
+
+def _played(card: PlayedCard) -> str:
+    """A card of a trick: the signal before the glyphs (`3C busso $1`)."""
+    if card.suffix or card.signal or card.nags or card.comments:
+        return (
+            card.code
+            + (card.suffix or "")
+            + (f" {card.signal}" if card.signal else "")
+            + "".join(f" ${n}" for n in card.nags)
+            + _notes(card)
+        )
+    return card.code
 
 
 def _cards(cards: Iterable[Card], game: Game | None) -> str:
@@ -53,7 +72,7 @@ def _cards(cards: Iterable[Card], game: Game | None) -> str:
     if game is not None:
         rank, last = game.rank_of, len(game.order)
         ordered.sort(key=lambda c: rank.get(c.code, last))
-    return " ".join(card_text(c) for c in ordered)
+    return " ".join([card_text(c) for c in ordered])
 
 
 def _call(call: Call) -> str:
@@ -112,14 +131,7 @@ def write(record: Record) -> str:
         for item in record.play.items:
             if item.kind == "trick":
                 number += 1
-                cards = " ".join(
-                    c.code
-                    + (c.suffix or "")
-                    + (f" {c.signal}" if c.signal else "")
-                    + "".join(f" ${n}" for n in c.nags)
-                    + _notes(c)
-                    for c in item.cards
-                )  # the signal before the glyphs: `3C busso $1`
+                cards = " ".join([_played(c) for c in item.cards])
                 body.append(_line(f"{number}." + _notes(item), cards))
             else:
                 body.append(f"  {item.kind} {item.seat}" + _notes(item))
