@@ -7,7 +7,7 @@ from ..notation.models import Record
 from .context import Context
 from .games import GAMES, GameRules, get, register
 from .model import Outcome, Replay, Step, TrickResult, trusted
-from .scoring import format_result, parse_result, same_result
+from .scoring import format_result, parse_result, same_scores
 from .simulate import iter_simulate, simulate
 
 __all__ = [
@@ -58,7 +58,8 @@ def replay(record: Record, *, steps: bool = True) -> Replay:
 def _check_result(record: Record, ctx: Context) -> None:
     """Compare the Result tag with the computed result (spec §6)."""
     tag = next((t for t in record.tags if t.name == "Result"), None)
-    if tag is None or parse_result(tag.value) is None:
+    numbers = parse_result(tag.value) if tag is not None else None
+    if tag is None or numbers is None:
         return
     if any(d.cls == "rules" for d in ctx.diagnostics):
         return  # a result is only compared for a deal played by the rules
@@ -73,7 +74,7 @@ def _check_result(record: Record, ctx: Context) -> None:
                 cls="result",
             )
         return
-    if not same_result(tag.value, ctx.outcome.scores):
+    if not same_scores(numbers, ctx.outcome.scores):
         ctx.error(
             where,
             "result-differs",

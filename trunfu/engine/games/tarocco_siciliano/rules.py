@@ -3,6 +3,8 @@ the follow rules and the cards that matter for the jochi."""
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from ...tricks import ExcuseLead, FollowRules
 
 GAME = "tarocco-siciliano"
@@ -56,4 +58,4 @@ def card_points(cards: list[str]) -> int:
     """A side's card points before the last trick: values (blanks 1), less 2 for each full
     three cards and 1 for a last one or two."""
     n = len(cards)
-    return sum(VALUES.get(c, 1) for c in cards) - 2 * (n // 3) - (1 if n % 3 else 0)
+    return sum(map(VALUES.get, cards, repeat(1))) - 2 * (n // 3) - (1 if n % 3 else 0)
