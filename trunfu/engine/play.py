@@ -263,7 +263,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             ]
             stop_after = len(strangers) > 1
         table: list[str] = []
-        ctx.state["trick"] = []
+        if steps:
+            ctx.state["trick"] = []
         last = number == setup.tricks
         for seat, node, card in zip(turns, nodes, codes):  # noqa: B905 (see _walk)
             hand = hands[seat]
@@ -340,7 +341,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 node=trick,
                 label=f"trick {number} goes to {_who(winner)}",
             )
-        ctx.state["trick"] = []
+            ctx.state["trick"] = []
     complete = len(ctx.tricks) == setup.tricks
     return PlayResult(ctx.tricks, start, inferred, complete, stopped)
 

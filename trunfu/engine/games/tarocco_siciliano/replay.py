@@ -149,9 +149,7 @@ def replay(record: Record, ctx: Context) -> None:
     side_of = {s: "declarer" if s in (declarer, partner) else "opponents" for s in start}
     taken: dict[str, list[str]] = {"declarer": [], "opponents": []}
 
-    def on_trick(trick: TrickResult) -> None:
-        if not ctx.want_steps:
-            return
+    def on_trick(trick: TrickResult) -> None:  # for the steps only
         taken[side_of[trick.winner]] += [c for _, c in trick.cards]
         ctx.state["points"] = {side: card_points(cards) for side, cards in taken.items()}
         if called and any(c == called for _, c in trick.cards):
@@ -167,7 +165,7 @@ def replay(record: Record, ctx: Context) -> None:
             hands=start,
             elsewhere=elsewhere,
             owners=_declarer_cards(declarer, known) if start[declarer] is None else {},
-            on_trick=on_trick,
+            on_trick=on_trick if ctx.want_steps else None,
         ),
     )
     after_talon = _after_talon(declarer, known, result.hands, start)
