@@ -8,6 +8,7 @@ an error, a dead worker or Ctrl-C leaves the archive with whole batches only.
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import signal
@@ -84,9 +85,15 @@ def parse_batch(file: str, start: int, chunks: list[Chunk]) -> dict[str, pa.Tabl
     `file`) and return the rows of every table."""
     reader = _reader()
     rows = Rows()
-    for offset, chunk in enumerate(chunks):
-        add_read(rows, reader.parse_chunk(chunk, file, start + offset))
-    return rows.tables()
+    collecting = gc.isenabled()
+    gc.disable()  # the batch's objects die with it: collecting while they pile up is waste
+    try:
+        for offset, chunk in enumerate(chunks):
+            add_read(rows, reader.parse_chunk(chunk, file, start + offset))
+        return rows.tables()
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def tasks(
@@ -240,6 +247,7 @@ def ingest(
     pool: ProcessPoolExecutor | None = None
     _reader()  # build the parser and load the games once: forked workers inherit them
     load_games()
+    Rows().tables()  # pyarrow's first table costs ~0.3 s: paid here, once, not per worker
     if workers > 0:  # start the workers before DuckDB starts its threads
         pool = ProcessPoolExecutor(
             workers, mp_context=get_context("fork"), initializer=_ignore_interrupts

@@ -15,7 +15,8 @@ from typing import Any
 
 import pyarrow as pa
 
-from ..notation.models import Diagnostic, ReadResult, Record
+from ..notation.decks import GAMES
+from ..notation.models import Diagnostic, ReadResult, Record, number
 from ..notation.writer import write
 
 INT8, INT16, INT32, INT64 = pa.int8(), pa.int16(), pa.int32(), pa.int64()
@@ -275,24 +276,29 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
     text = write(record)
     outcome = replay.outcome if replay is not None else None
     tricks = replay.tricks if replay is not None else []
-    seats = record.seats or 0
-    dealer = record.dealer or 0
+    tags: dict[str, str] = {}
+    for tag in record.tags:  # the first tag of a name counts, as in `Record.tag`
+        tags.setdefault(tag.name, tag.value)
+    game = tags.get("Game")
+    seats = number(tags.get("Seats") or "") or 0
+    dealer = number(tags.get("Dealer") or "") or 0
+    default = GAMES.get(game or "")
     rows.add(
         "records",
         local=local,
         hash=text_hash(text),
-        game=record.tag("Game"),
+        game=game,
         seats=seats,
-        variant=record.variant,
+        variant=tags.get("Variant") or (default.default_variant if default else None),
         dealer=dealer,
-        event=record.tag("Event"),
-        site=record.tag("Site"),
-        date_text=record.tag("Date"),
-        date=parse_date(record.tag("Date")),
-        round=record.tag("Round"),
-        board=record.tag("Board"),
-        title=record.tag("Title"),
-        result_tag=record.tag("Result"),
+        event=tags.get("Event"),
+        site=tags.get("Site"),
+        date_text=tags.get("Date"),
+        date=parse_date(tags.get("Date")),
+        round=tags.get("Round"),
+        board=tags.get("Board"),
+        title=tags.get("Title"),
+        result_tag=tags.get("Result"),
         source_file=record.file,
         source_index=record.index,
         source_line=record.line,
@@ -301,12 +307,13 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
         text=text,
         **(_outcome_fields(outcome) if outcome is not None else {}),
     )
-    _add_seats(rows, record, outcome, seats, dealer)
+    by_seat = sides(record, outcome)
+    _add_seats(rows, tags, outcome, seats, dealer, by_seat)
     _add_calls(rows, record, replay, outcome)
-    _add_plays(rows, record, tricks, sides(record, outcome))
+    _add_plays(rows, record, tricks, by_seat)
     if outcome is not None:
-        seat_side = {str(k): v[0] for k, v in sides(record, outcome).items() if v[0]}
-        for name, side, value in bonus_rows(record.tag("Game"), outcome.breakdown or {}, seat_side):
+        seat_side = {str(k): v[0] for k, v in by_seat.items() if v[0]}
+        for name, side, value in bonus_rows(game, outcome.breakdown or {}, seat_side):
             rows.add("bonuses", local=local, name=name, side=side, value=value)
     rows.count += 1
 
@@ -335,8 +342,14 @@ def sides(record: Record, outcome: Any | None) -> dict[int, tuple[str | None, st
     return result
 
 
-def _add_seats(rows: Rows, record: Record, outcome: Any | None, seats: int, dealer: int) -> None:
-    by_seat = sides(record, outcome)
+def _add_seats(
+    rows: Rows,
+    tags: dict[str, str],
+    outcome: Any | None,
+    seats: int,
+    dealer: int,
+    by_seat: dict[int, tuple[str | None, str | None]],
+) -> None:
     for seat in range(1, seats + 1):
         side, role = by_seat[seat]
         score = outcome.scores[seat - 1] if outcome is not None else None
@@ -352,7 +365,7 @@ def _add_seats(rows: Rows, record: Record, outcome: Any | None, seats: int, deal
             "seats",
             local=rows.count,
             seat=seat,
-            player=record.tag(f"P{seat}"),
+            player=tags.get(f"P{seat}"),
             position=(seat - dealer - 1) % seats + 1 if dealer else None,
             side=side,
             role=role,
@@ -411,40 +424,31 @@ def _add_plays(
     as in `sides()`, a seat being its own side when there are none)."""
     local = rows.count
     c = rows.columns["plays"]
-    locals_, numbers, orders, seats, cards, signals, winners, captured, last = (
-        c[name]
-        for name in (
-            "local",
-            "trick",
-            "ord",
-            "seat",
-            "card",
-            "signal",
-            "winner",
-            "captured",
-            "last_trick",
-        )
-    )
     side = {seat: s or str(seat) for seat, (s, _) in by_seat.items()}
     written = record.play.tricks if record.play is not None else []
-    for number, trick in enumerate(written, 1):
-        known = tricks[number - 1] if number <= len(tricks) else None
-        by = known.cards if known else ()
+    last = len(written)
+    for trick_no, trick in enumerate(written, 1):
+        played = trick.cards
+        size = len(played)
+        known = tricks[trick_no - 1] if trick_no <= len(tricks) else None
+        by = [seat for seat, _ in known.cards[:size]] if known else []
+        if len(by) < size:
+            by += [None] * (size - len(by))
         winner = known.winner if known else None
-        is_last = number == len(written)
-        for ord_, card in enumerate(trick.cards, 1):
-            seat = by[ord_ - 1][0] if ord_ <= len(by) else None
-            locals_.append(local)
-            numbers.append(number)
-            orders.append(ord_)
-            seats.append(seat)
-            cards.append(card.code)
-            signals.append(card.signal)
-            winners.append(winner)
-            captured.append(
-                None if seat is None or winner is None else side.get(seat) != side.get(winner)
-            )
-            last.append(is_last)
+        if winner is None:
+            captured: list[bool | None] = [None] * size
+        else:
+            taker = side.get(winner)
+            captured = [None if seat is None else side.get(seat) != taker for seat in by]
+        c["local"] += [local] * size
+        c["trick"] += [trick_no] * size
+        c["ord"] += range(1, size + 1)
+        c["seat"] += by
+        c["card"] += [card.code for card in played]
+        c["signal"] += [card.signal for card in played]
+        c["winner"] += [winner] * size
+        c["captured"] += captured
+        c["last_trick"] += [trick_no == last] * size
 
 
 def _number(value: Any) -> float | None:
