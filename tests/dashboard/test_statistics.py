@@ -111,3 +111,25 @@ def test_the_pool_keeps_a_connection_in_use(sample_archive) -> None:
     assert second.execute("SELECT 42").fetchone() == (42,)
     pool.release(second)
     assert pool.close_idle()
+
+
+@pytest.mark.parametrize("section", ["Contracts", "Scores", "Players", "Jochi", "French bonuses"])
+def test_charts_draw_only_the_query_rows(open_page, archive, section) -> None:
+    """Altair's empty placeholder dataset would be drawn as an "undefined" category beside
+    the query's rows: no chart the page sends carries it."""
+    import json
+
+    at = open_page("statistics", section=section)
+    charts = at.get("vega_lite_chart")
+    assert charts, section
+    for chart in charts:
+        assert not chart.proto.datasets, [d.name for d in chart.proto.datasets]
+        assert chart.proto.data.data, "the query's rows are the chart's data"
+        assert "datasets" not in json.loads(chart.proto.spec)
+
+
+def test_french_bonuses_are_named_as_players_say_them(open_page, archive) -> None:
+    at = open_page("statistics", section="French bonuses")
+    names = set(at.dataframe[0].value["bonus"])
+    assert names, "the sample's French deals have bonuses"
+    assert not any("_" in n or "." in n or "poignees" in n for n in names), names

@@ -15,6 +15,11 @@ import pandas as pd
 import streamlit as st
 
 PERCENT = alt.Axis(format="%")
+LABELS = alt.Axis(labelLimit=260)
+"""Category labels such as `tarocco-siciliano, 4 seats` shown whole."""
+MANY = alt.Scale(scheme="tableau20")
+"""Twenty distinct colours: the contracts of every game side by side without repeats."""
+ROLES = ["declarer", "partner", "defender"]
 
 
 def show(title: str, spec: dict[str, Any] | None, frame: pd.DataFrame, note: str = "") -> None:
@@ -54,8 +59,12 @@ def contract_mix() -> alt.Chart:
         .mark_bar()
         .encode(
             x=alt.X("share:Q", axis=PERCENT, title="share of scored deals", stack="normalize"),
-            y=alt.Y("table:N", title=None),
-            color=alt.Color("contract:N", legend=alt.Legend(orient="bottom", columns=3)),
+            y=alt.Y("table:N", title=None, axis=LABELS),
+            color=alt.Color(
+                "contract:N",
+                scale=MANY,
+                legend=alt.Legend(orient="bottom", columns=3),
+            ),
             tooltip=["table:N", "contract:N", "deals:Q", alt.Tooltip("share:Q", format=".1%")],
         )
     )
@@ -124,23 +133,21 @@ def roles() -> alt.Chart:
     """Each player's deals as declarer, partner and defender (data: `role_split`)."""
     return (
         alt.Chart()
+        .transform_calculate(rank=f"indexof({ROLES}, datum.role)")  # stacked as in the legend
         .mark_bar()
         .encode(
             x=alt.X("deals:Q", stack="normalize", axis=PERCENT, title="share of deals"),
             y=alt.Y("player:N", title=None),
-            color=alt.Color("role:N", sort=["declarer", "partner", "defender"]),
+            color=alt.Color("role:N", sort=ROLES),
+            order=alt.Order("rank:Q"),
             tooltip=["player:N", "role:N", "deals:Q"],
         )
     )
 
 
 def role_split(frame: pd.DataFrame) -> pd.DataFrame:
-    return frame.melt(
-        id_vars=["player"],
-        value_vars=["declarer", "partner", "defender"],
-        var_name="role",
-        value_name="deals",
-    )
+    """One row per player and role."""
+    return frame.melt(id_vars=["player"], value_vars=ROLES, var_name="role", value_name="deals")
 
 
 @spec_of
@@ -151,7 +158,7 @@ def by_side(category: str, value: str, title: str) -> alt.Chart:
         .mark_bar()
         .encode(
             x=alt.X(f"{value}:Q", title=title),
-            y=alt.Y(f"{category}:N", title=None),
+            y=alt.Y(f"{category}:N", title=None, axis=LABELS),
             color=alt.Color("side:N"),
             yOffset="side:N",
             tooltip=[f"{category}:N", "side:N", "deals:Q", f"{value}:Q"],

@@ -81,7 +81,9 @@ def players(db: Reader, f) -> None:
         charts.show("Leaderboard (20 most active players)", charts.leaderboard(), frame)
     with right:
         charts.show("Role split", charts.roles(), charts.role_split(frame))
-    charts.show("Score over time", charts.evolution(), db.run("score_evolution", f))
+    shown = [f.player] if f.player else list(frame["player"][:5])  # as score_evolution's own
+    evolution = db.run("score_evolution", f, players=shown)
+    charts.show("Score over time (the 5 most active players)", charts.evolution(), evolution)
 
 
 def jochi(db: Reader, f) -> None:
@@ -90,7 +92,10 @@ def jochi(db: Reader, f) -> None:
         return
     frame = db.run("sicilian_jochi", f)
     spec = charts.by_side("category", "jochi", "jochi")
-    charts.show("Sicilian jochi by category", spec, frame.fillna({"side": "—"}))
+    charts.show("Sicilian jochi by category", spec, frame.fillna({"side": NO_SIDE}))
+
+
+NO_SIDE = "side not recorded"
 
 
 def french(db: Reader, f) -> None:
@@ -98,8 +103,17 @@ def french(db: Reader, f) -> None:
         st.caption("Petit au bout, poignées and chelem are French tarot bonuses.")
         return
     frame = db.run("french_bonuses", f)
+    frame = frame.assign(bonus=frame["bonus"].map(bonus_name))
     spec = charts.by_side("bonus", "deals", "deals")
-    charts.show("Petit au bout, poignées and chelem", spec, frame.fillna({"side": "—"}))
+    charts.show("Petit au bout, poignées and chelem", spec, frame.fillna({"side": NO_SIDE}))
+
+
+def bonus_name(name: str) -> str:
+    """A French tarot bonus as players say it: `poignees.double` is "double poignée"."""
+    kind, _, detail = name.partition(".")
+    if kind == "poignees":
+        return f"{detail} poignée"
+    return f"{kind} {detail}".strip().replace("_", " ")
 
 
 st.title("Statistics")
