@@ -4,7 +4,8 @@ browser's drawing).
 
 Goals: the Statistics page under 1 s, a replay step under 100 ms. Peer runs in the same
 process: the page's queries called directly on one connection (what the archive costs), and
-an empty Streamlit page under AppTest (what a script run costs at all).
+an empty Streamlit page under AppTest (what a script run costs at all). The Search page's
+`find_deals` is timed too, against a plain count of the same card condition's deals.
 
     .venv/bin/python bench/dashboard.py              # a sample archive built from data/
     .venv/bin/python bench/dashboard.py --db PATH    # e.g. the archive of
@@ -143,6 +144,34 @@ def statistics_queries(db: Path) -> float:
     return best
 
 
+SEARCHES = {
+    "T1 captured": {"card": "T1", "card_event": "captured"},
+    "EX last-trick": {"card": "EX", "card_event": "last-trick"},
+    "petit au bout": {"bonus": "petit_au_bout"},
+}
+
+
+def search_queries(db: Path) -> dict[str, float]:
+    """The Search page's `find_deals` (a page of 100, best of 3) for a few conditions, and
+    the same condition's deals only counted by the plain semi-join over every play (peer)."""
+    con = q.open_archive(db)
+    times = {
+        name: min(timed(lambda kw=kw: q.find_deals(con, **kw)) for _ in range(3))
+        for name, kw in SEARCHES.items()
+    }
+    times["peer: count of T1 captured deals"] = min(
+        timed(
+            lambda: con.execute(
+                "SELECT count(*) FROM records r WHERE r.id IN "
+                "(SELECT record_id FROM plays p WHERE p.card = 'T1' AND p.captured)"
+            ).fetchone()
+        )
+        for _ in range(3)
+    )
+    con.close()
+    return times
+
+
 def replay_steps(ref: str) -> dict[str, float]:
     """One click of `next`, repeated: median and worst; and the table's HTML alone."""
     at = check(page("replay", record=ref, step="0").run())
@@ -190,6 +219,7 @@ def main() -> None:
         base = empty_page(folder)
         stats = statistics_page(db)
         peer = statistics_queries(db)
+        searches = search_queries(db)
         steps = replay_steps(ref)
 
     ok = {True: "met", False: "NOT met"}
@@ -206,12 +236,15 @@ def main() -> None:
         ("replay step, worst", steps["worst"]),
         ("card table HTML for one step", steps["html"]),
         ("peer: empty page under AppTest", base),
+        *((f"search: {k}" if not k.startswith("peer") else k, v) for k, v in searches.items()),
     ]
     for label, seconds in rows:
         print(f"{label:<44} {seconds * 1000:>9.1f}")
     print(
         f"statistics cold / its queries = {stats['cold'] / peer:.2f}; "
-        f"replay step / empty page = {steps['median'] / base:.2f}"
+        f"replay step / empty page = {steps['median'] / base:.2f}; "
+        f"search T1 captured / its count = "
+        f"{searches['T1 captured'] / searches['peer: count of T1 captured deals']:.2f}"
     )
     worst = max(v for k, v in stats.items() if k.startswith("section"))
     print(
