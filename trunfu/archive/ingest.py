@@ -146,43 +146,54 @@ def write_batch(
     try:
         for name, table in tables.items():
             con.register(f"b_{name}", table)
-        con.execute(
-            """CREATE OR REPLACE TEMP TABLE kept AS
-            SELECT local FROM (
-                SELECT local, hash, row_number() OVER (PARTITION BY hash ORDER BY local) AS n
-                FROM b_records) b
-            WHERE n = 1 AND NOT EXISTS (SELECT 1 FROM records r WHERE r.hash = b.hash)"""
-        )
-        added = con.execute("SELECT count(*) FROM kept").fetchone()[0]
+        records = tables["records"]
+        seen = {
+            h
+            for (h,) in con.execute(
+                "SELECT DISTINCT hash FROM records WHERE hash IN (SELECT hash FROM b_records)"
+            ).fetchall()
+        }
+        kept: list[int] = []
+        for local, digest in zip(
+            records.column("local").to_pylist(), records.column("hash").to_pylist(), strict=True
+        ):
+            if digest not in seen:  # a new record, and its first time in the batch
+                seen.add(digest)
+                kept.append(local)
+        added = len(kept)
+        where = ""
+        if added < records.num_rows:  # some are known already: only the others are added
+            con.register("b_kept", pa.table({"local": pa.array(kept, INT32)}))
+            where = " WHERE local IN (SELECT local FROM b_kept)"
         cols = _columns("records")
         con.execute(
             f"INSERT INTO records (id, {', '.join(cols)}, batch) "
-            f"SELECT ? + local, {', '.join(cols)}, ? FROM b_records "
-            "WHERE local IN (SELECT local FROM kept)",
+            f"SELECT ? + local, {', '.join(cols)}, ? FROM b_records{where}",
             [first_id, batch],
         )
         for table in schema.CHILD_TABLES:
             cols = _columns(table)
             con.execute(
                 f"INSERT INTO {table} (record_id, {', '.join(cols)}) "
-                f"SELECT ? + local, {', '.join(cols)} FROM b_{table} "
-                "WHERE local IN (SELECT local FROM kept)",
+                f"SELECT ? + local, {', '.join(cols)} FROM b_{table}{where}",
                 [first_id],
             )
         con.execute(
-            """INSERT INTO players SELECT DISTINCT player FROM b_seats
-            WHERE local IN (SELECT local FROM kept) AND player IS NOT NULL
-              AND player NOT IN (SELECT name FROM players)"""
+            "INSERT INTO players SELECT DISTINCT player FROM b_seats"
+            + (where + " AND" if where else " WHERE")
+            + " player IS NOT NULL AND player NOT IN (SELECT name FROM players)"
         )
         cols = _columns("rejects")
-        stored = con.execute(
-            f"""INSERT INTO rejects ({", ".join(cols)}, batch)
-            SELECT {", ".join(cols)}, ? FROM (
-                SELECT *, row_number() OVER (PARTITION BY hash ORDER BY local) AS n
-                FROM b_rejects) b
-            WHERE n = 1 AND NOT EXISTS (SELECT 1 FROM rejects r WHERE r.hash = b.hash)""",
-            [batch],
-        ).fetchone()[0]
+        stored = 0
+        if tables["rejects"].num_rows:
+            stored = con.execute(
+                f"""INSERT INTO rejects ({", ".join(cols)}, batch)
+                SELECT {", ".join(cols)}, ? FROM (
+                    SELECT *, row_number() OVER (PARTITION BY hash ORDER BY local) AS n
+                    FROM b_rejects) b
+                WHERE n = 1 AND NOT EXISTS (SELECT 1 FROM rejects r WHERE r.hash = b.hash)""",
+                [batch],
+            ).fetchone()[0]
         present = tables["records"].num_rows - added
         con.execute(
             "INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?)",
@@ -200,7 +211,7 @@ def write_batch(
         con.execute("ROLLBACK")
         raise
     finally:
-        for name in tables:
+        for name in (*tables, "kept"):
             con.unregister(f"b_{name}")
     return added, present, stored
 
