@@ -48,10 +48,10 @@ class PlaySetup:
     """Each seat's cards at the start of play; None for a seat whose hand is unknown."""
     trump: str | None = "T"
     elsewhere: dict[str, str] = field(default_factory=dict)
+    """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
     owners: dict[str, tuple[int, str]] = field(default_factory=dict)
     """Cards known to be a seat's though its hand is not given → (seat, how), e.g. the talon
     cards of a declarer: "it was in the talon, taken by seat 3"."""
-    """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
     check: CardCheck | None = None
     on_trick: Callable[[TrickResult], None] | None = None
     """Called after each complete trick (e.g. to update `ctx.state["points"]`)."""
