@@ -69,7 +69,19 @@ def scores(db: Reader, f) -> None:
         charts.show("Score distribution", charts.distribution(what), frame)
     with right:
         st.markdown("**Average scores by contract**")
-        st.dataframe(db.run("score_summary", f), hide_index=True, width="stretch", height=300)
+        st.dataframe(
+            db.run("score_summary", f),
+            hide_index=True,
+            width="stretch",
+            height=300,
+            column_config={
+                "declarer_score": st.column_config.NumberColumn("declarer's score", format="%.1f"),
+                "declarer_score_sd": st.column_config.NumberColumn("± sd", format="%.1f"),
+                "margin": st.column_config.NumberColumn("margin", format="%.1f"),
+                "margin_sd": st.column_config.NumberColumn("margin ± sd", format="%.1f"),
+                "abs_margin": st.column_config.NumberColumn("mean |margin|", format="%.1f"),
+            },
+        )
 
 
 def players(db: Reader, f) -> None:
