@@ -85,31 +85,44 @@ def simulate_files(folder: Path, deals: int) -> list[Path]:
 
 
 class PeakMemory:
-    """Peak resident memory of this process and its children, sampled every 50 ms."""
+    """Peak resident memory of this process and its children, sampled every 50 ms; also the
+    CPU time of the children (the workers) as last seen, and of this process."""
 
     def __init__(self) -> None:
         self.peak = self.peak_main = 0
+        self.child_cpu: dict[int, float] = {}
+        self.main_cpu = 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
+
+    @property
+    def workers_cpu(self) -> float:
+        return sum(self.child_cpu.values())
 
     def _run(self) -> None:
         me = psutil.Process()
         while not self._stop.is_set():
             try:
                 main = me.memory_info().rss
-                total = main + sum(c.memory_info().rss for c in me.children(recursive=True))
+                total = main
+                for child in me.children(recursive=True):
+                    total += child.memory_info().rss
+                    times = child.cpu_times()
+                    self.child_cpu[child.pid] = times.user + times.system
             except psutil.Error:
                 continue
             self.peak, self.peak_main = max(self.peak, total), max(self.peak_main, main)
             self._stop.wait(0.05)
 
     def __enter__(self) -> PeakMemory:
+        self._cpu = time.process_time()
         self._thread.start()
         return self
 
     def __exit__(self, *_: object) -> None:
         self._stop.set()
         self._thread.join()
+        self.main_cpu = time.process_time() - self._cpu
 
 
 def peer_rate(files: list[Path], sample: int = 2000) -> float:
@@ -206,6 +219,12 @@ def main() -> None:
             f"{summary.rejected:,} rejected) in {seconds:,.1f} s = {rate:,.0f} deals/s "
             f"with {args.workers} workers (goal {GOALS['rate']:,.0f}: "
             f"{'met' if rate >= GOALS['rate'] else 'NOT met'})"
+        )
+        per = 1000 / max(summary.records, 1)
+        print(
+            f"CPU per record: workers {memory.workers_cpu * per:.3f} ms (as last sampled), "
+            f"main process {memory.main_cpu * per:.3f} ms; load average "
+            f"{os.getloadavg()[0]:.1f} (2 cores: above 2, other jobs share them)"
         )
         print(
             f"peer: read+replay+rows alone, one core: {peer:,.0f} deals/s; "

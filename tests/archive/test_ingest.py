@@ -105,6 +105,32 @@ def test_reingest_adds_nothing(archive: Path, deals: list[Deal], tmp_path: Path)
     assert _counts(archive) == before
 
 
+def test_batch_of_known_and_new_records_adds_the_new_ones_whole(
+    deals: list[Deal], tmp_path: Path
+) -> None:
+    db = tmp_path / "a.duckdb"
+    ingest(db, [str(write_file(tmp_path / "first.tgn", [d.text for d in deals[:20]]))], workers=0)
+    texts = [d.text for d in deals[10:30]] + [deals[25].text]  # 10 known, 10 new, 1 copy
+    summary = ingest(db, [str(write_file(tmp_path / "next.tgn", texts))], workers=0)
+    assert (summary.added, summary.duplicates, summary.rejected) == (10, 11, 0)
+    counts = _counts(db)
+    assert counts["records"] == 30
+    assert counts["seats"] == sum(d.record.seats for d in deals[:30])
+    assert counts["plays"] == sum(_cards_played(d) for d in deals[:30])
+    assert len(_assert_whole(db, deals)) == 30
+    con = duckdb.connect(str(db), read_only=True)
+    ids = [r[0] for r in con.execute("SELECT id FROM records ORDER BY id").fetchall()]
+    players = {r[0] for r in con.execute("SELECT name FROM players").fetchall()}
+    con.close()
+    assert ids[:20] == list(range(1, 21)) and ids[20:] == list(range(31, 41))
+    assert players == {
+        t.value
+        for d in deals[:30]
+        for t in d.record.tags
+        if t.name[0] == "P" and t.name[1:].isdigit()
+    }
+
+
 def test_invalid_records_are_rejected_with_diagnostics_and_raw_text(
     deals: list[Deal], tmp_path: Path
 ) -> None:
