@@ -22,7 +22,7 @@ def number(value: str) -> int | None:
 class Node(BaseModel):
     """Anything written in the text: where it starts, and what a reader may have added."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="ignore")
 
     line: int = 0
     column: int = 0
@@ -147,7 +147,7 @@ class Play(Section):
 class Record(BaseModel):
     """One deal: its tags and the sections of its body."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="ignore")
 
     file: str | None = None
     index: int = 1
