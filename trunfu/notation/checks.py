@@ -319,6 +319,9 @@ def _size(owner: str, deal, seats: int) -> int | None:
 def _cards(game: Game, groups: Iterable[tuple[str, list[Card]]]) -> Iterator[Problem]:
     deck = game.rank_of
     for where, cards in groups:
+        codes = {card.code for card in cards}
+        if len(codes) == len(cards) and codes.issubset(deck):
+            continue  # the usual case: every card known, none twice
         first: dict[str, Card] = {}
         for card in cards:
             if card.code not in deck:
