@@ -124,8 +124,9 @@ class Rows:
         self.count = 0
 
     def add(self, table: str, **values: Any) -> None:
+        get = values.get
         for name, column in self.columns[table].items():
-            column.append(values.get(name))
+            column.append(get(name))
 
     def tables(self) -> dict[str, pa.Table]:
         return {
@@ -423,32 +424,41 @@ def _add_plays(
     `captured`: the trick went to another side than the seat that played the card (sides
     as in `sides()`, a seat being its own side when there are none)."""
     local = rows.count
-    c = rows.columns["plays"]
     side = {seat: s or str(seat) for seat, (s, _) in by_seat.items()}
     written = record.play.tricks if record.play is not None else []
     last = len(written)
+    numbers: list[int] = []
+    orders: list[int] = []
+    seats: list[int | None] = []
+    winners: list[int | None] = []
+    captured: list[bool | None] = []
     for trick_no, trick in enumerate(written, 1):
-        played = trick.cards
-        size = len(played)
+        size = len(trick.cards)
         known = tricks[trick_no - 1] if trick_no <= len(tricks) else None
         by = [seat for seat, _ in known.cards[:size]] if known else []
         if len(by) < size:
             by += [None] * (size - len(by))
         winner = known.winner if known else None
         if winner is None:
-            captured: list[bool | None] = [None] * size
+            captured += [None] * size
         else:
             taker = side.get(winner)
-            captured = [None if seat is None else side.get(seat) != taker for seat in by]
-        c["local"] += [local] * size
-        c["trick"] += [trick_no] * size
-        c["ord"] += range(1, size + 1)
-        c["seat"] += by
-        c["card"] += [card.code for card in played]
-        c["signal"] += [card.signal for card in played]
-        c["winner"] += [winner] * size
-        c["captured"] += captured
-        c["last_trick"] += [trick_no == last] * size
+            captured += [None if seat is None else side.get(seat) != taker for seat in by]
+        numbers += [trick_no] * size
+        orders += range(1, size + 1)
+        seats += by
+        winners += [winner] * size
+    played = [card for trick in written for card in trick.cards]
+    c = rows.columns["plays"]
+    c["local"] += [local] * len(played)
+    c["trick"] += numbers
+    c["ord"] += orders
+    c["seat"] += seats
+    c["card"] += [card.code for card in played]
+    c["signal"] += [card.signal for card in played]
+    c["winner"] += winners
+    c["captured"] += captured
+    c["last_trick"] += [n == last for n in numbers]
 
 
 def _number(value: Any) -> float | None:
