@@ -85,6 +85,18 @@ class Reader:
         self.close()
 
 
+def open_page_reader() -> tuple[Reader, Any]:
+    """A page's archive reader and the filter choices; when the archive cannot be read, the
+    reason is shown and the page stops."""
+    try:
+        db = Reader()
+        return db, db.run("choices")
+    except lock.ArchiveError as error:
+        st.info(str(error))
+        st.stop()
+        raise  # st.stop() does not return
+
+
 def record_text(record_id: int) -> str | None:
     """The TGN text of archive record `record_id`, or None."""
     key = stamp()

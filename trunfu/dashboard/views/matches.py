@@ -8,7 +8,6 @@ import pandas as pd
 import streamlit as st
 
 from trunfu.archive import matches as match_queries
-from trunfu.archive.lock import ArchiveError
 from trunfu.dashboard import archive_link, filters
 from trunfu.dashboard.archive_link import Reader
 from trunfu.dashboard.components import charts
@@ -119,12 +118,7 @@ def page(db: Reader, choices: dict) -> None:
 
 
 st.title("Marafone matches")
-try:
-    db = archive_link.Reader()
-    choices = db.run("choices")
-except ArchiveError as error:
-    st.info(str(error))
-    st.stop()
+db, choices = archive_link.open_page_reader()
 
 with db:
     page(db, choices)

@@ -102,12 +102,7 @@ def search(db: Reader, choices: dict) -> None:
 
 
 st.title("Search")
-try:
-    db = archive_link.Reader()
-    choices = db.run("choices")
-except ArchiveError as error:
-    st.info(str(error))
-    st.stop()
+db, choices = archive_link.open_page_reader()
 
 with db:
     search(db, choices)

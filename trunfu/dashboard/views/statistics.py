@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trunfu.archive.lock import ArchiveError
 from trunfu.dashboard import archive_link, filters, game_sections
 from trunfu.dashboard.archive_link import Reader
 from trunfu.dashboard.components import charts
@@ -129,12 +128,7 @@ def bonus_name(name: str) -> str:
 
 
 st.title("Statistics")
-try:
-    db = archive_link.Reader()
-    choices = db.run("choices")
-except ArchiveError as error:
-    st.info(str(error))
-    st.stop()
+db, choices = archive_link.open_page_reader()
 SECTIONS = {
     "Contracts": contracts,
     "Scores": scores,
