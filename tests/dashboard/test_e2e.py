@@ -145,9 +145,9 @@ def test_upload_then_replay_with_the_keyboard(server: str, page: Page, tmp_path:
     assert re.search(r"[?&]step=2\b", page.url), page.url
 
     # autoplay moves on by itself, and stops when switched off
-    page.get_by_text("Autoplay").click()
+    _switch_autoplay(page, on=True)
     expect(page.get_by_text(re.compile(rf"^Step [3-9] of {last}"))).to_be_visible()
-    page.get_by_text("Autoplay").click()
+    _switch_autoplay(page, on=False)
     stopped = _settled(page)  # a step already under way may land late on a loaded machine
     page.wait_for_timeout(2500)  # two ticks at the normal speed
     assert _step_shown(page)[0] == stopped
@@ -160,6 +160,18 @@ def test_upload_then_replay_with_the_keyboard(server: str, page: Page, tmp_path:
     expect(page.locator(".tf-trick [data-card='KB']")).to_be_visible()
     OUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUT / "replay.screenshot.png"), full_page=True)
+
+
+def _switch_autoplay(page: Page, on: bool) -> None:
+    """Click the Autoplay toggle until it shows `on` (a click that lands while the page is
+    rerunning may be lost)."""
+    switch = page.locator("label", has_text="Autoplay").locator("input")
+    for _ in range(5):
+        if switch.is_checked() == on:
+            return
+        page.get_by_text("Autoplay").click()
+        page.wait_for_timeout(1000)
+    assert switch.is_checked() == on, "the Autoplay toggle does not switch"
 
 
 def _settled(page: Page, tries: int = 10) -> int:
