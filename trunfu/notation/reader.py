@@ -117,6 +117,14 @@ def _card(text: str, line: int, column: int) -> dict[str, Any]:
     }
 
 
+def _card_item(kind: str, text: str, line: int, column: int) -> dict[str, Any]:
+    """A card item of a run: `C` when the fast path found a bare upper-case code, else a
+    `CARD` as the scanner matched it (maybe lower case, maybe with a suffix)."""
+    if kind == "C":
+        return {"code": text, "line": line, "column": column}
+    return _card(text, line, column)
+
+
 def _nag(target: dict[str, Any] | None, text: str, line: int, column: int) -> None:
     value = int(text[1:])
     if target is None:
@@ -271,14 +279,7 @@ class _Build(Transformer):
                         "card-without-seat",
                         f"{text} stands before any seat label: write `1: {text} ...`",
                     )
-                if kind == "C":
-                    last = {
-                        "code": text,
-                        "line": line,
-                        "column": column,
-                    }
-                else:
-                    last = _card(text, line, column)
+                last = _card_item(kind, text, line, column)
                 cards.append(last)
             elif kind == "HAND_LABEL":
                 cards = []
@@ -471,14 +472,7 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
                 }
                 items.append(trick)
                 numbered = False
-            if kind == "C":
-                last = {
-                    "code": text,
-                    "line": line,
-                    "column": column,
-                }
-            else:
-                last = _card(text, line, column)
+            last = _card_item(kind, text, line, column)
             cards.append(last)
         elif kind == "TRICK_NO":
             if trick is not None and seats and len(cards) < seats:
