@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from trunfu.engine import replay
+from trunfu.notation.models import Record
 from trunfu.notation.reader import read_text
 from trunfu.referee import judge
 
@@ -33,3 +35,27 @@ def internal_errors(text: str) -> list[str]:
         for d in judge(r).diagnostics
         if d.code == "internal-error"
     ]
+
+
+def change_one_card(record: Record, rng: random.Random) -> str:
+    """Replace one played card by another card of the play; `"OLD -> NEW"`."""
+    tricks = record.play.tricks
+    card = rng.choice(rng.choice(tricks).cards)
+    others = [c.code for t in tricks for c in t.cards if c.code != card.code]
+    old, card.code = card.code, rng.choice(others)
+    return f"{old} -> {card.code}"
+
+
+def swap_between_seats(record: Record, rng: random.Random) -> bool:
+    """Swap two played cards of two different seats (the deck stays whole: only the hands
+    against the play can show it); False, with nothing changed, when the two picked cards
+    are one seat's."""
+    seats = record.seats or 0
+    seats_of = [[s for s, _ in t.cards] for t in replay(record, steps=False).tricks]
+    a, b = rng.sample(range(len(seats_of)), 2)
+    i, j = rng.randrange(seats), rng.randrange(seats)
+    if seats_of[a][i] == seats_of[b][j]:
+        return False  # one seat's own cards swapped: legal or not by chance
+    x, y = record.play.tricks[a].cards[i], record.play.tricks[b].cards[j]
+    x.code, y.code = y.code, x.code
+    return True
