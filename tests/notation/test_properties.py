@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from unittest.mock import patch
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -312,3 +313,62 @@ def test_any_text_reads_without_an_exception(text):
             written = write(result.record)
             (again,) = read_text(written)
             assert write(again.record) == written
+
+
+def _outcome(text: str) -> list:
+    return [
+        (r.record.model_dump() if r.record else None, [str(d) for d in r.diagnostics])
+        for r in read_text(text, "any.tgn")
+    ]
+
+
+def _assert_fast_reads_as_strict(body: str) -> None:
+    """A record of `body` reads the same with the fast grammar as with the strict one only."""
+    text = '[Game "marafone"] [Seats "4"] [Dealer "1"]\n' + body
+    strict = lambda self, chunk: self._parse_with(self._strict, chunk, loose=False)  # noqa: E731
+    with patch.object(reader.Reader, "_parse", strict):
+        expected = _outcome(text)
+    assert _outcome(text) == expected
+
+
+# Words of a record body, and the words that each section accepts.
+WORDS = [w for w in PIECES if w.strip() and w[0] not in '[]"{};%\\'] + ["KS!", "ks", "QS$2"]
+SECTION_WORDS = {
+    "deal 1:": ["2:", "talon:", "KS", "ks", "t21", "10h", "EX"],
+    "play": ["KS", "t21", "EX busso", "3C", "3C volo"],
+    "auction": ["passe", "2: pass", "/"],
+    "discard": ["KS", "t21"],
+}
+
+
+@st.composite
+def bodies(draw) -> list[str]:
+    """Sections of words they accept, maybe with one word from anywhere among them."""
+    parts = []
+    for keyword in draw(st.lists(st.sampled_from(list(SECTION_WORDS)), max_size=3)):
+        words = draw(st.lists(st.sampled_from(SECTION_WORDS[keyword]), max_size=8))
+        if draw(st.booleans()):
+            words.insert(draw(st.integers(0, len(words))), draw(st.sampled_from(WORDS)))
+        parts += [keyword, *words]
+    return parts
+
+
+@SETTINGS
+@given(
+    bodies() | st.lists(st.sampled_from(PIECES) | st.text(max_size=3), max_size=40),
+    st.sampled_from(["", " ", "\n  "]),
+)
+def test_the_fast_grammar_reads_as_the_strict_one(parts, glue):
+    """The loose runs of the fast grammar give the same record and diagnostics as the strict
+    grammar, whatever the text (items right or wrong, glued, spaced or on lines)."""
+    _assert_fast_reads_as_strict(glue.join(parts))
+
+
+@pytest.mark.parametrize("word", ["KS", "1.", "1:", "talon:", "passe", "/", "busso", "di-più"])
+@pytest.mark.parametrize(
+    "body",
+    ["deal 1: KS {} QS", "deal {} 1: KS", "play KS {} QS", "play 1. KS {}", "play KS volo {}"],
+)
+def test_each_fast_word_reads_as_the_strict_grammar_reads_it(body, word):
+    """Every word the fast path knows, in each place of a loose run (right or wrong)."""
+    _assert_fast_reads_as_strict(body.replace("{}", word))

@@ -1,5 +1,6 @@
-"""The TGN grammar (`tgn.lark`), built once: the LALR parser and the item scanner that
-splits run tokens, both made from the same terminal definitions."""
+"""The TGN grammar (`tgn.lark`), built once: the LALR parsers (strict, and fast with loose
+runs) and the item scanner that splits run tokens, all made from the same terminal
+definitions."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from lark import Lark, Transformer
 from lark.load_grammar import load_grammar
 
 GRAMMAR_TEXT = files(__package__).joinpath("tgn.lark").read_text(encoding="utf-8")
+# The runs that the fast grammar reads as loose runs of words (see `tgn.lark`).
+LOOSE_RUNS = ("DEAL_RUN", "PLAY_RUN")
+_RUN_DEFINITION = re.compile(rf"^({'|'.join(LOOSE_RUNS)}):.*$", re.MULTILINE)
+FAST_GRAMMAR_TEXT = _RUN_DEFINITION.sub(r"\1: _LOOSE_RUN", GRAMMAR_TEXT)
 
 # The item terminals, most specific first, that a run token is made of.
 ITEM_TERMINALS = (
@@ -27,11 +32,11 @@ ITEM_TERMINALS = (
 )
 
 
-def build_parser(transformer: Transformer | None, comments: list) -> Lark:
+def build_parser(transformer: Transformer | None, comments: list, loose: bool = False) -> Lark:
     """An LALR parser that calls `transformer` inline and appends brace comments to
-    `comments` as the lexer meets them."""
+    `comments` as the lexer meets them; with `loose`, the fast grammar."""
     return Lark(
-        GRAMMAR_TEXT,
+        FAST_GRAMMAR_TEXT if loose else GRAMMAR_TEXT,
         parser="lalr",
         lexer="contextual",
         strict=True,

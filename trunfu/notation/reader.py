@@ -18,7 +18,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from lark import Token, Transformer
+from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
 from pydantic import ValidationError
 
@@ -96,6 +96,10 @@ class _Problem(Exception):
         self.line, self.column, self.code, self.message = line, column, code, message
 
 
+class _Fallback(Exception):
+    """The fast grammar met a run it does not read: the record is read again, strictly."""
+
+
 def _stray(text: str, line: int, column: int, owner: str) -> _Problem:
     return _Problem(line, column, "stray-card", f"{text.upper()} does not follow {owner}")
 
@@ -143,6 +147,9 @@ class _Build(Transformer):
     def __init__(self) -> None:
         super().__init__()
         self.scanner: re.Pattern[str] | None = None
+        self.loose = False
+        """Reading with the fast grammar: a loose run (DEAL_RUN, PLAY_RUN) whose words are
+        not all items of its section (in `_FAST`) raises `_Fallback`."""
         self.reset(1, 1)
 
     def reset(self, line: int, column: int) -> None:
@@ -156,9 +163,10 @@ class _Build(Transformer):
         """File position of a chunk position."""
         return line + self.offset, column + self.col0 if line == 1 else column
 
-    def _items(self, children: list[Token]) -> list[Item]:
+    def _items(self, children: list[Token], loose: bool = False) -> list[Item]:
         """The items of a section: those of the run that shares the keyword's token, then
-        those of the run tokens after it, with their file positions."""
+        those of the run tokens after it, with their file positions. `loose`: the runs are
+        loose runs of the fast grammar, read only when plain."""
         items: list[Item] = []
         head = children[0]
         keyword = KEYWORDS[head.type]
@@ -184,6 +192,8 @@ class _Build(Transformer):
                 or "\f" in text
                 or not _plain(text, line, column, items)
             ):
+                if loose:
+                    raise _Fallback
                 self._scan(text, line, column, items)
         return items
 
@@ -270,7 +280,7 @@ class _Build(Transformer):
         hands: list[dict[str, Any]] = []
         cards: list[dict[str, Any]] | None = None
         last: dict[str, Any] | None = None
-        for kind, text, line, column in self._items(children):
+        for kind, text, line, column in self._items(children, self.loose):
             if kind == "C" or kind == "CARD":
                 if cards is None:
                     raise _Problem(
@@ -288,8 +298,10 @@ class _Build(Transformer):
                     | {"comments": []}
                 )
                 last = None
-            else:
+            elif kind == "NAG":
                 _nag(last, text, line, column)
+            else:  # only in a loose run
+                raise _Fallback
         return "deal", self._section(children[0], hands=hands)
 
     def auction(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
@@ -410,7 +422,7 @@ class _Build(Transformer):
         return "announce", self._section(children[0], items=items)
 
     def play(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
-        items = _tricks(self._items(children), self.seats)
+        items = _tricks(self._items(children, self.loose), self.seats)
         return "play", self._section(children[0], items=items)
 
     def start(self, children: list[Any]) -> dict[str, Any]:
@@ -492,7 +504,8 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
             items.append(trick)
             numbered, last = True, None
         elif kind == "SIGNAL":
-            assert last is not None  # the grammar puts a signal only after a card
+            if last is None or "signal" in last:  # only in a loose run: not after a card
+                raise _Fallback
             last.update(signal=text, signal_line=line, signal_column=column)
         elif kind == "CLAIM":
             if trick is not None and seats and len(cards) < seats:
@@ -503,8 +516,10 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
             )
             trick = last = None
             cards = []
-        else:
+        elif kind == "NAG":
             _nag(last, text, line, column)
+        else:  # only in a loose run
+            raise _Fallback
     return items
 
 
@@ -560,8 +575,23 @@ class Reader:
     def __init__(self) -> None:
         self._comments: list[Token] = []
         self._build = _Build()
-        self._parser = build_parser(self._build, self._comments)
+        self._parser = build_parser(self._build, self._comments, loose=True)
+        self._strict = build_parser(self._build, self._comments)
         self._build.scanner = item_scanner()
+
+    def _parse(self, chunk: Chunk) -> dict[str, Any]:
+        """The record's data: read with the fast grammar, and again with the strict one
+        when the fast one fails (so a problem is always reported as the strict one sees it)."""
+        try:
+            return self._parse_with(self._parser, chunk, loose=True)
+        except (_Fallback, _Problem, LarkError):
+            return self._parse_with(self._strict, chunk, loose=False)
+
+    def _parse_with(self, parser: Lark, chunk: Chunk, loose: bool) -> dict[str, Any]:
+        self._comments.clear()
+        self._build.reset(chunk.line, chunk.column)
+        self._build.loose = loose
+        return parser.parse(chunk.text)
 
     def parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
         """Read one record; the garbage collector waits while its objects are made."""
@@ -601,10 +631,8 @@ class Reader:
             )
             return result
         build = self._build
-        self._comments.clear()
-        build.reset(chunk.line, chunk.column)
         try:
-            data = self._parser.parse(chunk.text)
+            data = self._parse(chunk)
         except UnexpectedInput as error:
             line, column, code, message = syntax_message(error, chunk.text)
             line, column = build.at(line, column)
