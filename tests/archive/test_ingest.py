@@ -183,6 +183,49 @@ def test_parallel_ingest_equals_serial(deals: list[Deal], tmp_path: Path) -> Non
     assert _assert_whole(tmp_path / "p.duckdb", deals)
 
 
+def _contents(db: Path) -> dict[str, list[tuple]]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return {
+            "records": con.execute(
+                "SELECT id, hash, source_index FROM records ORDER BY id"
+            ).fetchall(),
+            "plays": con.execute(
+                "SELECT record_id, trick, ord, card, winner FROM plays ORDER BY ALL"
+            ).fetchall(),
+            "seats": con.execute("SELECT * FROM seats ORDER BY record_id, seat").fetchall(),
+            "rejects": con.execute(
+                "SELECT source_index, codes FROM rejects ORDER BY ALL"
+            ).fetchall(),
+            "ingests": con.execute("SELECT added, duplicates, rejected FROM ingests").fetchall(),
+        }
+    finally:
+        con.close()
+
+
+def test_batches_of_several_tasks_across_files_equal_one_task_per_batch(
+    deals: list[Deal], tmp_path: Path
+) -> None:
+    """Tasks of 7 records in batches of 25 (a batch spans tasks and files, rejects among
+    them): the same ids and rows as one task per batch, and whole batches of 25."""
+    texts = [d.text for d in deals[:60]]
+    texts[9:9] = [BAD_SYNTAX]  # record 10 of the first file is rejected
+    first = write_file(tmp_path / "a.tgn", texts[:33])
+    second = write_file(tmp_path / "b.tgn", [*texts[33:], deals[0].text])
+    files = [str(first), str(second)]
+    merged, plain = tmp_path / "m.duckdb", tmp_path / "p.duckdb"
+    summary = ingest(merged, files, workers=2, batch_size=25, task_size=7)
+    assert (summary.added, summary.duplicates, summary.rejected) == (60, 1, 1)
+    assert summary.batches == 3
+    ingest(plain, files, workers=0, batch_size=25, task_size=25)
+    got = _contents(merged)
+    assert got == _contents(plain)
+    assert [r[0] for r in got["records"]] == [n for n in range(1, 63) if n not in (10, 62)]
+    assert [r[0] for r in got["rejects"]] == [10]
+    assert [sum(row) for row in got["ingests"]] == [25, 25, 12]
+    assert len(_assert_whole(merged, deals)) == 60
+
+
 def dying_worker(file: str, start: int, chunks: list) -> dict:
     """A worker that dies on the third batch of the file."""
     if start > 2 * len(chunks):

@@ -26,6 +26,7 @@ from typing import TextIO
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from ..engine.games import load as load_games
 from ..notation.reader import _reader, open_text
@@ -34,8 +35,13 @@ from . import schema
 from .lock import connect
 from .rows import INT32, SCHEMAS, Rows, add_read
 
-BATCH_SIZE = 1000
-"""Records per worker task and per transaction."""
+BATCH_SIZE = 10_000
+"""Records per transaction. DuckDB's cost per commit is high (its WAL, then the checkpoint
+of row groups): 10,000 records per commit cost the main process about half the CPU per
+record of 1,000 per commit, and the duplicate check scans the archive's hashes once per
+batch."""
+TASK_SIZE = 1000
+"""Records per worker task at most; a batch is made of whole tasks."""
 DEFAULT_DB = Path("data/archive.duckdb")
 MEMORY_LIMIT = "384MB"
 
@@ -101,9 +107,12 @@ def tasks(
     errors: list[str],
     size: int = BATCH_SIZE,
     on_file: Callable[[str], None] | None = None,
-) -> Iterator[Task]:
-    """Groups of at most `size` record texts, file by file. A file that cannot be read is
-    noted in `errors` and skipped (the records before the fault are kept)."""
+    task_size: int = TASK_SIZE,
+) -> Iterator[tuple[Task, bool]]:
+    """Groups of at most `task_size` record texts, file by file, cut so that every `size`
+    records (counted across files) end a batch: (task, whether it ends a batch). A file that
+    cannot be read is noted in `errors` and skipped (the records before the fault are kept)."""
+    room = size  # records the current batch still takes
     for given in files:
         file = "<stdin>" if given == "-" else given
         index, chunks = 1, []
@@ -111,15 +120,36 @@ def tasks(
             with _open(given) as stream:
                 for chunk in split_records(stream):
                     chunks.append(chunk)
-                    if len(chunks) == size:
-                        yield file, index, chunks
+                    if len(chunks) == min(task_size, room):
+                        room -= len(chunks)
+                        yield (file, index, chunks), room == 0
                         index, chunks = index + len(chunks), []
+                        room = room or size
         except Exception as error:  # OSError, bad gzip/zstd data, ...: the next file goes on
             errors.append(f"{file}: cannot read past record {index + len(chunks) - 1}: {error}")
         if chunks:
-            yield file, index, chunks
+            room -= len(chunks)
+            yield (file, index, chunks), room == 0
+            room = room or size
         if on_file is not None:
             on_file(given)
+
+
+def merge(results: list[dict[str, pa.Table]]) -> dict[str, pa.Table]:
+    """The tables of several tasks as one batch: local ids follow on from task to task."""
+    if len(results) == 1:
+        return results[0]
+    parts: dict[str, list[pa.Table]] = {name: [] for name in results[0]}
+    offset = 0
+    for result in results:
+        for name, table in result.items():
+            if offset:
+                at = table.schema.get_field_index("local")
+                shifted = pc.add(table.column(at), pa.scalar(offset, INT32))
+                table = table.set_column(at, "local", shifted)
+            parts[name].append(table)
+        offset += result["records"].num_rows + result["rejects"].num_rows
+    return {name: pa.concat_tables(tables) for name, tables in parts.items()}
 
 
 def _open(file: str) -> TextIO:
@@ -239,6 +269,7 @@ def ingest(
     *,
     workers: int | None = None,
     batch_size: int = BATCH_SIZE,
+    task_size: int = TASK_SIZE,
     work: Work = parse_batch,
     on_batch: Callable[[Summary], None] | None = None,
     on_file: Callable[[str], None] | None = None,
@@ -246,7 +277,8 @@ def ingest(
     """Ingest every record of `files` into the archive `db`.
 
     `workers`: processes that parse and replay (default: one per core; 0 parses in this
-    process). Raises `lock.ArchiveBusy` when another process holds the archive, and
+    process), `task_size` records at a time; the main process writes each `batch_size`
+    records in one transaction. Raises `lock.ArchiveBusy` when another process holds the archive, and
     `IngestAborted` (after rolling back the batch in flight) when a worker dies; Ctrl-C
     stops after rolling back the batch in flight and returns a summary marked interrupted.
     """
@@ -273,6 +305,8 @@ def ingest(
         raise
     try:
         con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+        if workers > 0:  # the workers have the cores: DuckDB takes what is left, one at least
+            con.execute(f"SET threads = {max(1, (os.cpu_count() or 1) - workers)}")
         schema.create(con)
         next_id, batch = _next_ids(con)
         stamp = datetime.now()
@@ -293,18 +327,30 @@ def ingest(
                 on_batch(summary)
 
         try:
-            source = tasks(files, summary.errors, batch_size, on_file)
+            source = tasks(files, summary.errors, batch_size, on_file, task_size)
+            group: list[dict[str, pa.Table]] = []
+
+            def done(result: dict[str, pa.Table], ends_batch: bool) -> None:
+                group.append(result)
+                if ends_batch:
+                    commit(merge(group))
+                    group.clear()
+
             if pool is None:
-                for task in source:
-                    commit(work(*task))
+                for task, ends_batch in source:
+                    done(work(*task), ends_batch)
             else:
-                pending: deque[Future[dict[str, pa.Table]]] = deque()
-                for task in source:
-                    pending.append(pool.submit(work, *task))
+                pending: deque[tuple[Future[dict[str, pa.Table]], bool]] = deque()
+                for task, ends_batch in source:
+                    pending.append((pool.submit(work, *task), ends_batch))
                     if len(pending) >= 2 * workers + 1:
-                        commit(pending.popleft().result())
+                        future, ends = pending.popleft()
+                        done(future.result(), ends)
                 while pending:
-                    commit(pending.popleft().result())
+                    future, ends = pending.popleft()
+                    done(future.result(), ends)
+            if group:  # the last batch, shorter than the others
+                commit(merge(group))
         except KeyboardInterrupt:
             summary.interrupted = True
         except BrokenProcessPool:
