@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from operator import attrgetter
 
 from .decks import GAMES, SIGNALS, Game
-from .models import Card, Record, Tag
+from .models import Card, Claim, Hand, PlayedCard, Record, Tag, Trick
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
 REQUIRED_TAGS = ("Game", "Seats", "Dealer")
 RESULT_NUMBER = re.compile(r"^[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?$")
+_code, _signal = attrgetter("code"), attrgetter("signal")
 DATE = re.compile(r"^(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)$")
 
 
@@ -221,18 +223,20 @@ def _words(record: Record, game: Game, seats: int) -> Iterator[Problem]:
             f"`{record.trump.suit}` is not a suit of {game.name} ({', '.join(game.suits)})",
         )
     if record.play is not None:
+        played = _played(record.play.items)
+        if game.name != "marafone" and any(map(_signal, played)):
+            for card in filter(_signal, played):
+                yield (
+                    card.signal_line,
+                    card.signal_column,
+                    "syntax",
+                    "unexpected-signal",
+                    f"`{card.signal}`: signals ({', '.join(SIGNALS)}) are marafone's",
+                )
         for item in record.play.items:
             if item.kind == "trick":
-                for card in item.cards:
-                    if card.signal and game.name != "marafone":
-                        yield (
-                            card.signal_line,
-                            card.signal_column,
-                            "syntax",
-                            "unexpected-signal",
-                            f"`{card.signal}`: signals ({', '.join(SIGNALS)}) are marafone's",
-                        )
-            elif game.name != "marafone":
+                continue
+            if game.name != "marafone":
                 yield (
                     item.line,
                     item.column,
@@ -250,6 +254,15 @@ def _words(record: Record, game: Game, seats: int) -> Iterator[Problem]:
                 )
 
 
+def _played(items: list[Trick | Claim]) -> list[PlayedCard]:
+    """The cards of the tricks, in the order played."""
+    cards: list[PlayedCard] = []
+    for item in items:
+        if item.kind == "trick":
+            cards += item.cards
+    return cards
+
+
 def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
     groups: list[tuple[str, list[Card]]] = []
     deal = game.deals[seats]
@@ -258,34 +271,9 @@ def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
         dealt: list[Card] = []
         for hand in record.deal.hands:
             size = _size(hand.owner, deal, seats)
-            what = {"talon": "talon", "dead": "dead hand"}.get(hand.owner, f"seat {hand.owner}")
-            where = what if what.startswith("seat") else f"the {what}"
-            if hand.owner in owners:
-                yield (
-                    hand.line,
-                    hand.column,
-                    "deck",
-                    "duplicate-hand",
-                    f"{where} is given twice in the deal (first on line {owners[hand.owner]})",
-                )
+            if hand.owner in owners or size is None or len(hand.cards) != size:
+                yield from _hand_problems(hand, size, owners, game, seats)
             owners[hand.owner] = hand.line
-            if size is None:
-                yield (
-                    hand.line,
-                    hand.column,
-                    "deck",
-                    "no-such-hand",
-                    f"{game.name} with {seats} seats has no {what}",
-                )
-            elif len(hand.cards) != size:
-                yield (
-                    hand.line,
-                    hand.column,
-                    "deck",
-                    "hand-size",
-                    f"{where} holds {_count(len(hand.cards))}; {game.name} with {seats} seats "
-                    f"deals {size}",
-                )
             dealt += hand.cards
         groups.append(("in the deal", dealt))
     if record.call is not None:
@@ -293,7 +281,7 @@ def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
     if record.discard is not None:
         groups.append(("in the discard", record.discard.cards))
     if record.play is not None:
-        groups.append(("in the play", [c for t in record.play.tricks for c in t.cards]))
+        groups.append(("in the play", _played(record.play.items)))
     if record.auction is not None:
         groups.append(("", [c.card for r in record.auction.rounds for c in r if c.card]))
     if record.announce is not None:
@@ -302,6 +290,39 @@ def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
     if record.exchange is not None:
         groups.append(("", [item.card for item in record.exchange.items]))
     yield from _cards(game, groups)
+
+
+def _hand_problems(
+    hand: Hand, size: int | None, owners: dict[str, int], game: Game, seats: int
+) -> Iterator[Problem]:
+    """What is wrong with a hand of the deal: given twice, not a hand of the game, or of the
+    wrong size (`owners`: the line of each hand met before)."""
+    what = {"talon": "talon", "dead": "dead hand"}.get(hand.owner, f"seat {hand.owner}")
+    where = what if what.startswith("seat") else f"the {what}"
+    if hand.owner in owners:
+        yield (
+            hand.line,
+            hand.column,
+            "deck",
+            "duplicate-hand",
+            f"{where} is given twice in the deal (first on line {owners[hand.owner]})",
+        )
+    if size is None:
+        yield (
+            hand.line,
+            hand.column,
+            "deck",
+            "no-such-hand",
+            f"{game.name} with {seats} seats has no {what}",
+        )
+    elif len(hand.cards) != size:
+        yield (
+            hand.line,
+            hand.column,
+            "deck",
+            "hand-size",
+            f"{where} holds {_count(len(hand.cards))}; {game.name} with {seats} seats deals {size}",
+        )
 
 
 def _count(n: int) -> str:
@@ -317,10 +338,10 @@ def _size(owner: str, deal, seats: int) -> int | None:
 
 
 def _cards(game: Game, groups: Iterable[tuple[str, list[Card]]]) -> Iterator[Problem]:
-    deck = game.rank_of
+    deck = game.rank_of.keys()
     for where, cards in groups:
-        codes = {card.code for card in cards}
-        if len(codes) == len(cards) and codes.issubset(deck):
+        codes = set(map(_code, cards))
+        if len(codes) == len(cards) and codes <= deck:
             continue  # the usual case: every card known, none twice
         first: dict[str, Card] = {}
         for card in cards:
