@@ -1,5 +1,7 @@
 """Archive benchmark (issue 5): simulate N deals of every game registered, write them to
-.tgn files (not timed), ingest them, then time every dashboard query on the archive.
+.tgn files (one process per game and seat count, on every core; not timed), ingest them,
+then time every dashboard query on the archive. `--reuse` ingests the `deals-*.tgn` files
+already in `--dir` instead (players and dates are added to files that have none).
 
 Prints deals/s end to end, peak memory (the ingest process and its workers together), the
 database size and each query's time (first run and best of three), against the goals
@@ -7,7 +9,7 @@ database size and each query's time (first run and best of three), against the g
 same process: parse + replay alone on one core, so the ratio shows how much of the
 machine the ingest uses and what the archive itself costs.
 
-    .venv/bin/python bench/ingest.py [--deals 1000000] [--workers N] [--dir DIR] [--keep]
+    .venv/bin/python bench/ingest.py [--deals 1000000] [--workers N] [--dir DIR] [--reuse] [--keep]
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import tempfile
 import threading
 import time
 from datetime import date, timedelta
+from multiprocessing import get_context
 from pathlib import Path
 
 import psutil
@@ -59,29 +62,38 @@ def dress_file(path: Path, rng: random.Random) -> None:
     path.write_text("\n\n".join(dress(t, rng) for t in texts), encoding="utf-8")
 
 
-def simulate_files(folder: Path, deals: int) -> list[Path]:
-    """`deals` records, a round robin over every (game, seats) registered, in files of
-    PER_FILE records."""
-    combos = [(g, s) for g, rules in sorted(load().items()) if rules.simulate for s in rules.seats]
-    share, extra = divmod(deals, len(combos))
-    streams = [
-        iter_simulate(g, s, share + (i < extra), seed=SEED + i) for i, (g, s) in enumerate(combos)
-    ]
-    files: list[Path] = []
-    rng = random.Random(SEED)
+def simulate_combo(job: tuple[Path, int, str, int, int]) -> list[Path]:
+    """Combination `index` (game, seats): `count` records in files of PER_FILE records,
+    `deals-<index>-<n>.tgn` (written as `.part`, renamed when whole)."""
+    folder, index, game, seats, count = job
+    rng = random.Random(SEED + 1000 + index)
+    parts: list[Path] = []
     out = None
-    for n, record in enumerate(r for group in itertools.zip_longest(*streams) for r in group if r):
+    for n, record in enumerate(iter_simulate(game, seats, count, seed=SEED + index)):
         if n % PER_FILE == 0:
             if out:
                 out.close()
-            files.append(folder / f"deals-{len(files):03d}.tgn")
-            out = open(files[-1], "w", encoding="utf-8")
+            parts.append(folder / f"deals-{index:02d}-{len(parts):03d}.tgn.part")
+            out = open(parts[-1], "w", encoding="utf-8")
         else:
             out.write("\n")
         out.write(dress(write(record), rng))
     if out:
         out.close()
-    return files
+    return [part.rename(part.with_suffix("")) for part in parts]
+
+
+def simulate_files(folder: Path, deals: int, processes: int | None = None) -> list[Path]:
+    """`deals` records shared evenly by every (game, seats) registered, each combination
+    simulated by its own process (`processes` at a time, default one per core; the slowest
+    game first), in files of PER_FILE records. The same files for the same `deals`."""
+    combos = [(g, s) for g, rules in sorted(load().items()) if rules.simulate for s in rules.seats]
+    share, extra = divmod(deals, len(combos))
+    jobs = [(folder, i, g, s, share + (i < extra)) for i, (g, s) in enumerate(combos)]
+    jobs = [job for job in jobs if job[4]]
+    jobs.sort(key=lambda job: job[2] != "tarocco-siciliano")  # the slowest to simulate first
+    with get_context("fork").Pool(processes or os.cpu_count() or 1) as pool:
+        return sorted(f for files in pool.imap_unordered(simulate_combo, jobs) for f in files)
 
 
 class PeakMemory:
@@ -203,7 +215,7 @@ def main() -> None:
             files = simulate_files(folder, args.deals)
         size = sum(f.stat().st_size for f in files)
         print(
-            f"{'reused' if args.reuse else 'simulated'} {args.deals:,} deals in {len(files)} "
+            f"{'reused' if args.reuse else f'simulated {args.deals:,} deals in'} {len(files)} "
             f"files, {size / 2**20:,.0f} MB ({time.perf_counter() - start:,.0f} s, not counted)"
         )
         db = folder / "archive.duckdb"
