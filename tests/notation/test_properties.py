@@ -323,10 +323,9 @@ def _outcome(text: str) -> list:
 
 
 def _assert_fast_reads_as_strict(body: str) -> None:
-    """A record of `body` reads the same with the fast grammar as with the strict one only."""
+    """A record of `body` reads the same directly (when it can) as with the parser only."""
     text = '[Game "marafone"] [Seats "4"] [Dealer "1"]\n' + body
-    strict = lambda self, chunk: self._parse_with(self._strict, chunk, loose=False)  # noqa: E731
-    with patch.object(reader.Reader, "_parse", strict):
+    with patch.object(reader.Reader, "_parse", reader.Reader._parse_strict):
         expected = _outcome(text)
     assert _outcome(text) == expected
 
@@ -358,9 +357,9 @@ def bodies(draw) -> list[str]:
     bodies() | st.lists(st.sampled_from(PIECES) | st.text(max_size=3), max_size=40),
     st.sampled_from(["", " ", "\n  "]),
 )
-def test_the_fast_grammar_reads_as_the_strict_one(parts, glue):
-    """The loose runs of the fast grammar give the same record and diagnostics as the strict
-    grammar, whatever the text (items right or wrong, glued, spaced or on lines)."""
+def test_the_direct_reading_reads_as_the_parser(parts, glue):
+    """Reading a plain record directly gives the same record and diagnostics as the parser,
+    whatever the text (items right or wrong, glued, spaced or on lines)."""
     _assert_fast_reads_as_strict(glue.join(parts))
 
 
@@ -369,6 +368,6 @@ def test_the_fast_grammar_reads_as_the_strict_one(parts, glue):
     "body",
     ["deal 1: KS {} QS", "deal {} 1: KS", "play KS {} QS", "play 1. KS {}", "play KS volo {}"],
 )
-def test_each_fast_word_reads_as_the_strict_grammar_reads_it(body, word):
+def test_each_fast_word_reads_as_the_parser_reads_it(body, word):
     """Every word the fast path knows, in each place of a loose run (right or wrong)."""
     _assert_fast_reads_as_strict(body.replace("{}", word))

@@ -1,6 +1,6 @@
-"""The TGN grammar (`tgn.lark`), built once: the LALR parsers (strict, and fast with loose
-runs) and the item scanner that splits run tokens, all made from the same terminal
-definitions."""
+"""The TGN grammar (`tgn.lark`), built once: the LALR parser, and the regexes of its
+terminals (the item scanner that splits run tokens, the direct reading of plain records),
+all made from the same terminal definitions."""
 
 from __future__ import annotations
 
@@ -12,10 +12,6 @@ from lark import Lark, Transformer
 from lark.load_grammar import load_grammar
 
 GRAMMAR_TEXT = files(__package__).joinpath("tgn.lark").read_text(encoding="utf-8")
-# The runs that the fast grammar reads as loose runs of words (see `tgn.lark`).
-LOOSE_RUNS = ("DEAL_RUN", "PLAY_RUN")
-_RUN_DEFINITION = re.compile(rf"^({'|'.join(LOOSE_RUNS)}):.*$", re.MULTILINE)
-FAST_GRAMMAR_TEXT = _RUN_DEFINITION.sub(r"\1: _LOOSE_RUN", GRAMMAR_TEXT)
 
 # The item terminals, most specific first, that a run token is made of.
 ITEM_TERMINALS = (
@@ -32,11 +28,11 @@ ITEM_TERMINALS = (
 )
 
 
-def build_parser(transformer: Transformer | None, comments: list, loose: bool = False) -> Lark:
+def build_parser(transformer: Transformer | None, comments: list) -> Lark:
     """An LALR parser that calls `transformer` inline and appends brace comments to
-    `comments` as the lexer meets them; with `loose`, the fast grammar."""
+    `comments` as the lexer meets them."""
     return Lark(
-        FAST_GRAMMAR_TEXT if loose else GRAMMAR_TEXT,
+        GRAMMAR_TEXT,
         parser="lalr",
         lexer="contextual",
         strict=True,
@@ -48,11 +44,16 @@ def build_parser(transformer: Transformer | None, comments: list, loose: bool = 
 
 
 @cache
-def item_scanner() -> re.Pattern[str]:
-    """A regex that finds the items of any run token, one named group per item kind,
-    made from the terminals of the grammar."""
+def terminal_regexps() -> dict[str, str]:
+    """The regex of each terminal of the grammar, by name."""
     grammar, _ = load_grammar(GRAMMAR_TEXT, "tgn.lark", [], False)
     terminals, _, _ = grammar.compile(["start"], "*")
-    regexps = {t.name: t.pattern.to_regexp() for t in terminals}
+    return {t.name: t.pattern.to_regexp() for t in terminals}
+
+
+@cache
+def item_scanner() -> re.Pattern[str]:
+    """A regex that finds the items of any run token, one named group per item kind."""
+    regexps = terminal_regexps()
     alternatives = "|".join(f"(?P<{name}>{regexps[name]})" for name in ITEM_TERMINALS)
     return re.compile(alternatives)

@@ -14,18 +14,18 @@ import re
 import sys
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from itertools import product
+from itertools import pairwise, product
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from lark import Lark, Token, Transformer
+from lark import Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
 from pydantic import ValidationError
 
 from . import checks
 from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import syntax_message
-from .grammar import build_parser, item_scanner
+from .grammar import build_parser, item_scanner, terminal_regexps
 from .models import Diagnostic, ReadResult, Record, number
 from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records
 
@@ -65,6 +65,19 @@ def _fast_items() -> dict[str, tuple[str, str]]:
 
 
 _FAST = _fast_items()
+# A section keyword where a token may start (after white space), as the lexer reads it.
+_KEYWORD = re.compile(rf"(?<![^{_SPACE}])(?:{'|'.join(SECTION_KEYS)})(?![\w:-])")
+
+
+def _token(kind: str, text: str, start: int, end: int) -> Token:
+    """The token the lexer would make of `text[start:end]` (lines and columns 1-based)."""
+    line = text.count("\n", 0, start) + 1
+    end_line = line + text.count("\n", start, end)
+    column = start - text.rfind("\n", 0, start)
+    end_column = end - text.rfind("\n", 0, end)
+    return Token(kind, text[start:end], start, line, column, end_line, end_column, end)
+
+
 Item = tuple[str, str, int, int]  # kind, text, line, column
 
 
@@ -97,7 +110,7 @@ class _Problem(Exception):
 
 
 class _Fallback(Exception):
-    """The fast grammar met a run it does not read: the record is read again, strictly."""
+    """The direct reading met text it does not read: the record is read again by the parser."""
 
 
 def _stray(text: str, line: int, column: int, owner: str) -> _Problem:
@@ -148,8 +161,9 @@ class _Build(Transformer):
         super().__init__()
         self.scanner: re.Pattern[str] | None = None
         self.loose = False
-        """Reading with the fast grammar: a loose run (DEAL_RUN, PLAY_RUN) whose words are
-        not all items of its section (in `_FAST`) raises `_Fallback`."""
+        """Reading directly (`Reader._direct`): the deal and play runs were not checked by the
+        lexer, and one whose words are not all items of its section (in `_FAST`) raises
+        `_Fallback`."""
         self.reset(1, 1)
 
     def reset(self, line: int, column: int) -> None:
@@ -165,8 +179,8 @@ class _Build(Transformer):
 
     def _items(self, children: list[Token], loose: bool = False) -> list[Item]:
         """The items of a section: those of the run that shares the keyword's token, then
-        those of the run tokens after it, with their file positions. `loose`: the runs are
-        loose runs of the fast grammar, read only when plain."""
+        those of the run tokens after it, with their file positions. `loose`: the runs were
+        not checked by the lexer, and are read only when plain."""
         items: list[Item] = []
         head = children[0]
         keyword = KEYWORDS[head.type]
@@ -575,23 +589,68 @@ class Reader:
     def __init__(self) -> None:
         self._comments: list[Token] = []
         self._build = _Build()
-        self._parser = build_parser(self._build, self._comments, loose=True)
-        self._strict = build_parser(self._build, self._comments)
+        self._parser = build_parser(self._build, self._comments)
         self._build.scanner = item_scanner()
+        regexps = terminal_regexps()
+        self._tags = re.compile(rf"[{_SPACE}]*({regexps['TAG']})?[{_SPACE}]*")
+        self._keywords = {
+            f"KW_{key.upper()}": re.compile(regexps[f"KW_{key.upper()}"]) for key in SECTION_KEYS
+        }
+        self._suit = re.compile(regexps["SUIT"])
 
     def _parse(self, chunk: Chunk) -> dict[str, Any]:
-        """The record's data: read with the fast grammar, and again with the strict one
-        when the fast one fails (so a problem is always reported as the strict one sees it)."""
+        """The record's data: read directly when it is plain, else (and whenever the direct
+        reading fails) by the parser, so that a problem is always reported as the parser
+        sees it."""
         try:
-            return self._parse_with(self._parser, chunk, loose=True)
-        except (_Fallback, _Problem, LarkError):
-            return self._parse_with(self._strict, chunk, loose=False)
+            return self._direct(chunk)
+        except (_Fallback, _Problem):
+            return self._parse_strict(chunk)
 
-    def _parse_with(self, parser: Lark, chunk: Chunk, loose: bool) -> dict[str, Any]:
+    def _parse_strict(self, chunk: Chunk) -> dict[str, Any]:
         self._comments.clear()
         self._build.reset(chunk.line, chunk.column)
-        self._build.loose = loose
-        return parser.parse(chunk.text)
+        self._build.loose = False
+        return self._parser.parse(chunk.text)
+
+    def _direct(self, chunk: Chunk) -> dict[str, Any]:
+        """The record's data, read without the parser when it is plain: no comments, its
+        tags in the one-token form, then sections, each a keyword and the text up to the
+        next keyword. The text of a section is checked with the terminal the lexer would
+        match (the deal and the play: word by word, by the builder), and handed to the
+        builder as the lexer's tokens; anything else raises `_Fallback`."""
+        text = chunk.text
+        if "{" in text or ";" in text:
+            raise _Fallback
+        self._comments.clear()
+        build = self._build
+        build.reset(chunk.line, chunk.column)
+        build.loose = True
+        children: list[Any] = []
+        tags = self._tags.match(text)
+        if tags.group(1):
+            children.append(build.tag([_token("TAG", text, tags.start(1), tags.end(1))]))
+        starts = [found.start() for found in _KEYWORD.finditer(text, tags.end())]
+        if tags.end() < len(text) and starts[:1] != [tags.end()]:
+            raise _Fallback  # text before the first keyword
+        for start, end in pairwise([*starts, len(text)]):
+            end = start + len(text[start:end].rstrip(_SPACE))
+            children.append(self._direct_section(text, start, end))
+        return build.start(children)
+
+    def _direct_section(self, text: str, start: int, end: int) -> tuple[str, dict[str, Any]]:
+        """A section read directly from `text[start:end]`, a keyword and what follows it."""
+        word = _KEYWORD.match(text, start).group()
+        kind = f"KW_{word.upper()}"
+        if word == "trump":
+            suit = text[start + len(word) : end].lstrip(_SPACE)
+            if not self._suit.fullmatch(suit):
+                raise _Fallback
+            keyword = _token(kind, text, start, start + len(word))
+            return self._build.trump([keyword, _token("SUIT", text, end - len(suit), end)])
+        if word not in ("deal", "play") and not self._keywords[kind].fullmatch(text, start, end):
+            raise _Fallback
+        return getattr(self._build, word)([_token(kind, text, start, end)])
 
     def parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
         """Read one record; the garbage collector waits while its objects are made."""
