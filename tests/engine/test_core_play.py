@@ -9,11 +9,15 @@ RULES = FollowRules(game="tarocco-siciliano", excuse_lead=ExcuseLead.LAST)
 HEAD = '[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "3"]\n\nplay\n'
 
 
-def run(play: str, hands=None, tricks=3, leader=1):
+def run(play: str, hands=None, tricks=3, leader=1, steps=True, **hooks):
     record = read_records(HEAD + play)[0]
-    ctx = Context(record)
+    ctx = Context(record, want_steps=steps)
     setup = PlaySetup(
-        rules=RULES, leader=leader, tricks=tricks, hands=hands or {1: None, 2: None, 3: None}
+        rules=RULES,
+        leader=leader,
+        tricks=tricks,
+        hands=hands or {1: None, 2: None, 3: None},
+        **hooks,
     )
     return ctx, play_tricks(ctx, setup)
 
@@ -77,3 +81,36 @@ def test_fuggitivo_may_lead_only_the_last_trick():
 def test_record_may_stop_mid_play():
     ctx, result = run("  1. KS 5S 6S\n  2. 9D\n", tricks=3)
     assert not ctx.diagnostics and not result.complete and len(result.tricks) == 1
+
+
+def test_known_hands_without_steps_report_what_card_by_card_checks_report():
+    # every hand given, no steps: clean tricks are cleared trick by trick; the others
+    # (trick 2: seat 3 plays 7D holding 9S of the suit led; trick 3, led by seat 2 who won
+    # trick 2 with 6S: seat 1 plays QB, not his) must give the same diagnostics as the
+    # card-by-card checks made with steps
+    hands = {1: ["KS", "5S", "5D", "9B"], 2: ["QS", "6S", "KD", "6B"], 3: ["8S", "9S", "7D", "8B"]}
+    play = "  1. KS QS 8S\n  2. 5S 6S 7D\n  3. 6B 8B QB\n  4. 5D KD 9S\n"
+    quick, quick_result = run(play, hands=dict(hands), tricks=4, steps=False)
+    slow, slow_result = run(play, hands=dict(hands), tricks=4, steps=True)
+    assert [(d.code, d.line, d.column) for d in quick.diagnostics] == [
+        ("illegal-card", 7, 12),
+        ("card-not-held", 8, 12),
+    ]
+    assert quick.diagnostics == slow.diagnostics
+    assert [t.winner for t in quick_result.tricks] == [1, 2, 1, 2]
+    assert quick_result.tricks == slow_result.tricks
+
+
+def test_a_game_check_runs_on_tricks_cleared_at_once():
+    seen = []
+
+    def check(seat, card, table, number, hand):
+        seen.append((number, seat, card, tuple(table)))
+        return "no kings" if card.startswith("K") and number == 2 else None
+
+    hands = {1: ["5S", "KD"], 2: ["6S", "5D"], 3: ["7S", "6D"]}
+    ctx, _ = run("  1. 5S 6S 7S\n  2. 6D KD 5D\n", hands, tricks=2, steps=False, check=check)
+    assert [(d.code, d.message, d.column) for d in ctx.diagnostics] == [
+        ("illegal-card", "no kings", 9)
+    ]
+    assert seen[:3] == [(1, 1, "5S", ()), (1, 2, "6S", ("5S",)), (1, 3, "7S", ("5S", "6S"))]

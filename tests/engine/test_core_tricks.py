@@ -10,6 +10,7 @@ from trunfu.engine.tricks import (
     Overtrump,
     is_legal,
     legal_cards,
+    trick_is_legal,
     trick_winner,
 )
 from trunfu.notation.decks import GAMES
@@ -132,3 +133,29 @@ def test_is_legal_agrees_with_legal_cards_under_a_named_trump(deck, table_size, 
     assert [c for c in hand if is_legal(c, hand, table, rules, trump)] == [
         c for c in hand if c in legal
     ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    deck=st.permutations(GAMES["french-tarot"].order),
+    picks=st.lists(st.integers(0, 5), min_size=1, max_size=4),
+    rules=st.sampled_from([SICILIAN_78, FRENCH, FRENCH_LEAD]),
+    last=st.booleans(),
+)
+def test_trick_is_legal_agrees_with_is_legal_card_by_card(deck, picks, rules, last):
+    # seat i holds deck[6i : 6i + 6] and plays its card number picks[i]
+    hands = [list(deck[6 * i : 6 * i + 6]) for i in range(len(picks))]
+    trick = [hand[pick] for hand, pick in zip(hands, picks, strict=True)]
+    expected = all(
+        is_legal(card, hand, trick[:i], rules, last=last)
+        for i, (card, hand) in enumerate(zip(trick, hands, strict=True))
+    )
+    assert trick_is_legal(trick, hands, rules, last=last) is expected
+
+
+def test_trick_is_legal_finds_a_revoke_and_a_missed_overtrump():
+    hands = [["QS", "T2"], ["KS", "T9"], ["5D", "T4", "T12"]]
+    assert trick_is_legal(["QS", "KS", "T12"], hands, FRENCH)
+    assert not trick_is_legal(["QS", "T9", "T12"], hands, FRENCH)  # seat 2 held KS
+    assert not trick_is_legal(["T2", "T9", "T4"], hands, FRENCH)  # seat 3 could beat T9
+    assert trick_is_legal(["T2", "T9", "T4"], hands, SICILIAN_78)  # no need to beat

@@ -27,6 +27,7 @@ from .tricks import (
     led_suit,
     legal_cards,
     strengths,
+    trick_is_legal,
     trick_winner,
 )
 
@@ -219,12 +220,31 @@ def _played_at(walked: list[_Walked]) -> dict[str, int]:
     return {code: number for _, number, code in plays}
 
 
+def _clean(setup: PlaySetup, hands: dict[int, list[str]], trick: _Walked, number: int) -> bool:
+    """True when every card of `trick` is in its seat's hand and may be played, by the follow
+    rules and the game's own check: the cards are then taken out of the hands. False (the
+    hands untouched) when a card needs the card-by-card checks."""
+    held = [hands[s] for s in trick.seats]
+    codes = trick.codes
+    if not all(map(list.__contains__, held, codes)) or not trick_is_legal(
+        codes, held, setup.rules, setup.trump, last=number == setup.tricks
+    ):
+        return False
+    check = setup.check
+    if check is not None:
+        for i, (seat, card, hand) in enumerate(zip(trick.seats, codes, held)):  # noqa: B905
+            if check(seat, card, codes[:i], number, hand):
+                return False
+    for hand, card in zip(held, codes):  # noqa: B905 (see _walk)
+        hand.remove(card)
+    return True
+
+
 def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     """Replay the `play` section of `ctx.record` under `setup`; report problems to `ctx`,
     append the tricks to `ctx.tricks` and a `card` step per card (and a `trick` step per
     trick) to `ctx.steps`."""
-    seats, game = ctx.seats, ctx.game.name if ctx.game else setup.rules.game
-    rules, trump, steps = setup.rules, setup.trump, ctx.want_steps
+    seats, steps = ctx.seats, ctx.want_steps
     play = ctx.record.play
     items = list(play.items) if play is not None else []
 
@@ -250,75 +270,16 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             ctx.state["hands"][s] = ctx.game.sort(hands[s]) if ctx.game else list(hands[s])
             ctx.state["taken"].setdefault(s, 0)
 
-    # Pass 2: check each card.
+    # Pass 2: check each card. With every hand given and no steps wanted, most tricks have
+    # nothing to report: `_clean` clears such a trick at once, and the card-by-card checks
+    # (which give every diagnostic) run only for a trick it cannot clear.
+    quick = not steps and not inferred
     lost = stop_after = False
     for number, written in enumerate(walked, 1):
-        trick, leader, turns, nodes, codes, winner = written
+        trick, leader, _, _, _, winner = written
         lost = lost or stop_after
-        if not lost:
-            strangers = [
-                s
-                for s, c in zip(turns, codes)  # noqa: B905 (see _walk)
-                if c not in hands[s] and (s in known or where.holder.get(c, s) != s)
-            ]
-            stop_after = len(strangers) > 1
-        table: list[str] = []
-        if steps:
-            ctx.state["trick"] = []
-        last = number == setup.tricks
-        for seat, node, card in zip(turns, nodes, codes):  # noqa: B905 (see _walk)
-            hand = hands[seat]
-            held = card in hand
-            given = seat in known
-            elsewhere = "" if given and held else where.elsewhere(card, seat)
-            if lost:
-                if held:
-                    hand.remove(card)
-            elif not given and number >= first_bad and not elsewhere:
-                pass  # past the first impossible card, an unknown hand is not checked
-            elif not held or (not given and elsewhere):
-                ctx.error(
-                    node,
-                    "card-not-held",
-                    f"trick {number}: {_who(seat)} played {card} but "
-                    + (elsewhere if not given else "does not hold it")
-                    + (f" ({elsewhere})" if given and elsewhere else ""),
-                )
-                if held:
-                    hand.remove(card)
-                if stop_after and seat == strangers[-1]:
-                    ctx.error(
-                        trick,
-                        "play-mismatch",
-                        f"after trick {number} the play no longer matches the hands (is a card "
-                        "of an earlier trick wrong?); the rest of the play is not checked",
-                    )
-            else:
-                if not is_legal(card, hand, table, rules, trump, last=last):
-                    legal = legal_cards(hand, table, rules, trump, last=last)
-                    proof = None if given else _played_at(walked[: first_bad - 1])
-                    ctx.error(
-                        node,
-                        "illegal-card",
-                        _why(game, seat, card, hand, table, legal, rules, trump, number, proof),
-                    )
-                elif setup.check is not None:
-                    message = setup.check(seat, card, list(table), number, hand)
-                    if message:
-                        ctx.error(node, "illegal-card", message)
-                hand.remove(card)
-            table.append(card)
-            if steps:
-                ctx.state["trick"].append((seat, card))
-                if card in ctx.state["hands"][seat]:
-                    ctx.state["hands"][seat].remove(card)
-                ctx.step(
-                    "card",
-                    seat=seat,
-                    text=card,
-                    node=node,
-                    label=f"trick {number}: {_who(seat)} plays {card_name(game, card)}",
-                )
+        if not (quick and not lost and _clean(setup, hands, written, number)):
+            stop_after = _check_cards(ctx, where, hands, walked, first_bad, number, lost)
         if winner is None:
             break
         result = trusted(
@@ -344,6 +305,90 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             ctx.state["trick"] = []
     complete = len(ctx.tricks) == setup.tricks
     return PlayResult(ctx.tricks, start, inferred, complete, stopped)
+
+
+def _check_cards(
+    ctx: Context,
+    where: _Cards,
+    hands: dict[int, list[str]],
+    walked: list[_Walked],
+    first_bad: int,
+    number: int,
+    lost: bool,
+) -> bool:
+    """Check the cards of trick `number` one by one against the hands (taking them out),
+    report what is wrong and add the `card` steps; True when the play stops matching the
+    hands after this trick (`lost`: it already has, the cards are only taken out)."""
+    setup, known, steps = where.setup, where.known, ctx.want_steps
+    game = ctx.game.name if ctx.game else setup.rules.game
+    rules, trump = setup.rules, setup.trump
+    trick, _, turns, nodes, codes, _ = walked[number - 1]
+    stop_after = False
+    if not lost:
+        strangers = [
+            s
+            for s, c in zip(turns, codes)  # noqa: B905 (see _walk)
+            if c not in hands[s] and (s in known or where.holder.get(c, s) != s)
+        ]
+        stop_after = len(strangers) > 1
+    table: list[str] = []
+    if steps:
+        ctx.state["trick"] = []
+    last = number == setup.tricks
+    for seat, node, card in zip(turns, nodes, codes):  # noqa: B905 (see _walk)
+        hand = hands[seat]
+        held = card in hand
+        given = seat in known
+        elsewhere = "" if given and held else where.elsewhere(card, seat)
+        if lost:
+            if held:
+                hand.remove(card)
+        elif not given and number >= first_bad and not elsewhere:
+            pass  # past the first impossible card, an unknown hand is not checked
+        elif not held or (not given and elsewhere):
+            ctx.error(
+                node,
+                "card-not-held",
+                f"trick {number}: {_who(seat)} played {card} but "
+                + (elsewhere if not given else "does not hold it")
+                + (f" ({elsewhere})" if given and elsewhere else ""),
+            )
+            if held:
+                hand.remove(card)
+            if stop_after and seat == strangers[-1]:
+                ctx.error(
+                    trick,
+                    "play-mismatch",
+                    f"after trick {number} the play no longer matches the hands (is a card "
+                    "of an earlier trick wrong?); the rest of the play is not checked",
+                )
+        else:
+            if not is_legal(card, hand, table, rules, trump, last=last):
+                legal = legal_cards(hand, table, rules, trump, last=last)
+                proof = None if given else _played_at(walked[: first_bad - 1])
+                ctx.error(
+                    node,
+                    "illegal-card",
+                    _why(game, seat, card, hand, table, legal, rules, trump, number, proof),
+                )
+            elif setup.check is not None:
+                message = setup.check(seat, card, list(table), number, hand)
+                if message:
+                    ctx.error(node, "illegal-card", message)
+            hand.remove(card)
+        table.append(card)
+        if steps:
+            ctx.state["trick"].append((seat, card))
+            if card in ctx.state["hands"][seat]:
+                ctx.state["hands"][seat].remove(card)
+            ctx.step(
+                "card",
+                seat=seat,
+                text=card,
+                node=node,
+                label=f"trick {number}: {_who(seat)} plays {card_name(game, card)}",
+            )
+    return stop_after
 
 
 def _why(

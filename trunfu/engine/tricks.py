@@ -127,13 +127,60 @@ def is_legal(
         if suit == led:
             if rules.overtrump is Overtrump.NEVER or led != trump:
                 return True
-        elif rules.must_follow and _holds(hand, led):
+            # a trump on a trump lead: it must beat the trick when able (seats that must follow)
+            return not rules.must_follow or _overtrumps_when_able(card, hand, trick, rules, trump)
+        if rules.must_follow and _holds(hand, led):
             return False  # the seat could follow
-        elif suit != trump:  # a discard: legal unless the seat had to trump
+        if suit != trump:  # a discard: legal unless the seat had to trump
             return not (rules.must_trump and led != trump and _holds(hand, trump))
-        elif rules.overtrump is Overtrump.NEVER:
-            return True
+        # a trump on a plain suit: it must beat a trump already there when able (IN_TRICK)
+        return (
+            not rules.must_trump
+            or rules.overtrump is not Overtrump.IN_TRICK
+            or _overtrumps_when_able(card, hand, trick, rules, trump)
+        )
     return card in legal_cards(hand, trick, rules, trump, last=last)
+
+
+def _overtrumps_when_able(
+    card: str, hand: Sequence[str], trick: Sequence[str], rules: FollowRules, trump: str | None
+) -> bool:
+    """True when the trump `card` beats the trumps in `trick`, or none of `hand` would (what
+    `_overtrumps` allows, for one card)."""
+    power = strengths(rules.game)
+    best = max((power[c] for c in trick if is_trump(c, trump)), default=None)
+    if best is None or power[card] > best:
+        return True
+    return not any(power[c] > best for c in hand if SUITS[c] == trump)
+
+
+def trick_is_legal(
+    trick: Sequence[str],
+    hands: Sequence[Sequence[str]],
+    rules: FollowRules,
+    trump: str | None = TRUMP,
+    *,
+    last: bool = False,
+) -> bool:
+    """True when every card of `trick` may be played, `hands[i]` being the hand (before the
+    trick) of the seat that played `trick[i]`: `is_legal` card by card, its commonest answers
+    (a lead other than the excuse, a card of the suit led when no trump must be beaten) given
+    without a call."""
+    plain = rules.overtrump is Overtrump.NEVER
+    led = None
+    for i, card in enumerate(trick):
+        suit = SUITS[card]
+        if suit == led:
+            if plain or suit != trump:
+                continue
+        elif not i and suit != EXCUSE:
+            led = suit
+            continue
+        if not is_legal(card, hands[i], trick[:i], rules, trump, last=last):
+            return False
+        if led is None and suit != EXCUSE:
+            led = suit
+    return True
 
 
 def _holds(hand: Sequence[str], suit: str | None) -> bool:
