@@ -114,3 +114,39 @@ def test_a_game_check_runs_on_tricks_cleared_at_once():
         ("illegal-card", "no kings", 9)
     ]
     assert seen[:3] == [(1, 1, "5S", ()), (1, 2, "6S", ("5S",)), (1, 3, "7S", ("5S", "6S"))]
+
+
+def run_marafone(play: str, on_claim, steps: bool):
+    """A 4-seat marafone play without trumps (claims are marafone's) and these hands."""
+    record = read_records('[Game "marafone"]\n[Seats "4"]\n[Dealer "4"]\n\nplay\n' + play)[0]
+    ctx = Context(record, want_steps=steps)
+    hands = {
+        1: ["4S", "KD", "AB"],
+        2: ["5S", "4D", "5B"],
+        3: ["6S", "5D", "6B"],
+        4: ["7S", "6D", "7B"],
+    }
+    rules = FollowRules(game="marafone", must_trump=False, excuse=False)
+    setup = PlaySetup(rules, 1, 3, hands, trump=None, on_claim=on_claim)
+    return ctx, play_tricks(ctx, setup)
+
+
+def test_a_claim_hook_is_called_once_and_may_stop_the_play():
+    # trick 1: 7S wins (seat 4, who then calls his team out); trick 2, led by seat 4: KD wins
+    play = "  1. 4S 5S 6S 7S\n  fuori 4\n  2. 6D KD 4D 5D\n  3. AB 5B 6B 7B\n"
+    for steps in (False, True):
+        calls = []
+        ctx, result = run_marafone(
+            play, lambda c, n, calls=calls: calls.append((c.seat, n)) or 1, steps
+        )
+        assert calls == [(4, 1)] and result.stopped and not result.complete
+        assert [t.winner for t in result.tricks] == [4] and not ctx.diagnostics
+    # a hook that lets play go on, and a revoke after the claim (trick 2: seat 2 plays 5B
+    # holding 4D): the hook is called once, the revoke reported, all three tricks played
+    play = "  1. 4S 5S 6S 7S\n  fuori 4\n  2. 6D KD 5B 5D\n  3. AB 4D 6B 7B\n"
+    for steps in (False, True):
+        calls = []
+        ctx, result = run_marafone(play, lambda c, n, calls=calls: calls.append(n) and False, steps)
+        assert calls == [1] and not result.stopped and result.complete
+        assert [(d.code, d.line, d.column) for d in ctx.diagnostics] == [("illegal-card", 8, 12)]
+        assert [t.winner for t in result.tricks] == [4, 1, 1]

@@ -154,14 +154,21 @@ def _who(seat: int) -> str:
     return f"seat {seat}"
 
 
-def _walk(ctx: Context, setup: PlaySetup, items: list[Trick | Claim]) -> tuple[list[_Walked], bool]:
-    """Pass 1: who played each card and who won each trick; True when a claim stopped play."""
+def _walk(
+    ctx: Context, setup: PlaySetup, items: list[Trick | Claim], asked: Claim | None = None
+) -> tuple[list[_Walked], bool]:
+    """Pass 1: who played each card and who won each trick; True when a claim stopped play.
+    `asked`: a claim whose hook was already called (and did not stop play)."""
     seats, rules, trump = ctx.seats, setup.rules, setup.trump
     walked: list[_Walked] = []
     leader = setup.leader
     for item in items:
         if isinstance(item, Claim):
-            if setup.on_claim is not None and setup.on_claim(item, len(walked)):
+            if (
+                item is not asked
+                and setup.on_claim is not None
+                and setup.on_claim(item, len(walked))
+            ):
                 return walked, True
             continue
         cards = item.cards
@@ -220,24 +227,90 @@ def _played_at(walked: list[_Walked]) -> dict[str, int]:
     return {code: number for _, number, code in plays}
 
 
-def _clean(setup: PlaySetup, hands: dict[int, list[str]], trick: _Walked, number: int) -> bool:
-    """True when every card of `trick` is in its seat's hand and may be played, by the follow
-    rules and the game's own check: the cards are then taken out of the hands. False (the
-    hands untouched) when a card needs the card-by-card checks."""
-    held = [hands[s] for s in trick.seats]
-    codes = trick.codes
+def _clean(
+    setup: PlaySetup,
+    hands: dict[int, list[str]],
+    seats: tuple[int, ...],
+    codes: list[str],
+    number: int,
+) -> bool:
+    """True when every card of trick `number` (`codes`, played by `seats`) is in its seat's
+    hand and may be played, by the follow rules and the game's own check: the cards are then
+    taken out of the hands. False (the hands untouched) when a card needs the card-by-card
+    checks."""
+    held = [hands[s] for s in seats]
     if not all(map(list.__contains__, held, codes)) or not trick_is_legal(
         codes, held, setup.rules, setup.trump, last=number == setup.tricks
     ):
         return False
     check = setup.check
     if check is not None:
-        for i, (seat, card, hand) in enumerate(zip(trick.seats, codes, held)):  # noqa: B905
+        for i, (seat, card, hand) in enumerate(zip(seats, codes, held)):  # noqa: B905
             if check(seat, card, codes[:i], number, hand):
                 return False
     for hand, card in zip(held, codes):  # noqa: B905 (see _walk)
         hand.remove(card)
     return True
+
+
+class _Quick(NamedTuple):
+    """What the one-pass replay of a deal with every hand given found."""
+
+    tricks: list[TrickResult]
+    """The tricks played, all clean, up to where the pass stopped."""
+    clean: bool
+    """True when the pass reached the end of the play (or `claim`) finding nothing wrong."""
+    claim: Claim | None
+    """The first claim with a hook to call (the pass stops there)."""
+
+
+def _play_known(
+    setup: PlaySetup, seats: int, items: list[Trick | Claim], hands: dict[int, list[str]]
+) -> _Quick:
+    """The common case in one pass, calling no hook: every hand given (`hands`, a copy that
+    the pass uses up), every trick whole, every card held and legal. Stops at the first
+    trick that needs the two passes below (then `clean` is False), or at a claim."""
+    rules, trump = setup.rules, setup.trump
+    tricks: list[TrickResult] = []
+    leader = setup.leader
+    for item in items:
+        if isinstance(item, Claim):
+            if setup.on_claim is not None:
+                return _Quick(tricks, True, item)
+            continue
+        turns = _turns(leader, seats)
+        codes = [c.code for c in item.cards]
+        number = len(tricks) + 1
+        if (
+            len(codes) != seats
+            or number > setup.tricks
+            or not _clean(setup, hands, turns, codes, number)
+        ):
+            return _Quick(tricks, False, None)
+        winner = turns[trick_winner(codes, rules, trump)]
+        cards = list(zip(turns, codes))  # noqa: B905 (see _walk)
+        tricks.append(
+            trusted(TrickResult, number=number, leader=leader, cards=cards, winner=winner)
+        )
+        leader = winner
+    return _Quick(tricks, True, None)
+
+
+def _finish(
+    ctx: Context,
+    setup: PlaySetup,
+    tricks: list[TrickResult],
+    known: dict[int, list[str]],
+    stopped: bool,
+) -> PlayResult:
+    """The end of a play found clean in one pass: the tricks recorded, the hooks called."""
+    for trick in tricks:
+        ctx.tricks.append(trick)
+        if setup.on_trick is not None:
+            setup.on_trick(trick)
+    complete = len(ctx.tricks) == setup.tricks
+    start = {s: known[s] for s in range(1, ctx.seats + 1)}
+    return PlayResult(ctx.tricks, start, set(), complete, stopped)
 
 
 def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
@@ -247,13 +320,25 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     seats, steps = ctx.seats, ctx.want_steps
     play = ctx.record.play
     items = list(play.items) if play is not None else []
+    known = {s: list(h) for s, h in setup.hands.items() if h is not None}
+    inferred = {s for s in range(1, seats + 1) if s not in known}
 
-    walked, stopped = _walk(ctx, setup, items)
+    # The common case first, in one pass (every hand given, no steps): a play found clean is
+    # done; any other goes through the two passes below, which give every diagnostic.
+    asked = None
+    if not steps and not inferred and setup.next_leader is None:
+        quick = _play_known(setup, seats, items, {s: list(h) for s, h in known.items()})
+        if quick.claim is not None:
+            if setup.on_claim(quick.claim, len(quick.tricks)):
+                return _finish(ctx, setup, quick.tricks, known, stopped=True)
+            asked = quick.claim
+        elif quick.clean:
+            return _finish(ctx, setup, quick.tricks, known, stopped=False)
+
+    walked, stopped = _walk(ctx, setup, items, asked)
     if walked and not stopped and walked[-1].winner is None:
         _check_unfinished(ctx, items, walked)
 
-    known = {s: list(h) for s, h in setup.hands.items() if h is not None}
-    inferred = {s for s in range(1, seats + 1) if s not in known}
     where = _Cards(setup, known, {c: s for s, h in known.items() for c in h})
     # Inferred hands only trust the play up to the first card a seat cannot hold: after it
     # the written cards may belong to other seats (a wrong card changes who leads). With
@@ -270,16 +355,12 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             ctx.state["hands"][s] = ctx.game.sort(hands[s]) if ctx.game else list(hands[s])
             ctx.state["taken"].setdefault(s, 0)
 
-    # Pass 2: check each card. With every hand given and no steps wanted, most tricks have
-    # nothing to report: `_clean` clears such a trick at once, and the card-by-card checks
-    # (which give every diagnostic) run only for a trick it cannot clear.
-    quick = not steps and not inferred
+    # Pass 2: check each card.
     lost = stop_after = False
     for number, written in enumerate(walked, 1):
         trick, leader, _, _, _, winner = written
         lost = lost or stop_after
-        if not (quick and not lost and _clean(setup, hands, written, number)):
-            stop_after = _check_cards(ctx, where, hands, walked, first_bad, number, lost)
+        stop_after = _check_cards(ctx, where, hands, walked, first_bad, number, lost)
         if winner is None:
             break
         result = trusted(
