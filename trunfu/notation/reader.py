@@ -65,8 +65,10 @@ def _fast_items() -> dict[str, tuple[str, str]]:
 
 
 _FAST = _fast_items()
-# A section keyword where a token may start (after white space), as the lexer reads it.
-_KEYWORD = re.compile(rf"(?<![^{_SPACE}])(?:{'|'.join(SECTION_KEYS)})(?![\w:-])")
+# A section keyword as the lexer reads it, and one after white space (where a token may
+# start; the white space first lets the regex engine skip to it quickly).
+_KEYWORD = re.compile(rf"(?:{'|'.join(SECTION_KEYS)})(?![\w:-])")
+_NEXT_KEYWORD = re.compile(rf"[{_SPACE}]({_KEYWORD.pattern})")
 
 
 def _token(kind: str, text: str, start: int, end: int) -> Token:
@@ -630,9 +632,12 @@ class Reader:
         tags = self._tags.match(text)
         if tags.group(1):
             children.append(build.tag([_token("TAG", text, tags.start(1), tags.end(1))]))
-        starts = [found.start() for found in _KEYWORD.finditer(text, tags.end())]
-        if tags.end() < len(text) and starts[:1] != [tags.end()]:
+        first = tags.end()
+        if first == len(text):
+            return build.start(children)
+        if not _KEYWORD.match(text, first):
             raise _Fallback  # text before the first keyword
+        starts = [first, *(found.start(1) for found in _NEXT_KEYWORD.finditer(text, first))]
         for start, end in pairwise([*starts, len(text)]):
             end = start + len(text[start:end].rstrip(_SPACE))
             children.append(self._direct_section(text, start, end))
