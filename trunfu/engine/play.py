@@ -9,7 +9,7 @@ suit led (9S played in trick 11)")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
@@ -31,8 +31,8 @@ from .tricks import (
     trick_winner,
 )
 
-CardCheck = Callable[[int, str, list[str], int, list[str]], str | None]
-"""(seat, card, cards already in the trick, trick number, the seat's hand) → a message when
+CardCheck = Callable[[int, str, list[str], int, Collection[str]], str | None]
+"""(seat, card, cards already in the trick, trick number, the seat's cards) → a message when
 the game forbids the card for a reason of its own, else None."""
 
 
@@ -239,7 +239,7 @@ def _clean(
     taken out of the hands. False (the hands untouched) when a card needs the card-by-card
     checks."""
     held = [hands[s] for s in seats]
-    if not all(map(list.__contains__, held, codes)) or not trick_is_legal(
+    if not all(map(set.__contains__, held, codes)) or not trick_is_legal(
         codes, held, setup.rules, setup.trump, last=number == setup.tricks
     ):
         return False
@@ -265,9 +265,9 @@ class _Quick(NamedTuple):
 
 
 def _play_known(
-    setup: PlaySetup, seats: int, items: list[Trick | Claim], hands: dict[int, list[str]]
+    setup: PlaySetup, seats: int, items: list[Trick | Claim], hands: dict[int, set[str]]
 ) -> _Quick:
-    """The common case in one pass, calling no hook: every hand given (`hands`, a copy that
+    """The common case in one pass, calling no hook: every hand given (`hands`, sets that
     the pass uses up), every trick whole, every card held and legal. Stops at the first
     trick that needs the two passes below (then `clean` is False), or at a claim."""
     rules, trump = setup.rules, setup.trump
@@ -327,7 +327,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     # done; any other goes through the two passes below, which give every diagnostic.
     asked = None
     if not steps and not inferred and setup.next_leader is None:
-        quick = _play_known(setup, seats, items, {s: list(h) for s, h in known.items()})
+        quick = _play_known(setup, seats, items, {s: set(h) for s, h in known.items()})
         if quick.claim is not None:
             if setup.on_claim(quick.claim, len(quick.tricks)):
                 return _finish(ctx, setup, quick.tricks, known, stopped=True)

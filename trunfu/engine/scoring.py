@@ -11,6 +11,8 @@ def format_number(value: float) -> str:
     the fewest decimals that state it exactly)."""
     if value == 0:
         return "0"
+    if value % 1 == 0 and abs(value) < 1e15:  # a whole number (nan and inf are not)
+        return f"{value:+.0f}"
     text = f"{abs(value):.6f}".rstrip("0").rstrip(".")
     return ("+" if value > 0 else "-") + text
 

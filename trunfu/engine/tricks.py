@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -66,7 +66,7 @@ def is_trump(card: str, trump: str | None) -> bool:
 
 
 def legal_cards(
-    hand: Sequence[str],
+    hand: Collection[str],
     trick: Sequence[str],
     rules: FollowRules,
     trump: str | None = TRUMP,
@@ -104,7 +104,7 @@ def legal_cards(
 
 def is_legal(
     card: str,
-    hand: Sequence[str],
+    hand: Collection[str],
     trick: Sequence[str],
     rules: FollowRules,
     trump: str | None = TRUMP,
@@ -143,7 +143,7 @@ def is_legal(
 
 
 def _overtrumps_when_able(
-    card: str, hand: Sequence[str], trick: Sequence[str], rules: FollowRules, trump: str | None
+    card: str, hand: Collection[str], trick: Sequence[str], rules: FollowRules, trump: str | None
 ) -> bool:
     """True when the trump `card` beats the trumps in `trick`, or none of `hand` would (what
     `_overtrumps` allows, for one card)."""
@@ -156,7 +156,7 @@ def _overtrumps_when_able(
 
 def trick_is_legal(
     trick: Sequence[str],
-    hands: Sequence[Sequence[str]],
+    hands: Sequence[Collection[str]],
     rules: FollowRules,
     trump: str | None = TRUMP,
     *,
@@ -183,7 +183,7 @@ def trick_is_legal(
     return True
 
 
-def _holds(hand: Sequence[str], suit: str | None) -> bool:
+def _holds(hand: Collection[str], suit: str | None) -> bool:
     """True when `hand` holds a card of `suit`."""
     return suit in map(SUITS.__getitem__, hand)
 

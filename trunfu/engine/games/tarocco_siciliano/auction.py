@@ -59,7 +59,8 @@ def declarations(ctx: Context) -> Declarations:
                 f"round {r}: {seats} seats declare in {len(allowed)} rounds at most",
             )
             break
-        ctx.step("packet", text=f"packet {r}", label=_packet_label(ctx, r))
+        if ctx.want_steps:
+            ctx.step("packet", text=f"packet {r}", label=_packet_label(ctx, r))
         result.rounds = r
         pagos: list[int] = []
         altre = False
@@ -84,7 +85,6 @@ def declarations(ctx: Context) -> Declarations:
                     f"round {r}: it is seat {seat}'s turn to speak, not seat {call.label}'s",
                 )
             word = call.word
-            text = word + (f" {call.card.code}" if call.card else "")
             if word not in allowed[r]:
                 ctx.error(
                     call,
@@ -92,7 +92,7 @@ def declarations(ctx: Context) -> Declarations:
                     f"round {r}: seat {seat} may not say `{word}` "
                     f"(allowed in this round: {', '.join(allowed[r])})",
                 )
-                ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
+                _call_step(ctx, seat, call)
                 continue
             if word == "vado-solo":
                 result.end, result.declarer, result.stata = SOLO, seat, r == 1
@@ -126,7 +126,7 @@ def declarations(ctx: Context) -> Declarations:
                     )
                 else:
                     result.called, result.declarer = call, seat
-            ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
+            _call_step(ctx, seat, call)
         if ended_by is not None:
             continue
         if len(calls) < seats:
@@ -148,6 +148,12 @@ def declarations(ctx: Context) -> Declarations:
     if result.end == OPEN and ctx.record.auction is None:
         result.end = OPEN
     return result
+
+
+def _call_step(ctx: Context, seat: int, call: Call) -> None:
+    if ctx.want_steps:
+        text = call.word + (f" {call.card.code}" if call.card else "")
+        ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
 
 
 def _packet_label(ctx: Context, r: int) -> str:

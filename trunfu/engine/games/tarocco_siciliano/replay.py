@@ -218,10 +218,10 @@ def replay(record: Record, ctx: Context) -> None:
         scommessa is not None,
         rivanto.seat if rivanto is not None else None,
     )
-    final = ctx.outcome.breakdown["card_points"]
-    ctx.state["points"] = dict(final)
-    ctx.state["partner_known"] = True
-    ctx.step("end", label=f"{contract}: result {ctx.outcome.result}")
+    if ctx.want_steps:
+        ctx.state["points"] = dict(ctx.outcome.breakdown["card_points"])
+        ctx.state["partner_known"] = True
+        ctx.step("end", label=f"{contract}: result {ctx.outcome.result}")
 
 
 def _talon_steps(record: Record, ctx: Context, declarer: int, known: Known) -> None:
@@ -430,19 +430,22 @@ def _check_scarto(record, ctx: Context, declarer: int, known: Known, after) -> N
     plain = [c for c in (after or []) if SUITS[c] not in ("T", "EX") and c not in KINGS]
     trumps_allowed = 3 - len(plain) if after is not None else 0
     for card in scarto:
-        node = _scarto_node(record, card)
         if card in KINGS:
-            ctx.error(node, "illegal-scarto", f"the scarto may hold no king: {card}{inferred}")
+            ctx.error(
+                _scarto_node(record, card),
+                "illegal-scarto",
+                f"the scarto may hold no king: {card}{inferred}",
+            )
         elif card in NEVER_DISCARDED:
             ctx.error(
-                node,
+                _scarto_node(record, card),
                 "illegal-scarto",
                 f"{card_name('tarocco-siciliano', card)} may never be discarded{inferred}",
             )
         elif suit_of(card) == "T":
             if trumps_allowed <= 0:
                 ctx.error(
-                    node,
+                    _scarto_node(record, card),
                     "illegal-scarto",
                     f"the scarto may hold a trump ({card}) only when the hand has too few "
                     f"other cards to discard{inferred}",

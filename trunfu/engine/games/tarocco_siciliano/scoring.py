@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...model import Outcome, TrickResult
+from ...model import Outcome, TrickResult, trusted
 from ...scoring import format_result
 from .rules import (
     FOUR_ARIE,
@@ -18,19 +18,24 @@ from .rules import (
 
 def side_cards(
     tricks: list[TrickResult], side_of: dict[int, str], scarto: list[str]
-) -> dict[str, list[str]]:
+) -> tuple[dict[str, list[str]], dict[str, int]]:
     """The cards each side ends with: the tricks it won, the scarto (declarer's side) and
-    the Fuggitivo (its holder's side, or the trick winner's if that side won no trick)."""
+    the Fuggitivo (its holder's side, or the trick winner's if that side won no trick); and
+    the pigliate each side made (a T16-T19 or T1 of the other side taken in a trick)."""
     cards: dict[str, list[str]] = {"declarer": list(scarto), "opponents": []}
+    pigliate = {"declarer": 0, "opponents": 0}
     won = {side_of[t.winner] for t in tricks}
     for trick in tricks:
-        taker = cards[side_of[trick.winner]]
+        side = side_of[trick.winner]
+        taker = cards[side]
         for seat, card in trick.cards:
             if card == "EX" and side_of[seat] in won:
                 cards[side_of[seat]].append(card)
             else:
                 taker.append(card)
-    return cards
+                if card in PIGLIATA_CARDS and side_of[seat] != side:
+                    pigliate[side] += 1
+    return cards, pigliate
 
 
 def score(
@@ -48,7 +53,7 @@ def score(
     side_of = {
         s: "declarer" if s in (declarer, partner) else "opponents" for s in range(1, seats + 1)
     }
-    cards = side_cards(tricks, side_of, scarto)
+    cards, pigliate = side_cards(tricks, side_of, scarto)
     last = side_of[tricks[-1].winner]
     points = {side: card_points(cards[side]) for side in cards}
     points[last] += LAST_TRICK
@@ -59,11 +64,7 @@ def score(
     jochi["vanto"][last] += 1
     if rivanto is not None:
         jochi["rivanto"]["opponents" if last == "opponents" else "declarer"] += 1
-    for trick in tricks:
-        taker = side_of[trick.winner]
-        for seat, card in trick.cards:
-            if card in PIGLIATA_CARDS and side_of[seat] != taker:
-                jochi["pigliate"][taker] += 1
+    jochi["pigliate"] = pigliate
     if scommessa:
         held = set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)
         jochi["scommessa"]["declarer" if held else "opponents"] += 1
@@ -89,8 +90,9 @@ def score(
         "declarer": [s for s in range(1, seats + 1) if side_of[s] == "declarer"],
         "opponents": opponents,
     }
-    return Outcome(
-        scores=scores,
+    return trusted(
+        Outcome,
+        scores=[float(s) for s in scores],
         result=format_result(scores),
         contract=contract,
         declarer=declarer,
