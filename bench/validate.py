@@ -1,8 +1,9 @@
 """Refereeing speed (issues 3 and 7): simulated 4-seat deals read, replayed against the rules
 and scored, in deals per second on one core.
 
-For each game (by default 4-seat tarocco-siciliano, marafone and french-tarot), simulates N
-deals (fixed seed, not timed), writes them as one TGN text, then times in the same process:
+For each game (by default 4-seat tarocco-siciliano, marafone and french-tarot, and 5-seat
+french-tarot), simulates N deals (fixed seed, not timed), writes them as one TGN text, then
+times in the same process:
   - parse: reading the text only (the peer run);
   - engine: the rules engine alone on the parsed records (`replay(record, steps=False)`,
     what `trunfu.referee.judge` and the archive ingest use);
@@ -33,7 +34,7 @@ from trunfu.referee import judge
 SEED = 20261121
 GOALS = {"validate": 2000, "engine": 5000}
 """Deals per CPU second."""
-GAMES = (("tarocco-siciliano", 4), ("marafone", 4), ("french-tarot", 4))
+GAMES = (("tarocco-siciliano", 4), ("marafone", 4), ("french-tarot", 4), ("french-tarot", 5))
 
 
 @dataclass
@@ -123,7 +124,7 @@ def bench(game: str, seats: int, n: int, steps: bool, profile: bool) -> list[Rat
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=2000, help="deals per game")
-    parser.add_argument("--game", help="one game only (default: the three 4-seat games)")
+    parser.add_argument("--game", help="one game only (default: the games of GAMES)")
     parser.add_argument("--seats", type=int, default=4, help="seats (with --game)")
     parser.add_argument("--steps", action="store_true", help="also time replay with steps")
     parser.add_argument("--profile", action="store_true", help="profile the validate run")

@@ -36,6 +36,12 @@ CardCheck = Callable[[int, str, list[str], int, Collection[str]], str | None]
 the game forbids the card for a reason of its own, else None."""
 
 
+WinnerRule = Callable[[TrickResult, list[TrickResult]], int]
+"""(a whole trick, won as the follow rules say; the tricks before it) → the seat that wins
+it by the game's own rule (e.g. fft French tarot: the Excuse of a slam's last trick). Called
+once or more per trick: it must only read what it is given."""
+
+
 @dataclass
 class PlaySetup:
     """What a game module tells the play replayer."""
@@ -60,6 +66,8 @@ class PlaySetup:
     """Called for `fuori`/`penalty` items with the number of tricks played; True stops play."""
     next_leader: Callable[[TrickResult], int] | None = None
     """Who leads after a trick (default: its winner)."""
+    winner: WinnerRule | None = None
+    """A game's own rule for who wins a trick (default: the follow rules' winner)."""
 
 
 @dataclass
@@ -86,12 +94,8 @@ class _Walked(NamedTuple):
     """The seats that played, in playing order."""
     nodes: list[PlayedCard]
     codes: list[str]
-    winner: int | None
-    """None for a trick the record leaves unfinished."""
-
-    def cards(self) -> list[tuple[int, str]]:
-        """(seat, card code) in playing order."""
-        return list(zip(self.seats, self.codes))  # noqa: B905 (see _walk)
+    result: TrickResult | None
+    """Who won; None for a trick the record leaves unfinished."""
 
 
 @dataclass
@@ -159,8 +163,9 @@ def _walk(
 ) -> tuple[list[_Walked], bool]:
     """Pass 1: who played each card and who won each trick; True when a claim stopped play.
     `asked`: a claim whose hook was already called (and did not stop play)."""
-    seats, rules, trump = ctx.seats, setup.rules, setup.trump
+    seats = ctx.seats
     walked: list[_Walked] = []
+    results: list[TrickResult] = []
     leader = setup.leader
     for item in items:
         if isinstance(item, Claim):
@@ -189,18 +194,34 @@ def _walk(
         if len(cards) < seats:
             turns = turns[: len(cards)]
         codes = [c.code for c in cards]
-        winner = turns[trick_winner(codes, rules, trump)] if len(cards) == seats else None
-        trick = _Walked(item, leader, turns, cards, codes, winner)
-        walked.append(trick)
-        if winner is None:
+        if len(cards) < seats:
+            walked.append(_Walked(item, leader, turns, cards, codes, None))
             break
-        if setup.next_leader is not None:
-            leader = setup.next_leader(
-                TrickResult(number=len(walked), leader=leader, cards=trick.cards(), winner=winner)
-            )
-        else:
-            leader = winner
+        result = _trick_result(setup, leader, turns, codes, results)
+        walked.append(_Walked(item, leader, turns, cards, codes, result))
+        results.append(result)
+        leader = result.winner if setup.next_leader is None else setup.next_leader(result)
     return walked, False
+
+
+def _trick_result(
+    setup: PlaySetup,
+    leader: int,
+    seats: tuple[int, ...],
+    codes: list[str],
+    before: list[TrickResult],
+) -> TrickResult:
+    """Who wins a whole trick (the cards `codes`, played by `seats`, after the tricks
+    `before`): the follow rules' winner, or the game's own (`setup.winner`)."""
+    number = len(before) + 1
+    cards = list(zip(seats, codes))  # noqa: B905 (see _walk)
+    winner = seats[trick_winner(codes, setup.rules, setup.trump)]
+    trick = trusted(TrickResult, number=number, leader=leader, cards=cards, winner=winner)
+    if setup.winner is not None:
+        ruled = setup.winner(trick, before)
+        if ruled != winner:
+            trick = trusted(TrickResult, number=number, leader=leader, cards=cards, winner=ruled)
+    return trick
 
 
 def _check_unfinished(ctx: Context, items: list[Trick | Claim], walked: list[_Walked]) -> None:
@@ -270,7 +291,6 @@ def _play_known(
     """The common case in one pass, calling no hook: every hand given (`hands`, sets that
     the pass uses up), every trick whole, every card held and legal. Stops at the first
     trick that needs the two passes below (then `clean` is False), or at a claim."""
-    rules, trump = setup.rules, setup.trump
     tricks: list[TrickResult] = []
     leader = setup.leader
     for item in items:
@@ -287,12 +307,9 @@ def _play_known(
             or not _clean(setup, hands, turns, codes, number)
         ):
             return _Quick(tricks, False, None)
-        winner = turns[trick_winner(codes, rules, trump)]
-        cards = list(zip(turns, codes))  # noqa: B905 (see _walk)
-        tricks.append(
-            trusted(TrickResult, number=number, leader=leader, cards=cards, winner=winner)
-        )
-        leader = winner
+        trick = _trick_result(setup, leader, turns, codes, tricks)
+        tricks.append(trick)
+        leader = trick.winner
     return _Quick(tricks, True, None)
 
 
@@ -336,7 +353,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             return _finish(ctx, setup, quick.tricks, known, stopped=False)
 
     walked, stopped = _walk(ctx, setup, items, asked)
-    if walked and not stopped and walked[-1].winner is None:
+    if walked and not stopped and walked[-1].result is None:
         _check_unfinished(ctx, items, walked)
 
     where = _Cards(setup, known, {c: s for s, h in known.items() for c in h})
@@ -358,18 +375,12 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     # Pass 2: check each card.
     lost = stop_after = False
     for number, written in enumerate(walked, 1):
-        trick, leader, _, _, _, winner = written
+        trick, result = written.node, written.result
         lost = lost or stop_after
         stop_after = _check_cards(ctx, where, hands, walked, first_bad, number, lost)
-        if winner is None:
+        if result is None:
             break
-        result = trusted(
-            TrickResult,
-            number=number,
-            leader=leader,
-            cards=written.cards(),
-            winner=winner,
-        )
+        winner = result.winner
         ctx.tricks.append(result)
         if steps:
             ctx.state["taken"][winner] = ctx.state["taken"].get(winner, 0) + 1

@@ -10,7 +10,7 @@ from ....notation.models import Node, Record
 from ...cards import card_name, suit_of
 from ...context import Context
 from ...model import Outcome, TrickResult
-from ...play import PlayResult, PlaySetup, play_tricks
+from ...play import PlayResult, PlaySetup, WinnerRule, play_tricks
 from ...scoring import format_result
 from ...tricks import FollowRules, Overtrump
 from . import piles
@@ -298,16 +298,15 @@ def _play(table: Table) -> PlayResult:
             )
         return None
 
-    def on_trick(trick: TrickResult) -> None:
+    def on_trick(trick: TrickResult) -> None:  # for the steps only
         for seat, card in trick.cards:
             if card in called and seat != taker and seat not in known:
                 known.append(seat)
                 ctx.state["partner_known"] = True
-        if ctx.want_steps:
-            side = _side(taker, known)
-            ctx.state["points"] = piles.count(
-                ctx.tricks, side, total=hand_size(table.seats), aside=[], aside_side=None
-            ).points
+        side = _side(taker, known)
+        ctx.state["points"] = piles.count(
+            ctx.tricks, side, total=hand_size(table.seats), aside=[], aside_side=None
+        ).points
 
     return play_tricks(
         ctx,
@@ -318,9 +317,25 @@ def _play(table: Table) -> PlayResult:
             hands=hands,
             elsewhere=elsewhere,
             check=first_lead,
-            on_trick=on_trick,
+            on_trick=on_trick if ctx.want_steps else None,
+            winner=_excuse_wins_slam(table) if table.variant == "fft" else None,
         ),
     )
+
+
+def _excuse_wins_slam(table: Table) -> WinnerRule:
+    """fft: the Excuse played to the last trick by a side that took every earlier trick
+    wins that trick (the sides known from who played the called cards)."""
+    total = hand_size(table.seats)
+
+    def winner(trick: TrickResult, before: list[TrickResult]) -> int:
+        if trick.number != total:
+            return trick.winner
+        tricks = [*before, trick]
+        seat = piles.excuse_wins_last(tricks, _side(table.taker, _partners(table, tricks)))
+        return trick.winner if seat is None else seat
+
+    return winner
 
 
 def _ecart_after_play(table: Table, result: PlayResult) -> list[str]:
@@ -346,6 +361,12 @@ def _ecart_after_play(table: Table, result: PlayResult) -> list[str]:
     nodes = record.discard.cards if given else []
     _report(table.ctx, faults, nodes, record.discard or record.play)
     return unplayed
+
+
+def _partners(table: Table, tricks: list[TrickResult]) -> list[int]:
+    """The taker's partners: the seats that played the called cards in `tricks`."""
+    played_by = {card: seat for t in tricks for seat, card in t.cards if card in table.called}
+    return partners(table.called, {c: played_by.get(c) for c in table.called}, table.taker)
 
 
 def _side(taker: int, partners_: list[int]):
@@ -395,13 +416,8 @@ def _score(table: Table, unplayed: list[str]) -> None:
     """Sides, card points, bonuses and each seat's score."""
     ctx, taker, seats = table.ctx, table.taker, table.seats
     tricks = ctx.tricks
-    played_by = {card: seat for t in tricks for seat, card in t.cards}
-    side_partners = partners(table.called, {c: played_by.get(c) for c in table.called}, taker)
+    side_partners = _partners(table, tricks)
     side = _side(taker, side_partners)
-    if table.variant == "fft":
-        seat = piles.excuse_wins_last(tricks, side)
-        if seat is not None and tricks[-1].winner != seat:
-            tricks[-1] = tricks[-1].model_copy(update={"winner": seat})
     counted = piles.count(
         tricks, side, total=hand_size(seats), aside=unplayed, aside_side=ASIDE[table.contract]
     )
