@@ -148,7 +148,7 @@ def _overtrumps_when_able(
     """True when the trump `card` beats the trumps in `trick`, or none of `hand` would (what
     `_overtrumps` allows, for one card)."""
     power = strengths(rules.game)
-    best = max((power[c] for c in trick if is_trump(c, trump)), default=None)
+    best = max((power[c] for c in trick if SUITS[c] == trump), default=None)  # EX: a suit apart
     if best is None or power[card] > best:
         return True
     return not any(power[c] > best for c in hand if SUITS[c] == trump)

@@ -70,5 +70,6 @@ def run_auction(calls: list[str], eldest: int, seats: int) -> Auction:
 
 def petit_sec(hand: list[str]) -> bool:
     """True when the Petit is the hand's only trump and the hand has no Excuse."""
-    trumps = [c for c in hand if c[0] == "T" and c[1:].isdigit()]
-    return trumps == [PETIT] and EXCUSE not in hand
+    if PETIT not in hand or EXCUSE in hand:
+        return False
+    return [c for c in hand if c[0] == "T" and c[1:].isdigit()] == [PETIT]

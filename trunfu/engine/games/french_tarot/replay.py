@@ -105,13 +105,14 @@ def _deal(record: Record, ctx: Context) -> Table | None:
             chien = codes
         elif hand.owner.isdigit():
             dealt[int(hand.owner)] = codes
-    for seat, cards in dealt.items():
-        ctx.state["hands"][seat] = list(cards or [])
-    ctx.state["talon"] = list(chien or [])
-    ctx.step(
-        "deal",
-        label=f"the deal: {hand_size(ctx.seats)} cards each, {chien_size(ctx.seats)} in the chien",
-    )
+    if ctx.want_steps:
+        for seat, cards in dealt.items():
+            ctx.state["hands"][seat] = list(cards or [])
+        ctx.state["talon"] = list(chien or [])
+        ctx.step(
+            "deal",
+            label=f"the deal: {hand_size(ctx.seats)} cards each, {chien_size(ctx.seats)} in the chien",
+        )
     table = Table(record, ctx, variant, dealt, chien)
     if variant == "fft":
         sec = [s for s, h in dealt.items() if h is not None and petit_sec(h)]
@@ -161,7 +162,9 @@ def _auction(table: Table) -> bool:
             ctx.error(
                 call, "out-of-turn", f"call {i + 1} is seat {seat}'s, not seat {call.label}'s"
             )
-        ctx.step("call", seat=seat, text=call.word, node=call, label=f"seat {seat}: {call.word}")
+        if ctx.want_steps:
+            label = f"seat {seat}: {call.word}"
+            ctx.step("call", seat=seat, text=call.word, node=call, label=label)
     later = table.later_sections()
     if not auction.complete:
         if later:
@@ -421,9 +424,10 @@ def _score(table: Table, unplayed: list[str]) -> None:
     counted = piles.count(
         tricks, side, total=hand_size(seats), aside=unplayed, aside_side=ASIDE[table.contract]
     )
-    ctx.state["points"] = counted.points
-    ctx.state["taken"] = {s: sum(t.winner == s for t in tricks) for s in range(1, seats + 1)}
-    ctx.state["partner_known"] = True
+    if ctx.want_steps:
+        ctx.state["points"] = counted.points
+        ctx.state["taken"] = {s: sum(t.winner == s for t in tricks) for s in range(1, seats + 1)}
+        ctx.state["partner_known"] = True
     tally = Tally(
         variant=table.variant,
         seats=seats,
@@ -449,8 +453,9 @@ def _score(table: Table, unplayed: list[str]) -> None:
         won=result.won,
         breakdown=breakdown,
     )
-    made = "made" if result.won else "lost"
-    ctx.step("end", label=f"{table.contract} by seat {taker} {made}: {ctx.outcome.result}")
+    if ctx.want_steps:
+        made = "made" if result.won else "lost"
+        ctx.step("end", label=f"{table.contract} by seat {taker} {made}: {ctx.outcome.result}")
 
 
 def replay_record(record: Record) -> Outcome | None:
