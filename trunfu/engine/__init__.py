@@ -31,7 +31,7 @@ def replay(record: Record, *, steps: bool = True) -> Replay:
     error included) is a diagnostic. A game without a registered module gives an empty
     replay. `steps=False` skips the step-by-step states (faster, for validation)."""
     ctx = Context(record, want_steps=steps)
-    rules = get(record.tag("Game"))
+    rules = get(ctx.game.name) if ctx.game is not None else None  # ctx.game: the Game tag's
     if rules is None or ctx.game is None or not ctx.seats:
         return Replay.model_construct(record=record, steps=[], tricks=[], diagnostics=[])
     try:
