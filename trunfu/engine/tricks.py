@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from .cards import EXCUSE, SUITS, TRUMP, strengths
 
@@ -151,7 +152,14 @@ def _overtrumps_when_able(
     best = max((power[c] for c in trick if SUITS[c] == trump), default=None)  # EX: a suit apart
     if best is None or power[card] > best:
         return True
-    return not any(power[c] > best for c in hand if SUITS[c] == trump)
+    return _beaters(rules.game, trump, best).isdisjoint(hand)
+
+
+@cache
+def _beaters(game: str, trump: str | None, best: int) -> frozenset[str]:
+    """The trumps of `game` stronger than `best` (a hand holding none may play any trump)."""
+    power = strengths(game)
+    return frozenset(c for c, p in power.items() if p > best and SUITS[c] == trump)
 
 
 def trick_is_legal(
@@ -185,7 +193,21 @@ def trick_is_legal(
 
 def _holds(hand: Collection[str], suit: str | None) -> bool:
     """True when `hand` holds a card of `suit`."""
-    return suit in map(SUITS.__getitem__, hand)
+    cards = _OF_SUIT.get(suit)
+    if cards is None:  # a suit no deck has (a code met only in a test)
+        return suit in map(SUITS.__getitem__, hand)
+    return not cards.isdisjoint(hand)
+
+
+def _of_suit() -> dict[str, frozenset[str]]:
+    """Suit → every card of that suit in any deck (cards are in `SUITS` from import)."""
+    found: dict[str, set[str]] = {}
+    for card, suit in SUITS.items():
+        found.setdefault(suit, set()).add(card)
+    return {suit: frozenset(cards) for suit, cards in found.items()}
+
+
+_OF_SUIT = _of_suit()
 
 
 def is_trump_suit(suit: str | None, trump: str | None) -> bool:
