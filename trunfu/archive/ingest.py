@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from multiprocessing import get_context
@@ -172,10 +173,7 @@ def write_batch(
 ) -> tuple[int, int, int]:
     """Add one batch in one transaction. Returns (added, already present, rejects stored).
     Record ids are `first_id + local`."""
-    con.execute("BEGIN TRANSACTION")
-    try:
-        for name, table in tables.items():
-            con.register(f"b_{name}", table)
+    with _transaction(con, tables) as register:
         records = tables["records"]
         seen = {
             h
@@ -193,7 +191,7 @@ def write_batch(
         added = len(kept)
         where = ""
         if added < records.num_rows:  # some are known already: only the others are added
-            con.register("b_kept", pa.table({"local": pa.array(kept, INT32)}))
+            register("kept", pa.table({"local": pa.array(kept, INT32)}))
             where = " WHERE local IN (SELECT local FROM b_kept)"
         cols = _columns("records")
         con.execute(
@@ -236,14 +234,34 @@ def write_batch(
                 tables["rejects"].num_rows,
             ],
         )
+    return added, present, stored
+
+
+@contextmanager
+def _transaction(
+    con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]
+) -> Iterator[Callable[[str, pa.Table], None]]:
+    """One transaction over `tables`, each seen by SQL as the view `b_<name>`: committed
+    when the block ends, rolled back on any error or interrupt, the views dropped either
+    way. The block is given `register(name, table)` to add a view of its own."""
+    names: list[str] = []
+
+    def register(name: str, table: pa.Table) -> None:
+        con.register(f"b_{name}", table)
+        names.append(name)
+
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for name, table in tables.items():
+            register(name, table)
+        yield register
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
     finally:
-        for name in (*tables, "kept"):
+        for name in names:
             con.unregister(f"b_{name}")
-    return added, present, stored
 
 
 def _next_ids(con: duckdb.DuckDBPyConnection) -> tuple[int, int]:
@@ -425,11 +443,7 @@ def _replace(
     con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table], ids: pa.Table, batch: int
 ) -> None:
     """Rows rebuilt for records already stored (`ids`: local → id), in one transaction."""
-    con.execute("BEGIN TRANSACTION")
-    try:
-        for name, table in tables.items():
-            con.register(f"b_{name}", table)
-        con.register("b_ids", ids)
+    with _transaction(con, {**tables, "ids": ids}):
         for table in schema.CHILD_TABLES:
             con.execute(f"DELETE FROM {table} WHERE record_id IN (SELECT id FROM b_ids)")
         cols = _columns("rejects")
@@ -455,10 +469,3 @@ def _replace(
                 SELECT i.id, {", ".join(f"c.{c}" for c in cols)}
                 FROM b_{table} c JOIN b_ids i ON i.local = c.local"""
             )
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
-    finally:
-        for name in (*tables, "ids"):
-            con.unregister(f"b_{name}")
