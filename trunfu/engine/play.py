@@ -250,7 +250,7 @@ def _played_at(walked: list[_Walked]) -> dict[str, int]:
 
 def _clean(
     setup: PlaySetup,
-    hands: dict[int, list[str]],
+    hands: dict[int, set[str]],
     seats: tuple[int, ...],
     codes: list[str],
     number: int,

@@ -148,9 +148,8 @@ def _overtrumps_when_able(
 ) -> bool:
     """True when the trump `card` beats the trumps in `trick`, or none of `hand` would (what
     `_overtrumps` allows, for one card)."""
-    power = strengths(rules.game)
-    best = max((power[c] for c in trick if SUITS[c] == trump), default=None)  # EX: a suit apart
-    if best is None or power[card] > best:
+    best = _best_trump(trick, rules.game, trump)
+    if best is None or strengths(rules.game)[card] > best:
         return True
     return _beaters(rules.game, trump, best).isdisjoint(hand)
 
@@ -194,7 +193,7 @@ def trick_is_legal(
 def _holds(hand: Collection[str], suit: str | None) -> bool:
     """True when `hand` holds a card of `suit`."""
     cards = _OF_SUIT.get(suit)
-    if cards is None:  # a suit no deck has (a code met only in a test)
+    if cards is None:  # no trump suit (None), or a suit no deck has
         return suit in map(SUITS.__getitem__, hand)
     return not cards.isdisjoint(hand)
 
@@ -220,12 +219,19 @@ def _overtrumps(
 ) -> list[str]:
     if rules.overtrump is Overtrump.NEVER or (rules.overtrump is Overtrump.TRUMP_LEAD and not led):
         return trumps
-    power = strengths(rules.game)
-    best = max((power[c] for c in trick if is_trump(c, trump)), default=None)
+    best = _best_trump(trick, rules.game, trump)
     if best is None:
         return trumps
+    power = strengths(rules.game)
     higher = [c for c in trumps if power[c] > best]
     return higher or trumps
+
+
+def _best_trump(trick: Sequence[str], game: str, trump: str | None) -> int | None:
+    """The strength of the best trump in `trick` (None when it holds none; the excuse is a
+    suit apart)."""
+    power = strengths(game)
+    return max((power[c] for c in trick if SUITS[c] == trump), default=None)
 
 
 def trick_winner(trick: Sequence[str], rules: FollowRules, trump: str | None = TRUMP) -> int:

@@ -610,10 +610,15 @@ class Reader:
             return self._parse_strict(chunk)
 
     def _parse_strict(self, chunk: Chunk) -> dict[str, Any]:
+        self._begin(chunk, loose=False)
+        return self._parser.parse(chunk.text)
+
+    def _begin(self, chunk: Chunk, loose: bool) -> _Build:
+        """The builder made ready for `chunk`, read by the parser or (`loose`) directly."""
         self._comments.clear()
         self._build.reset(chunk.line, chunk.column)
-        self._build.loose = False
-        return self._parser.parse(chunk.text)
+        self._build.loose = loose
+        return self._build
 
     def _direct(self, chunk: Chunk) -> dict[str, Any]:
         """The record's data, read without the parser when it is plain: no comments, its
@@ -624,10 +629,7 @@ class Reader:
         text = chunk.text
         if "{" in text or ";" in text:
             raise _Fallback
-        self._comments.clear()
-        build = self._build
-        build.reset(chunk.line, chunk.column)
-        build.loose = True
+        build = self._begin(chunk, loose=True)
         children: list[Any] = []
         tags = self._tags.match(text)
         if tags.group(1):
