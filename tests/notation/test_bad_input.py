@@ -118,6 +118,16 @@ def test_bom_is_skipped_and_columns_unchanged(tmp_path):
     assert result.ok and result.record.tags[0].column == 2
 
 
+def test_only_the_first_bom_is_skipped(tmp_path):
+    """A second BOM is text, reported, not skipped too (nor taken for an empty record)."""
+    path = tmp_path / "bom2.tgn"
+    path.write_bytes(b"\xef\xbb\xbf" * 2 + GOOD.encode())
+    for results in (read_file(path), read_text("\ufeff\ufeff" + GOOD)):
+        assert [d.code for r in results for d in r.diagnostics][:1] == ["unexpected-text"]
+    (result,) = read_text("\ufeff\ufeff")
+    assert result.record is None and result.diagnostics[0].code == "unexpected-text"
+
+
 def test_tabs_separate_items_and_count_as_one_column():
     (result,) = read_text(T4 + "play\t1.\tKS\tQS\n\tJS\t10S\n")
     assert result.ok

@@ -16,6 +16,7 @@ from trunfu.notation.models import (
     Announcements,
     Auction,
     Call,
+    CardExtras,
     CardList,
     Claim,
     Deal,
@@ -59,19 +60,21 @@ def comments(draw) -> list[str]:
     return found
 
 
-def cards(draw, deck: list[str], most: int, cls=CardModel, **extra) -> list:
+def extras(draw, signal=None) -> CardExtras | None:
+    """What may follow a card (None when nothing does, as the reader gives it)."""
+    found = CardExtras(
+        suffix=draw(SUFFIXES),
+        nags=draw(NAGS),
+        comments=draw(comments()),
+        signal=draw(signal) if signal is not None else None,
+    )
+    return None if found == CardExtras() else found
+
+
+def cards(draw, deck: list[str], most: int) -> list:
     """Up to `most` distinct cards of `deck`, each maybe annotated."""
     codes = draw(st.lists(st.sampled_from(deck), unique=True, max_size=most))
-    return [
-        cls(
-            code=code,
-            suffix=draw(SUFFIXES),
-            nags=draw(NAGS),
-            comments=draw(comments()),
-            **{k: draw(v) for k, v in extra.items()},
-        )
-        for code in codes
-    ]
+    return [CardModel(code=code, extras=extras(draw)) for code in codes]
 
 
 @st.composite
@@ -192,13 +195,7 @@ def records(draw) -> Record:
         signal = st.sampled_from([None, None, *SIGNALS])
         for start in range(0, len(played), seats):
             trick = [
-                PlayedCard(
-                    code=code,
-                    suffix=draw(SUFFIXES),
-                    nags=draw(NAGS),
-                    comments=draw(comments()),
-                    signal=draw(signal),
-                )
+                PlayedCard(code=code, extras=extras(draw, signal))
                 for code in played[start : start + seats]
             ]
             items.append(Trick(cards=trick, comments=draw(comments())))

@@ -30,7 +30,7 @@ def test_tag_parts_on_several_lines_and_comments_inside_a_tag():
     assert (game.value, game.value_line, game.value_column) == ("french-tarot", 2, 3)
     assert (seats.value, seats.value_column) == ("4", 23)
     assert (dealer.value, dealer.value_line) == ("1", 5)
-    assert record.comments == []  # comments among the tags are dropped
+    assert record.comments == ()  # comments among the tags are dropped
 
 
 def test_other_tags_are_kept():
@@ -135,21 +135,21 @@ def test_marafone_signals_and_claims():
     assert [i.kind for i in items] == ["trick", "fuori", "trick", "penalty"]
     lead = items[0].cards[0]
     assert (lead.signal, lead.signal_line, lead.signal_column) == ("busso", 5, 9)
-    assert (items[2].cards[0].signal, items[2].cards[0].nags) == ("volo", [1])
+    assert (items[2].cards[0].signal, items[2].cards[0].nags) == ("volo", (1,))
     assert (items[1].seat, items[3].seat) == (1, 2)
 
 
 def test_annotations_on_cards_and_calls():
     record = one(tags() + "auction\n  passe!? $14 garde?!\nplay\n  1. KS!! $1$2 QS?? JS! 10S?\n")
     first, second = record.auction.rounds[0]
-    assert (first.suffix, first.nags, second.suffix) == ("!?", [14], "?!")
+    assert (first.suffix, first.nags, second.suffix) == ("!?", (14,), "?!")
     cards = record.play.tricks[0].cards
-    assert [(c.suffix, c.nags) for c in cards] == [("!!", [1, 2]), ("??", []), ("!", []), ("?", [])]
+    assert [(c.suffix, c.nags) for c in cards] == [("!!", (1, 2)), ("??", ()), ("!", ()), ("?", ())]
 
 
 @pytest.mark.parametrize("nag", [0, 255])
 def test_nag_range_limits_are_accepted(nag):
-    assert one(tags() + f"play\n  KS ${nag}\n").play.tricks[0].cards[0].nags == [nag]
+    assert one(tags() + f"play\n  KS ${nag}\n").play.tricks[0].cards[0].nags == (nag,)
 
 
 def test_nag_above_255_is_a_syntax_error_at_the_nag():
@@ -164,29 +164,29 @@ def test_brace_comments_belong_to_the_item_before():
         "auction passe {first call} / {slash} garde\n"
         "play {on play}\n  1. {trick one} KS QS JS 10S {after ten}\n"
     )
-    assert record.comments == ["the record's"]
-    assert record.deal.comments == ["on deal"]
-    assert record.deal.hands[0].comments == ["hand"]
-    assert record.deal.hands[0].cards[0].comments == ["king"]
-    assert record.auction.rounds[0][0].comments == ["first call"]
-    assert record.auction.separators[0].comments == ["slash"]
-    assert record.play.comments == ["on play"]
+    assert record.comments == ("the record's",)
+    assert record.deal.comments == ("on deal",)
+    assert record.deal.hands[0].comments == ("hand",)
+    assert record.deal.hands[0].cards[0].comments == ("king",)
+    assert record.auction.rounds[0][0].comments == ("first call",)
+    assert record.auction.separators[0].comments == ("slash",)
+    assert record.play.comments == ("on play",)
     trick = record.play.tricks[0]
-    assert trick.comments == ["trick one"]
-    assert trick.cards[3].comments == ["after ten"]
+    assert trick.comments == ("trick one",)
+    assert trick.cards[3].comments == ("after ten",)
 
 
 def test_comment_after_a_called_card_goes_to_the_card():
     record = one(tags("tarocco-siciliano", 4) + "auction chiamo! T19 $3 {after}\n")
     call = record.auction.rounds[0][0]
-    assert (call.suffix, call.nags, call.comments) == ("!", [], [])
-    assert (call.card.nags, call.card.comments) == ([3], ["after"])
+    assert (call.suffix, call.nags, call.comments) == ("!", (), ())
+    assert (call.card.nags, call.card.comments) == ((3,), ("after",))
 
 
 def test_a_comment_or_glyph_between_chiamo_and_its_card_stays_on_the_call():
     record = one(tags("tarocco-siciliano", 4) + "auction chiamo $2 {which?} T19 passo\n")
     call = record.auction.rounds[0][0]
-    assert (call.nags, call.comments, call.card.code) == ([2], ["which?"], "T19")
+    assert (call.nags, call.comments, call.card.code) == ((2,), ("which?",), "T19")
     assert record.auction.rounds[0][1].word == "passo"
 
 

@@ -44,7 +44,7 @@ def test_brackets_inside_strings_and_comments_do_not_start_records():
     text = T4 + '[Event "a [b] c"]\nplay KS {see [Game "x"] here} ; [Game "y"]\n QS\n'
     (result,) = read_text(text)
     assert result.ok
-    assert result.record.play.tricks[0].cards[0].comments == ['see [Game "x"] here']
+    assert result.record.play.tricks[0].cards[0].comments == ('see [Game "x"] here',)
 
 
 def test_a_second_game_tag_starts_a_new_record():
@@ -67,7 +67,7 @@ def test_an_indented_game_tag_inside_an_open_comment_stays_in_the_comment():
     text = T4 + 'play KS {note\n  [Game "x"]\n}\n'
     (result,) = read_text(text)
     assert result.ok
-    assert result.record.play.tricks[0].cards[0].comments == ['note\n[Game "x"]']
+    assert result.record.play.tricks[0].cards[0].comments == ('note\n[Game "x"]',)
 
 
 def test_percent_lines_keep_line_numbers():

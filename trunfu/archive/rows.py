@@ -455,7 +455,7 @@ def _add_plays(
     c["ord"] += orders
     c["seat"] += seats
     c["card"] += [card.code for card in played]
-    c["signal"] += [card.signal for card in played]
+    c["signal"] += [card.extras and card.extras.signal for card in played]
     c["winner"] += winners
     c["captured"] += captured
     c["last_trick"] += [n == last for n in numbers]

@@ -87,7 +87,7 @@ def decode(name: str, data: bytes) -> tuple[str | None, str | None]:
     if b"\x00" in data[:SNIFF_BYTES]:
         return None, f"{name} is a binary file, not TGN text."
     try:
-        return data.decode("utf-8-sig"), None
+        return data.decode("utf-8"), None  # a BOM is skipped by the reader
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
@@ -100,7 +100,6 @@ def decode(name: str, data: bytes) -> tuple[str | None, str | None]:
 def check_text(name: str, text: str, max_records: int = MAX_RECORDS) -> FileReport:
     """Read and judge the first `max_records` records of a TGN text; count the others."""
     report = FileReport(name=name, size=len(text.encode("utf-8", "replace")))
-    text = text.removeprefix("\ufeff")
     lines = text.splitlines()
     for result in islice(read(io.StringIO(text), file=name), max_records):
         report.records.append(_checked(name, result, lines))

@@ -13,7 +13,7 @@ from .models import Card, Claim, Hand, PlayedCard, Record, Tag, Trick
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
 REQUIRED_TAGS = ("Game", "Seats", "Dealer")
 RESULT_NUMBER = re.compile(r"^[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?$")
-_code, _signal = attrgetter("code"), attrgetter("signal")
+_code, _extras = attrgetter("code"), attrgetter("extras")
 DATE = re.compile(r"^(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)$")
 
 
@@ -224,15 +224,16 @@ def _words(record: Record, game: Game, seats: int) -> Iterator[Problem]:
         )
     if record.play is not None:
         played = _played(record.play.items)
-        if game.name != "marafone" and any(map(_signal, played)):
-            for card in filter(_signal, played):
-                yield (
-                    card.signal_line,
-                    card.signal_column,
-                    "syntax",
-                    "unexpected-signal",
-                    f"`{card.signal}`: signals ({', '.join(SIGNALS)}) are marafone's",
-                )
+        if game.name != "marafone" and any(map(_extras, played)):  # few cards have extras
+            for extras in filter(None, map(_extras, played)):
+                if extras.signal:
+                    yield (
+                        extras.signal_line,
+                        extras.signal_column,
+                        "syntax",
+                        "unexpected-signal",
+                        f"`{extras.signal}`: signals ({', '.join(SIGNALS)}) are marafone's",
+                    )
         for item in record.play.items:
             if item.kind == "trick":
                 continue

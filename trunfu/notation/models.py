@@ -26,20 +26,73 @@ class Node(BaseModel):
 
     line: int = 0
     column: int = 0
-    comments: list[str] = Field(default_factory=list)
+    comments: tuple[str, ...] = ()
     """Brace comments written after the item, stripped of their braces."""
 
 
 class Annotated(Node):
     suffix: str | None = None
     """`!`, `?`, `!!`, `??`, `!?` or `?!` written right after the item."""
-    nags: list[int] = Field(default_factory=list)
+    nags: tuple[int, ...] = ()
     """Numeric annotation glyphs `$0`..`$255`."""
 
 
-class Card(Annotated):
+class CardExtras(BaseModel):
+    """What a player wrote after a card's code besides it: annotations, and in marafone
+    the leader's signal."""
+
+    suffix: str | None = None
+    nags: tuple[int, ...] = ()
+    signal: str | None = None
+    """`busso`, `striscio` or `volo` (marafone), written after a card of the play."""
+    signal_line: int = 0
+    signal_column: int = 0
+    comments: tuple[str, ...] = ()
+
+
+_NO_EXTRAS = CardExtras()
+
+
+class Card(BaseModel):
+    """A card as written: its code and position, and `extras` when anything follows it.
+
+    Most cards carry nothing more, so what may follow a card lives in one optional
+    sub-model: a record holds about 150 cards, and fewer fields make each cheaper to read
+    (validation, memory). They read as attributes all the same (`card.suffix`,
+    `card.nags`, `card.signal`, ...); to make one, give them as
+    `Card(code="KS", extras=CardExtras(suffix="!"))`."""
+
+    model_config = ConfigDict(extra="ignore")
+
     code: str
     """Upper-case card code, e.g. `T20`, `EX`, `10S`."""
+    line: int = 0
+    column: int = 0
+    extras: CardExtras | None = None
+
+    @property
+    def suffix(self) -> str | None:
+        return (self.extras or _NO_EXTRAS).suffix
+
+    @property
+    def nags(self) -> tuple[int, ...]:
+        return (self.extras or _NO_EXTRAS).nags
+
+    @property
+    def comments(self) -> tuple[str, ...]:
+        return (self.extras or _NO_EXTRAS).comments
+
+    @property
+    def signal(self) -> str | None:
+        return (self.extras or _NO_EXTRAS).signal
+
+    @property
+    def signal_line(self) -> int:
+        return (self.extras or _NO_EXTRAS).signal_line
+
+    @property
+    def signal_column(self) -> int:
+        return (self.extras or _NO_EXTRAS).signal_column
 
 
 class Tag(Node):
@@ -65,9 +118,7 @@ class Call(Annotated):
 
 
 class PlayedCard(Card):
-    signal: str | None = None
-    signal_line: int = 0
-    signal_column: int = 0
+    """A card of a trick (the only kind that may carry a signal)."""
 
 
 class Trick(Node):
@@ -155,7 +206,7 @@ class Record(BaseModel):
     line: int = 1
     column: int = 1
     tags: list[Tag] = Field(default_factory=list)
-    comments: list[str] = Field(default_factory=list)
+    comments: tuple[str, ...] = ()
     """The record's own comments (between the tags and the first section)."""
     deal: Deal | None = None
     auction: Auction | None = None

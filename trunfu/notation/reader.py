@@ -126,14 +126,17 @@ def _unescape(value: str) -> str:
 def _card(text: str, line: int, column: int) -> dict[str, Any]:
     """A card item as the scanner found it: the code, maybe followed by a suffix."""
     suffix = _SUFFIX.search(text)
-    if suffix:
-        text = text[: suffix.start()]
-    return {
-        "code": text.upper(),
-        "line": line,
-        "column": column,
-        "suffix": suffix.group() if suffix else None,
-    }
+    if suffix is None:
+        return {"code": text.upper(), "line": line, "column": column}
+    card = {"code": text[: suffix.start()].upper(), "line": line, "column": column}
+    _notes(card)["suffix"] = suffix.group()
+    return card
+
+
+def _notes(node: dict[str, Any]) -> dict[str, Any]:
+    """Where a node's annotations go: a card's `extras` (models.Card), any other node
+    itself."""
+    return node.setdefault("extras", {}) if "code" in node else node
 
 
 def _card_item(kind: str, text: str, line: int, column: int) -> dict[str, Any]:
@@ -150,7 +153,7 @@ def _nag(target: dict[str, Any] | None, text: str, line: int, column: int) -> No
         raise _Problem(line, column, "misplaced-nag", f"{text} must follow a card or a call")
     if value > NAG_MAX:
         raise _Problem(line, column, "bad-nag", f"{text}: numeric glyphs go from $0 to $255")
-    target.setdefault("nags", []).append(value)
+    _notes(target).setdefault("nags", []).append(value)
 
 
 class _Build(Transformer):
@@ -520,9 +523,9 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
             items.append(trick)
             numbered, last = True, None
         elif kind == "SIGNAL":
-            if last is None or "signal" in last:  # only in a loose run: not after a card
-                raise _Fallback
-            last.update(signal=text, signal_line=line, signal_column=column)
+            if last is None or "signal" in last.get("extras", ()):  # only in a loose run
+                raise _Fallback  # (not after a card, or a second signal)
+            _notes(last).update(signal=text, signal_line=line, signal_column=column)
         elif kind == "CLAIM":
             if trick is not None and seats and len(cards) < seats:
                 raise short(line, column)
@@ -574,7 +577,7 @@ def _attach_comments(
     for line, column, text in comments:
         at = bisect_right(keys, (line, column)) - 1
         if at >= 0:
-            nodes[at][3].setdefault("comments", []).append(text)
+            _notes(nodes[at][3]).setdefault("comments", []).append(text)
         elif (line, column) >= tags_end:
             record["comments"].append(text)
 
@@ -769,8 +772,9 @@ def open_binary(path: str | Path) -> BinaryIO:
 
 
 def text_stream(raw: BinaryIO) -> TextIO:
-    """UTF-8 text of a byte stream: a BOM skipped, CRLF read as LF, bad bytes as U+FFFD."""
-    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline=None)
+    """UTF-8 text of a byte stream: CRLF read as LF, bad bytes as U+FFFD (a BOM is left to
+    `split_records`, the one place that skips it)."""
+    return io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline=None)
 
 
 def open_text(path: str | Path) -> TextIO:
@@ -798,7 +802,7 @@ def read(source: str | Path | TextIO, file: str | None = None) -> Iterator[ReadR
 
 def read_text(text: str, file: str | None = None) -> list[ReadResult]:
     """Every record of a TGN text (CRLF line ends are read as LF)."""
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     collecting = gc.isenabled()
     gc.disable()  # the records are kept: collecting while they pile up costs more than reading
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .decks import GAMES, Game
-from .models import Annotated, Call, Card, Node, PlayedCard, Record
+from .models import Annotated, Call, Card, CardExtras, Node, PlayedCard, Record
 
 TAG_ORDER = (
     "Game",
@@ -35,28 +35,28 @@ def comment(text: str) -> str:
     return "{ " + "\n".join([lines[0], *(f"  {x}" if x else "" for x in lines[1:])]) + " }"
 
 
-def _notes(node: Node) -> str:
+def _notes(node: Node | CardExtras) -> str:
     """The comments that follow an item, each after one space."""
     if not node.comments:
         return ""
     return "".join([" " + comment(c) for c in node.comments])
 
 
-def _marks(node: Annotated) -> str:
+def _marks(node: Annotated | CardExtras) -> str:
     if not node.nags:
         return node.suffix or ""
     return (node.suffix or "") + "".join([f" ${n}" for n in node.nags])
 
 
 def card_text(card: Card) -> str:
-    if card.suffix or card.nags or card.comments:
-        return card.code + _marks(card) + _notes(card)
-    return card.code  # the common case: a bare card
+    if card.extras is None:
+        return card.code  # the common case: a bare card
+    return card.code + _marks(card.extras) + _notes(card.extras)
 
 
 def _played(card: PlayedCard) -> str:
     """A card of a trick: the signal before the glyphs (`3C busso $1`)."""
-    if card.suffix or card.signal or card.nags or card.comments:
+    if card.extras is not None:
         return (
             card.code
             + (card.suffix or "")
