@@ -352,7 +352,7 @@ def bodies(draw) -> list[str]:
 @SETTINGS
 @given(
     bodies() | st.lists(st.sampled_from(PIECES) | st.text(max_size=3), max_size=40),
-    st.sampled_from(["", " ", "\n  "]),
+    st.sampled_from(["", " ", "\n", "\n  "]),
 )
 def test_the_direct_reading_reads_as_the_parser(parts, glue):
     """Reading a plain record directly gives the same record and diagnostics as the parser,

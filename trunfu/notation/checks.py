@@ -23,8 +23,9 @@ def check(record: Record) -> list[Problem]:
     game = record.game
     seats = record.seats
     if game is not None and seats in game.deals:
-        problems += _words(record, game, seats)
-        problems += _deck(record, game, seats)
+        played = _played(record.play.items) if record.play is not None else []
+        problems += _words(record, game, seats, played)
+        problems += _deck(record, game, seats, played)
     problems.sort(key=lambda p: (p[0], p[1]))
     return problems
 
@@ -144,7 +145,7 @@ def _sections(record: Record, game: Game, seats: int) -> Iterator[Problem]:
             )
 
 
-def _words(record: Record, game: Game, seats: int) -> Iterator[Problem]:
+def _words(record: Record, game: Game, seats: int, played: list[PlayedCard]) -> Iterator[Problem]:
     yield from _sections(record, game, seats)
     calls = game.calls.get(seats, {})
     if record.auction is not None:
@@ -223,7 +224,6 @@ def _words(record: Record, game: Game, seats: int) -> Iterator[Problem]:
             f"`{record.trump.suit}` is not a suit of {game.name} ({', '.join(game.suits)})",
         )
     if record.play is not None:
-        played = _played(record.play.items)
         if game.name != "marafone" and any(map(_extras, played)):  # few cards have extras
             for extras in filter(None, map(_extras, played)):
                 if extras.signal:
@@ -264,7 +264,7 @@ def _played(items: list[Trick | Claim]) -> list[PlayedCard]:
     return cards
 
 
-def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
+def _deck(record: Record, game: Game, seats: int, played: list[PlayedCard]) -> Iterator[Problem]:
     groups: list[tuple[str, list[Card]]] = []
     deal = game.deals[seats]
     if record.deal is not None:
@@ -282,7 +282,7 @@ def _deck(record: Record, game: Game, seats: int) -> Iterator[Problem]:
     if record.discard is not None:
         groups.append(("in the discard", record.discard.cards))
     if record.play is not None:
-        groups.append(("in the play", _played(record.play.items)))
+        groups.append(("in the play", played))
     if record.auction is not None:
         groups.append(("", [c.card for r in record.auction.rounds for c in r if c.card]))
     if record.announce is not None:

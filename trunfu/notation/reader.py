@@ -65,10 +65,11 @@ def _fast_items() -> dict[str, tuple[str, str]]:
 
 
 _FAST = _fast_items()
-# A section keyword as the lexer reads it, and one after white space (where a token may
-# start; the white space first lets the regex engine skip to it quickly).
+# A section keyword as the lexer reads it, and one that starts a line: where the direct
+# reading looks for the next section (a keyword anywhere else is not an item of the section
+# it stands in, so that section's check fails and the parser reads the record).
 _KEYWORD = re.compile(rf"(?:{'|'.join(SECTION_KEYS)})(?![\w:-])")
-_NEXT_KEYWORD = re.compile(rf"[{_SPACE}]({_KEYWORD.pattern})")
+_NEXT_KEYWORD = re.compile(rf"\n({_KEYWORD.pattern})")
 
 
 def _token(kind: str, text: str, start: int, end: int) -> Token:
