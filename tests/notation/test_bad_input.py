@@ -126,6 +126,7 @@ def test_only_the_first_bom_is_skipped(tmp_path):
         assert [d.code for r in results for d in r.diagnostics][:1] == ["unexpected-text"]
     (result,) = read_text("\ufeff\ufeff")
     assert result.record is None and result.diagnostics[0].code == "unexpected-text"
+    assert read_text("\ufeff") == [] and read_text("\ufeff\n") == []
 
 
 def test_tabs_separate_items_and_count_as_one_column():

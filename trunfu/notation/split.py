@@ -80,6 +80,8 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
             skipping = raw.startswith("%")
             if lineno == 1 and raw.startswith("\ufeff"):
                 raw = raw[1:]  # a BOM is not a column
+                if not raw:
+                    continue
         base = column_base
         line_start = raw.endswith("\n")
         column_base += len(raw)
