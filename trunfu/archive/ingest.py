@@ -45,6 +45,11 @@ TASK_SIZE = 1000
 """Records per worker task at most; a batch is made of whole tasks."""
 DEFAULT_DB = Path("data/archive.duckdb")
 MEMORY_LIMIT = "384MB"
+CHECKPOINT_THRESHOLD = "256MB"
+"""WAL size that triggers a checkpoint (DuckDB's default, 16 MB, is less than one batch, so
+every commit checkpointed and rewrote the last, half-filled row groups again): 20,000
+records written ten times over, 47 → 36 µs of the main process's CPU per record, and a
+smaller file (166 → 143 MB)."""
 
 Task = tuple[str, int, list[Chunk]]
 Work = Callable[[str, int, list[Chunk]], dict[str, pa.Table]]
@@ -323,6 +328,7 @@ def ingest(
         raise
     try:
         con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+        con.execute(f"SET checkpoint_threshold = '{CHECKPOINT_THRESHOLD}'")
         if workers > 0:  # the workers have the cores: DuckDB takes what is left, one at least
             con.execute(f"SET threads = {max(1, (os.cpu_count() or 1) - workers)}")
         schema.create(con)
