@@ -24,6 +24,8 @@ _TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
 
 
 def _escape(value: str) -> str:
+    if "\\" not in value and '"' not in value:
+        return value
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
@@ -67,11 +69,19 @@ def _played(card: PlayedCard) -> str:
     return card.code
 
 
-def _cards(cards: Iterable[Card], game: Game | None) -> str:
-    ordered = list(cards)
-    if game is not None:
-        rank, last = game.rank_of, len(game.order)
-        ordered.sort(key=lambda c: rank.get(c.code, last))
+def _cards(cards: list[Card], game: Game | None) -> str:
+    """Cards in the game's order (codes it does not know last, in the order written)."""
+    if game is None:
+        return " ".join([card_text(c) for c in cards])
+    rank, last = game.rank_of, len(game.order)
+    if not any([c.extras for c in cards]):  # bare cards (the common case): sort the codes
+        codes = [c.code for c in cards]
+        try:
+            codes.sort(key=rank.__getitem__)
+        except KeyError:  # a code the game does not know: the list is left as it was
+            codes.sort(key=lambda code: rank.get(code, last))
+        return " ".join(codes)
+    ordered = sorted(cards, key=lambda c: rank.get(c.code, last))
     return " ".join([card_text(c) for c in ordered])
 
 
@@ -131,7 +141,7 @@ def write(record: Record) -> str:
         for item in record.play.items:
             if item.kind == "trick":
                 number += 1
-                cards = " ".join([_played(c) for c in item.cards])
+                cards = " ".join([c.code if c.extras is None else _played(c) for c in item.cards])
                 body.append(_line(f"{number}." + _notes(item), cards))
             else:
                 body.append(f"  {item.kind} {item.seat}" + _notes(item))
