@@ -5,10 +5,16 @@ from __future__ import annotations
 import io
 import itertools
 
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from tgn_helpers import problems, tags
 
+from trunfu.engine import simulate
+from trunfu.notation import split
 from trunfu.notation.reader import read, read_text
-from trunfu.notation.split import split_records
+from trunfu.notation.split import BLOCK_CHARS, pieces, split_records, split_stream
+from trunfu.notation.writer import write_all
 
 T4 = tags()
 
@@ -97,3 +103,57 @@ def test_records_are_streamed_from_an_endless_source():
     first = [next(results) for _ in range(3)]
     assert [r.ok for r in first] == [True, True, True]
     assert consumed < 30
+
+
+# -- the block splitter (`split_stream`) cuts every text as the line splitter does
+
+LINES = [
+    '[Game "marafone"]\n',
+    '[Game "french-tarot"]\n',
+    '[Seats "4"]\n',
+    '[ Dealer  "1" ] \n',
+    '[Event "a \\"quoted\\" [Game \\"x\\"]"]\n',
+    '[Game "x"] [Seats "4"]\n',
+    "\n",
+    "  \n",
+    "play\n",
+    "  1. KS QS JS 10S\n",
+    "deal 1: KS\n",
+    "  KS {a comment}\n",
+    "{ an open comment\n",
+    "}\n",
+    "% a skipped line\n",
+    "  50% off\n",
+    "; to the end\n",
+    'play KS [Seats "4"]\n',
+    '\ufeff[Game "marafone"]\n',
+    "\ufeff",
+    '"a string\n',
+    "]\n",
+    "KS",
+    "\r\n",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(LINES) | st.text(max_size=4), max_size=30).map("".join),
+    st.integers(1, 80),
+)
+@example('[Game "marafone"]\n\n[Seats "4"]\nplay\n', 80)  # a tags-only start goes on
+@example('[Game "marafone"]\n[Game "marafone"]\nplay\n', 80)  # a second Game: a record
+def test_the_block_splitter_cuts_as_the_line_splitter(text, block):
+    expected = list(split_records(pieces(io.StringIO(text))))
+    assert list(split_stream(io.StringIO(text), block)) == expected
+
+
+@pytest.mark.parametrize("game, seats", [("tarocco-siciliano", 4), ("marafone", 5)])
+@pytest.mark.parametrize("block", [1, 300, 4096, BLOCK_CHARS])
+def test_the_block_splitter_cuts_canonical_records_alone(game, seats, block, monkeypatch):
+    """Simulated (canonical) records are all cut by the regex, whatever the block size: the
+    line splitter is never called."""
+    text = write_all(simulate(game, seats, 40, 7))
+    expected = list(split_records(pieces(io.StringIO(text))))
+    monkeypatch.setattr(split, "split_records", lambda *_: pytest.fail("fell back"))
+    assert list(split_stream(io.StringIO(text), block)) == expected
+    assert len(expected) == 40

@@ -27,7 +27,7 @@ from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import syntax_message
 from .grammar import build_parser, item_scanner, terminal_regexps
 from .models import Diagnostic, ReadResult, Record, number
-from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records
+from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records, split_stream
 
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _WS_DASH = re.compile(r"[\s-]+")
@@ -746,6 +746,10 @@ class Reader:
         for index, chunk in enumerate(split_records(lines), 1):
             yield self.parse_chunk(chunk, file, index)
 
+    def read_stream(self, stream: TextIO, file: str | None = None) -> Iterator[ReadResult]:
+        for index, chunk in enumerate(split_stream(stream), 1):
+            yield self.parse_chunk(chunk, file, index)
+
 
 _READER: Reader | None = None
 
@@ -785,19 +789,23 @@ def open_text(path: str | Path) -> TextIO:
 
 def read(source: str | Path | TextIO, file: str | None = None) -> Iterator[ReadResult]:
     """Stream the records of `source`: a path, `"-"` for stdin, a text stream, or TGN text
-    (a `str` that holds a newline or a `[` is taken as text, not as a path)."""
+    (a `str` that holds a newline or a `[` is taken as text, not as a path). Files and text
+    are read in blocks (`split_stream`); stdin and other streams line by line, so that a
+    record is read as soon as it is written."""
     reader = _reader()
     if isinstance(source, Path) or (
         isinstance(source, str) and source != "-" and "\n" not in source and "[" not in source
     ):
         with open_text(source) as stream:
-            yield from reader.read_lines(pieces(stream), file or str(source))
+            yield from reader.read_stream(stream, file or str(source))
     elif source == "-":
         stream = text_stream(sys.stdin.buffer)
-        yield from reader.read_lines(pieces(stream), file or "<stdin>")
+        yield from reader.read_lines(pieces(stream), file or "<stdin>")  # as lines come
     elif isinstance(source, str):
         yield from read_text(source, file)
-    else:
+    elif isinstance(source, io.StringIO):  # in memory: read in blocks
+        yield from reader.read_stream(source, file)
+    else:  # a stream may be a pipe: each record as soon as its lines come
         yield from reader.read_lines(pieces(source), file)
 
 
@@ -807,7 +815,7 @@ def read_text(text: str, file: str | None = None) -> list[ReadResult]:
     collecting = gc.isenabled()
     gc.disable()  # the records are kept: collecting while they pile up costs more than reading
     try:
-        return list(_reader().read_lines(pieces(io.StringIO(text)), file))
+        return list(_reader().read_stream(io.StringIO(text), file))
     finally:
         if collecting:
             gc.enable()
