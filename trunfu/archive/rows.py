@@ -112,6 +112,8 @@ SCHEMAS: dict[str, pa.Schema] = {
 }
 
 _DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})$")
+_JSON = json.JSONEncoder(ensure_ascii=False, default=str).encode
+"""`json.dumps(value, ensure_ascii=False, default=str)` without building an encoder per call."""
 
 
 class Rows:
@@ -376,45 +378,46 @@ def _add_seats(
 
 
 def _add_calls(rows: Rows, record: Record, replay: Any | None, outcome: Any | None) -> None:
-    local, ord_ = rows.count, 0
-    said_by = speakers(record)
-
-    def add(kind: str, **values: Any) -> None:
-        nonlocal ord_
-        ord_ += 1
-        rows.add("calls", local=local, ord=ord_, kind=kind, **values)
-
+    said: list[
+        tuple[str, int | None, int | None, str, list[str]]
+    ] = []  # kind round seat word cards
     if record.auction is not None:
+        said_by = speakers(record)
         n = 0
         for number, round_ in enumerate(record.auction.rounds, 1):
             for call in round_:
                 seat = said_by[n] if n < len(said_by) else call.label
                 n += 1
                 cards = [call.card.code] if call.card else []
-                add("bid", round=number, seat=seat, word=call.word, cards=cards)
+                said.append(("bid", number, seat, call.word, cards))
     declarer = outcome.declarer if outcome is not None else None
     if record.call is not None:
-        add("call", seat=declarer, word="call", cards=[c.code for c in record.call.cards])
+        said.append(("call", None, declarer, "call", [c.code for c in record.call.cards]))
     if record.trump is not None:
-        add("trump", seat=declarer, word=record.trump.suit, cards=[])
+        said.append(("trump", None, declarer, record.trump.suit, []))
     if record.discard is not None:
         if record.tag("Game") == "waite-tarot":
             declarer = record.dealer
-        add("discard", seat=declarer, word="discard", cards=[c.code for c in record.discard.cards])
+        said.append(("discard", None, declarer, "discard", [c.code for c in record.discard.cards]))
     if record.exchange is not None:
         for item in record.exchange.items:
             word = f"{item.giver}>{item.receiver}"
-            add("exchange", seat=item.giver, word=word, cards=[item.card.code])
+            said.append(("exchange", None, item.giver, word, [item.card.code]))
     if record.announce is not None:
         for item in record.announce.items:
-            add("announce", seat=item.seat, word=item.word, cards=[c.code for c in item.cards])
+            said.append(("announce", None, item.seat, item.word, [c.code for c in item.cards]))
     if record.play is not None:
-        tricks = 0
         for item in record.play.items:
-            if item.kind == "trick":
-                tricks += 1
-            else:
-                add("claim", round=None, seat=item.seat, word=item.kind, cards=[])
+            if item.kind != "trick":
+                said.append(("claim", None, item.seat, item.kind, []))
+    if said:  # the columns extended at once (one `add` per call cost more than the rest)
+        c = rows.columns["calls"]
+        c["local"] += [rows.count] * len(said)
+        c["ord"] += range(1, len(said) + 1)
+        for name, values in zip(
+            ("kind", "round", "seat", "word", "cards"), zip(*said, strict=True), strict=True
+        ):
+            c[name] += values
 
 
 def _add_plays(
@@ -605,5 +608,5 @@ def _outcome_fields(outcome: Any) -> dict[str, Any]:
         "defence_points": defence,
         "margin": margin_of(breakdown, outcome.scores, attack, defence),
         "oudlers": oudlers if isinstance(oudlers, int) and not isinstance(oudlers, bool) else None,
-        "breakdown": json.dumps(breakdown, ensure_ascii=False, default=str),
+        "breakdown": _JSON(breakdown),
     }
