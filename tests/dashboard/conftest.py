@@ -94,3 +94,12 @@ def sample_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def archive(sample_archive: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(settings.ARCHIVE_ENV, str(sample_archive))
     return sample_archive
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytest.TestReport:
+    """Each phase's report on its test (`item.rep_call`...), for fixtures that keep
+    evidence of a failure."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report

@@ -93,15 +93,26 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def page() -> Iterator[Page]:
+def page(request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A browser page; when the test fails, its Playwright trace (screenshots, DOM and
+    console at each step) is kept in `tests/dashboard/out/<test>.trace.zip`, to be opened
+    with `playwright show-trace`."""
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `make browser`"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        context.tracing.start(screenshots=True, snapshots=True)
+        page = context.new_page()
         page.set_default_timeout(WAIT_MS)
         try:
             yield page
         finally:
+            call = getattr(request.node, "rep_call", None)
+            failed = call is None or call.failed
+            trace = OUT / f"{request.node.name}.trace.zip"
+            context.tracing.stop(path=str(trace) if failed else None)
+            if failed:
+                print(f"Playwright trace: {trace}")
             browser.close()
 
 
