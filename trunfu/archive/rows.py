@@ -130,6 +130,16 @@ class Rows:
         for name, column in self.columns[table].items():
             column.append(get(name))
 
+    def extend(self, table: str, names: tuple[str, ...], values: list[tuple[Any, ...]]) -> None:
+        """Rows of the record being built (`local` = `count`), each a tuple of the columns
+        `names` (every column of `table` but `local`): one extend per column."""
+        if not values:
+            return
+        columns = self.columns[table]
+        columns["local"] += [self.count] * len(values)
+        for name, column in zip(names, zip(*values, strict=True), strict=True):
+            columns[name] += column
+
     def tables(self) -> dict[str, pa.Table]:
         return {
             table: pa.table(columns, schema=SCHEMAS[table])
@@ -316,8 +326,8 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
     _add_plays(rows, record, tricks, by_seat)
     if outcome is not None:
         seat_side = {str(k): v[0] for k, v in by_seat.items() if v[0]}
-        for name, side, value in bonus_rows(game, outcome.breakdown or {}, seat_side):
-            rows.add("bonuses", local=local, name=name, side=side, value=value)
+        bonuses = bonus_rows(game, outcome.breakdown or {}, seat_side)
+        rows.extend("bonuses", ("name", "side", "value"), bonuses)
     rows.count += 1
 
 
@@ -353,6 +363,7 @@ def _add_seats(
     dealer: int,
     by_seat: dict[int, tuple[str | None, str | None]],
 ) -> None:
+    out = []
     for seat in range(1, seats + 1):
         side, role = by_seat[seat]
         score = outcome.scores[seat - 1] if outcome is not None else None
@@ -364,17 +375,9 @@ def _add_seats(
                 won = not outcome.won
             elif score is not None:
                 won = score == max(outcome.scores) and score > min(outcome.scores)
-        rows.add(
-            "seats",
-            local=rows.count,
-            seat=seat,
-            player=tags.get(f"P{seat}"),
-            position=(seat - dealer - 1) % seats + 1 if dealer else None,
-            side=side,
-            role=role,
-            score=score,
-            won=won,
-        )
+        position = (seat - dealer - 1) % seats + 1 if dealer else None
+        out.append((seat, tags.get(f"P{seat}"), position, side, role, score, won))
+    rows.extend("seats", ("seat", "player", "position", "side", "role", "score", "won"), out)
 
 
 def _add_calls(rows: Rows, record: Record, replay: Any | None, outcome: Any | None) -> None:
@@ -410,14 +413,8 @@ def _add_calls(rows: Rows, record: Record, replay: Any | None, outcome: Any | No
         for item in record.play.items:
             if item.kind != "trick":
                 said.append(("claim", None, item.seat, item.kind, []))
-    if said:  # the columns extended at once (one `add` per call cost more than the rest)
-        c = rows.columns["calls"]
-        c["local"] += [rows.count] * len(said)
-        c["ord"] += range(1, len(said) + 1)
-        for name, values in zip(
-            ("kind", "round", "seat", "word", "cards"), zip(*said, strict=True), strict=True
-        ):
-            c[name] += values
+    numbered = [(n, *call) for n, call in enumerate(said, 1)]
+    rows.extend("calls", ("ord", "kind", "round", "seat", "word", "cards"), numbered)
 
 
 def _add_plays(
