@@ -140,14 +140,6 @@ def _notes(node: dict[str, Any]) -> dict[str, Any]:
     return node.setdefault("extras", {}) if "code" in node else node
 
 
-def _card_item(kind: str, text: str, line: int, column: int) -> dict[str, Any]:
-    """A card item of a run: `C` when the fast path found a bare upper-case code, else a
-    `CARD` as the scanner matched it (maybe lower case, maybe with a suffix)."""
-    if kind == "C":
-        return {"code": text, "line": line, "column": column}
-    return _card(text, line, column)
-
-
 def _nag(target: dict[str, Any] | None, text: str, line: int, column: int) -> None:
     value = int(text[1:])
     if target is None:
@@ -309,7 +301,12 @@ class _Build(Transformer):
                         "card-without-seat",
                         f"{text} stands before any seat label: write `1: {text} ...`",
                     )
-                last = _card_item(kind, text, line, column)
+                # `C`: a bare upper-case code (`_FAST`), else as the scanner matched it
+                last = (
+                    {"code": text, "line": line, "column": column}
+                    if kind == "C"
+                    else _card(text, line, column)
+                )
                 cards.append(last)
             elif kind == "HAND_LABEL":
                 cards = []
@@ -504,7 +501,11 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
                 }
                 items.append(trick)
                 numbered = False
-            last = _card_item(kind, text, line, column)
+            last = (  # as in `_Build.deal`
+                {"code": text, "line": line, "column": column}
+                if kind == "C"
+                else _card(text, line, column)
+            )
             cards.append(last)
         elif kind == "TRICK_NO":
             if trick is not None and seats and len(cards) < seats:
