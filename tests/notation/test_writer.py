@@ -116,3 +116,11 @@ def test_records_are_separated_by_one_empty_line_and_lines_have_no_trailing_spac
         '[Game "french-tarot"]\n[Seats "4"]\n[Dealer "1"]\n\nplay\n  1. KS\n' * 2
     ).replace("KS\n[", "KS\n\n[")
     assert all(line == line.rstrip() for line in out.split("\n"))
+
+
+def test_codes_unknown_to_the_game_come_last_in_the_order_written():
+    # 3C, 2S and 2B are not Sicilian cards: the hand keeps them after the known ones, as
+    # written, whether the hand's cards are bare or one carries a glyph
+    for kd in ("kd", "kd!"):
+        (result,) = read_text(f'[Game "tarocco-siciliano"] deal 1: 3c {kd} 2s t1 2b 5d')
+        assert write(result.record).endswith(f"\n  1: T1 {kd.upper()} 5D 3C 2S 2B\n")
