@@ -10,6 +10,7 @@ from trunfu.engine.tricks import (
     Overtrump,
     is_legal,
     legal_cards,
+    legal_trick_winner,
     trick_is_legal,
     trick_winner,
 )
@@ -159,3 +160,53 @@ def test_trick_is_legal_finds_a_revoke_and_a_missed_overtrump():
     assert not trick_is_legal(["QS", "T9", "T12"], hands, FRENCH)  # seat 2 held KS
     assert not trick_is_legal(["T2", "T9", "T4"], hands, FRENCH)  # seat 3 could beat T9
     assert trick_is_legal(["T2", "T9", "T4"], hands, SICILIAN_78)  # no need to beat
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    deck=st.permutations(GAMES["marafone"].order),
+    picks=st.lists(st.integers(0, 3), min_size=1, max_size=5),
+    rules=st.sampled_from(
+        [MARAFONE, FollowRules(game="marafone", excuse=False, overtrump=Overtrump.IN_TRICK)]
+    ),
+    trump=st.sampled_from(["D", "S", None]),
+)
+def test_legal_trick_winner_is_the_winner_of_a_legal_trick(deck, picks, rules, trump):
+    # seat i holds deck[4i : 4i + 4] (few cards: voids and ruffs are frequent)
+    hands = [list(deck[4 * i : 4 * i + 4]) for i in range(len(picks))]
+    trick = [hand[pick] for hand, pick in zip(hands, picks, strict=True)]
+    legal = all(
+        is_legal(card, hand, trick[:i], rules, trump)
+        for i, (card, hand) in enumerate(zip(trick, hands, strict=True))
+    )
+    expected = trick_winner(trick, rules, trump) if legal else None
+    assert legal_trick_winner(trick, hands, rules, trump) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    deck=st.permutations(GAMES["french-tarot"].order),
+    picks=st.lists(st.integers(0, 5), min_size=1, max_size=5),
+    rules=st.sampled_from([SICILIAN_78, FRENCH, FRENCH_LEAD]),
+    last=st.booleans(),
+)
+def test_legal_trick_winner_with_tarot_trumps_and_the_excuse(deck, picks, rules, last):
+    hands = [list(deck[6 * i : 6 * i + 6]) for i in range(len(picks))]
+    trick = [hand[pick] for hand, pick in zip(hands, picks, strict=True)]
+    legal = all(
+        is_legal(card, hand, trick[:i], rules, last=last)
+        for i, (card, hand) in enumerate(zip(trick, hands, strict=True))
+    )
+    expected = trick_winner(trick, rules) if legal else None
+    assert legal_trick_winner(trick, hands, rules, last=last) == expected
+
+
+def test_legal_trick_winner_on_a_trump_lead_and_a_ruff():
+    hands = [["T2", "5D"], ["T9", "KS"], ["T4", "T12"], ["QS", "EX"]]
+    # T12 beats T9 and wins; the excuse never does
+    assert legal_trick_winner(["T2", "T9", "T12", "EX"], hands, FRENCH) == 2
+    assert legal_trick_winner(["T2", "T9", "T4", "EX"], hands, FRENCH) is None  # T12 held
+    hands = [["KS", "5D"], ["T9", "5H"], ["T4", "T12"], ["QS", "2C"]]
+    # seat 2, void in spades, ruffs; seat 3 must overtrump T9 with T12
+    assert legal_trick_winner(["KS", "T9", "T12", "QS"], hands, FRENCH) == 2
+    assert legal_trick_winner(["KS", "T9", "T4", "QS"], hands, FRENCH) is None

@@ -26,8 +26,8 @@ from .tricks import (
     is_trump_suit,
     led_suit,
     legal_cards,
+    legal_trick_winner,
     strengths,
-    trick_is_legal,
     trick_winner,
 )
 
@@ -60,6 +60,8 @@ class PlaySetup:
     """Cards known to be a seat's though its hand is not given → (seat, how), e.g. the talon
     cards of a declarer: "it was in the talon, taken by seat 3"."""
     check: CardCheck | None = None
+    check_until: int | None = None
+    """The last trick `check` can forbid a card in (None: any trick); it is not called after."""
     on_trick: Callable[[TrickResult], None] | None = None
     """Called after each complete trick (e.g. to update `ctx.state["points"]`)."""
     on_claim: Callable[[Claim, int], bool] | None = None
@@ -210,12 +212,16 @@ def _trick_result(
     seats: tuple[int, ...],
     codes: list[str],
     before: list[TrickResult],
+    won: int | None = None,
 ) -> TrickResult:
     """Who wins a whole trick (the cards `codes`, played by `seats`, after the tricks
-    `before`): the follow rules' winner, or the game's own (`setup.winner`)."""
+    `before`): the follow rules' winner (`won`: its index, when already known), or the
+    game's own (`setup.winner`)."""
     number = len(before) + 1
     cards = list(zip(seats, codes))  # noqa: B905 (see _walk)
-    winner = seats[trick_winner(codes, setup.rules, setup.trump)]
+    if won is None:
+        won = trick_winner(codes, setup.rules, setup.trump)
+    winner = seats[won]
     trick = trusted(TrickResult, number=number, leader=leader, cards=cards, winner=winner)
     if setup.winner is not None:
         ruled = setup.winner(trick, before)
@@ -254,24 +260,29 @@ def _clean(
     seats: tuple[int, ...],
     codes: list[str],
     number: int,
-) -> bool:
-    """True when every card of trick `number` (`codes`, played by `seats`) is in its seat's
-    hand and may be played, by the follow rules and the game's own check: the cards are then
-    taken out of the hands. False (the hands untouched) when a card needs the card-by-card
-    checks."""
+) -> int | None:
+    """When every card of trick `number` (`codes`, played by `seats`) is in its seat's hand
+    and may be played, by the follow rules and the game's own check: the index of the card
+    that wins it by the follow rules, the cards taken out of the hands. None (the hands
+    untouched) when a card needs the card-by-card checks."""
     held = [hands[s] for s in seats]
-    if not all(map(set.__contains__, held, codes)) or not trick_is_legal(
-        codes, held, setup.rules, setup.trump, last=number == setup.tricks
-    ):
-        return False
-    check = setup.check
-    if check is not None:
+    if not all(map(set.__contains__, held, codes)):
+        return None
+    won = legal_trick_winner(codes, held, setup.rules, setup.trump, last=number == setup.tricks)
+    if won is None:
+        return None
+    if _checks(setup, number):
         for i, (seat, card, hand) in enumerate(zip(seats, codes, held)):  # noqa: B905
-            if check(seat, card, codes[:i], number, hand):
-                return False
+            if setup.check(seat, card, codes[:i], number, hand):
+                return None
     for hand, card in zip(held, codes):  # noqa: B905 (see _walk)
         hand.remove(card)
-    return True
+    return won
+
+
+def _checks(setup: PlaySetup, number: int) -> bool:
+    """True when the game's own check applies to trick `number`."""
+    return setup.check is not None and (setup.check_until is None or number <= setup.check_until)
 
 
 class _Quick(NamedTuple):
@@ -301,13 +312,12 @@ def _play_known(
         turns = _turns(leader, seats)
         codes = [c.code for c in item.cards]
         number = len(tricks) + 1
-        if (
-            len(codes) != seats
-            or number > setup.tricks
-            or not _clean(setup, hands, turns, codes, number)
-        ):
+        won = None
+        if len(codes) == seats and number <= setup.tricks:
+            won = _clean(setup, hands, turns, codes, number)
+        if won is None:
             return _Quick(tricks, False, None)
-        trick = _trick_result(setup, leader, turns, codes, tricks)
+        trick = _trick_result(setup, leader, turns, codes, tricks, won)
         tricks.append(trick)
         leader = trick.winner
     return _Quick(tricks, True, None)
@@ -463,7 +473,7 @@ def _check_cards(
                     "illegal-card",
                     _why(game, seat, card, hand, table, legal, rules, trump, number, proof),
                 )
-            elif setup.check is not None:
+            elif _checks(setup, number):
                 message = setup.check(seat, card, list(table), number, hand)
                 if message:
                     ctx.error(node, "illegal-card", message)

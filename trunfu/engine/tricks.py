@@ -170,24 +170,50 @@ def trick_is_legal(
     last: bool = False,
 ) -> bool:
     """True when every card of `trick` may be played, `hands[i]` being the hand (before the
-    trick) of the seat that played `trick[i]`: `is_legal` card by card, its commonest answers
-    (a lead other than the excuse, a card of the suit led when no trump must be beaten) given
-    without a call."""
-    plain = rules.overtrump is Overtrump.NEVER
+    trick) of the seat that played `trick[i]`: `is_legal` card by card."""
+    return legal_trick_winner(trick, hands, rules, trump, last=last) is not None
+
+
+def legal_trick_winner(
+    trick: Sequence[str],
+    hands: Sequence[Collection[str]],
+    rules: FollowRules,
+    trump: str | None = TRUMP,
+    *,
+    last: bool = False,
+) -> int | None:
+    """`trick_winner(trick, ...)` when every card of `trick` may be played (`trick_is_legal`),
+    else None: one loop for both, the commonest answers (a lead, a card of the suit led, a
+    trump on a trump lead beating the trick) given without calling `is_legal`."""
+    power = strengths(rules.game)
+    beat = rules.must_follow and rules.overtrump is not Overtrump.NEVER
     led = None
+    win, key = 0, -1  # the best card so far: its index, and its key as in `trick_winner`
     for i, card in enumerate(trick):
         suit = SUITS[card]
         if suit == led:
-            if plain or suit != trump:
-                continue
-        elif not i and suit != EXCUSE:
+            if suit != trump:
+                strength = power[card]
+            else:  # a trump on a trump lead: must beat the trick when able (`is_legal`)
+                strength = TRUMP_ABOVE + power[card]
+                if (
+                    beat
+                    and strength <= key
+                    and not _beaters(rules.game, trump, key - TRUMP_ABOVE).isdisjoint(hands[i])
+                ):
+                    return None
+        elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse led
             led = suit
-            continue
-        if not is_legal(card, hands[i], trick[:i], rules, trump, last=last):
-            return False
-        if led is None and suit != EXCUSE:
-            led = suit
-    return True
+            strength = TRUMP_ABOVE + power[card] if suit == trump else power[card]
+        elif not is_legal(card, hands[i], trick[:i], rules, trump, last=last):
+            return None
+        elif suit == trump:
+            strength = TRUMP_ABOVE + power[card]
+        else:
+            continue  # the excuse, a discard: never the winner
+        if strength > key:
+            win, key = i, strength
+    return win
 
 
 def _holds(hand: Collection[str], suit: str | None) -> bool:

@@ -43,14 +43,17 @@ def count(
     oudlers = {"taker": 0, "defence": 0}
     for trick in tricks:
         winner = side(trick.winner)
-        last = trick.number == total
-        for seat, card in trick.cards:
-            owner = side(seat) if card == EXCUSE and not last else winner
-            points[owner] += POINTS[card]
-            oudlers[owner] += card in OUDLERS
-            if owner != winner:  # the Excuse's exchange: a half-point card to the winners
-                points[owner] -= 0.5
-                points[winner] += 0.5
+        cards = [card for _, card in trick.cards]
+        points[winner] += sum(map(POINTS.__getitem__, cards))
+        oudlers[winner] += sum(map(OUDLERS.__contains__, cards))
+        if EXCUSE in cards and trick.number != total:
+            for seat in (s for s, card in trick.cards if card == EXCUSE):
+                owner = side(seat)
+                if owner != winner:  # the Excuse's exchange: a half-point card to the winners
+                    points[owner] += POINTS[EXCUSE] - 0.5
+                    points[winner] -= POINTS[EXCUSE] - 0.5
+                    oudlers[owner] += 1
+                    oudlers[winner] -= 1
     if aside_side is not None:
         points[aside_side] += sum(POINTS[c] for c in aside)
         oudlers[aside_side] += sum(c in OUDLERS for c in aside)

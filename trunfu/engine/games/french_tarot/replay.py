@@ -319,7 +319,8 @@ def _play(table: Table) -> PlayResult:
             tricks=hand_size(table.seats),
             hands=hands,
             elsewhere=elsewhere,
-            check=first_lead,
+            check=first_lead if called else None,
+            check_until=1,
             on_trick=on_trick if ctx.want_steps else None,
             winner=_excuse_wins_slam(table) if table.variant == "fft" else None,
         ),
@@ -368,7 +369,9 @@ def _ecart_after_play(table: Table, result: PlayResult) -> list[str]:
 
 def _partners(table: Table, tricks: list[TrickResult]) -> list[int]:
     """The taker's partners: the seats that played the called cards in `tricks`."""
-    played_by = {card: seat for t in tricks for seat, card in t.cards if card in table.called}
+    if not table.called:
+        return []
+    played_by = {card: seat for t in tricks for seat, card in t.cards}
     return partners(table.called, {c: played_by.get(c) for c in table.called}, table.taker)
 
 
@@ -421,6 +424,7 @@ def _score(table: Table, unplayed: list[str]) -> None:
     tricks = ctx.tricks
     side_partners = _partners(table, tricks)
     side = _side(taker, side_partners)
+    winners = {side(seat) for seat in {t.winner for t in tricks}}
     counted = piles.count(
         tricks, side, total=hand_size(seats), aside=unplayed, aside_side=ASIDE[table.contract]
     )
@@ -439,8 +443,8 @@ def _score(table: Table, unplayed: list[str]) -> None:
         petit_au_bout=piles.petit_au_bout(tricks, side, slam_rule=table.variant == "fft"),
         poignees=_poignees(table),
         chelem_announced=table.chelem,
-        taker_all_tricks=all(side(t.winner) == "taker" for t in tricks),
-        defence_all_tricks=all(side(t.winner) == "defence" for t in tricks),
+        taker_all_tricks="defence" not in winners,
+        defence_all_tricks="taker" not in winners,
     )
     result = score(tally)
     breakdown = {**result.breakdown, "variant": table.variant, "called": table.called}
