@@ -15,7 +15,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ..notation.models import Claim, PlayedCard, Trick
-from .cards import EXCUSE, card_name, suit_name, suit_of
+from .cards import EXCUSE, card_name, code_of, suit_name, suit_of
 from .context import Context
 from .model import TrickResult, trusted
 from .tricks import (
@@ -265,7 +265,7 @@ def _clean(
     and may be played, by the follow rules and the game's own check: the index of the card
     that wins it by the follow rules, the cards taken out of the hands. None (the hands
     untouched) when a card needs the card-by-card checks."""
-    held = [hands[s] for s in seats]
+    held = list(map(hands.__getitem__, seats))
     if not all(map(set.__contains__, held, codes)):
         return None
     won = legal_trick_winner(codes, held, setup.rules, setup.trump, last=number == setup.tricks)
@@ -310,7 +310,7 @@ def _play_known(
                 return _Quick(tricks, True, item)
             continue
         turns = _turns(leader, seats)
-        codes = [c.code for c in item.cards]
+        codes = list(map(code_of, item.cards))
         number = len(tricks) + 1
         won = None
         if len(codes) == seats and number <= setup.tricks:

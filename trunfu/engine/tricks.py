@@ -130,17 +130,31 @@ def is_legal(
                 return True
             # a trump on a trump lead: it must beat the trick when able (seats that must follow)
             return not rules.must_follow or _overtrumps_when_able(card, hand, trick, rules, trump)
-        if rules.must_follow and _holds(hand, led):
-            return False  # the seat could follow
-        if suit != trump:  # a discard: legal unless the seat had to trump
-            return not (rules.must_trump and led != trump and _holds(hand, trump))
-        # a trump on a plain suit: it must beat a trump already there when able (IN_TRICK)
-        return (
-            not rules.must_trump
-            or rules.overtrump is not Overtrump.IN_TRICK
-            or _overtrumps_when_able(card, hand, trick, rules, trump)
-        )
+        return _off_suit_legal(card, suit, hand, trick, led, rules, trump)
     return card in legal_cards(hand, trick, rules, trump, last=last)
+
+
+def _off_suit_legal(
+    card: str,
+    suit: str,
+    hand: Collection[str],
+    trick: Sequence[str],
+    led: str,
+    rules: FollowRules,
+    trump: str | None,
+) -> bool:
+    """`is_legal` for a card (`card`, of `suit`) that is neither of the suit `led` nor the
+    excuse."""
+    if rules.must_follow and _holds(hand, led):
+        return False  # the seat could follow
+    if suit != trump:  # a discard: legal unless the seat had to trump
+        return not (rules.must_trump and led != trump and _holds(hand, trump))
+    # a trump on a plain suit: it must beat a trump already there when able (IN_TRICK)
+    return (
+        not rules.must_trump
+        or rules.overtrump is not Overtrump.IN_TRICK
+        or _overtrumps_when_able(card, hand, trick, rules, trump)
+    )
 
 
 def _overtrumps_when_able(
@@ -205,12 +219,16 @@ def legal_trick_winner(
         elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse led
             led = suit
             strength = TRUMP_ABOVE + power[card] if suit == trump else power[card]
-        elif not is_legal(card, hands[i], trick[:i], rules, trump, last=last):
+        elif suit == EXCUSE:
+            if not is_legal(card, hands[i], trick[:i], rules, trump, last=last):
+                return None
+            continue  # the excuse never wins
+        elif not _off_suit_legal(card, suit, hands[i], trick[:i], led, rules, trump):
             return None
         elif suit == trump:
             strength = TRUMP_ABOVE + power[card]
         else:
-            continue  # the excuse, a discard: never the winner
+            continue  # a discard never wins
         if strength > key:
             win, key = i, strength
     return win

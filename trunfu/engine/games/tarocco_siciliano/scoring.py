@@ -28,6 +28,10 @@ def side_cards(
     for trick in tricks:
         side = side_of[trick.winner]
         taker = cards[side]
+        codes = [card for _, card in trick.cards]
+        if "EX" not in codes and PIGLIATA_CARDS.isdisjoint(codes):
+            taker += codes  # the commonest trick: every card to the winners, nothing else
+            continue
         for seat, card in trick.cards:
             if card == "EX" and side_of[seat] in won:
                 cards[side_of[seat]].append(card)
