@@ -12,6 +12,8 @@ from .cards import EXCUSE, SUITS, TRUMP, strengths
 
 TRUMP_ABOVE = 1000
 """Added to a trump's strength in a trick: more than any card of a suit (decks hold < 100)."""
+_UNKNOWN = -1
+"""A best trump's strength not worked out yet (strengths are >= 1)."""
 
 
 class Overtrump(StrEnum):
@@ -129,7 +131,10 @@ def is_legal(
             if rules.overtrump is Overtrump.NEVER or led != trump:
                 return True
             # a trump on a trump lead: it must beat the trick when able (seats that must follow)
-            return not rules.must_follow or _overtrumps_when_able(card, hand, trick, rules, trump)
+            if not rules.must_follow:
+                return True
+            best = _best_trump(trick, rules.game, trump)
+            return _overtrumps_when_able(card, hand, best, rules, trump)
         return _off_suit_legal(card, suit, hand, trick, led, rules, trump)
     return card in legal_cards(hand, trick, rules, trump, last=last)
 
@@ -142,9 +147,11 @@ def _off_suit_legal(
     led: str,
     rules: FollowRules,
     trump: str | None,
+    best: int | None = _UNKNOWN,
 ) -> bool:
     """`is_legal` for a card (`card`, of `suit`) that is neither of the suit `led` nor the
-    excuse."""
+    excuse. `best`: the strength of the best trump in `trick` when the caller knows it (None:
+    no trump there)."""
     if rules.must_follow and _holds(hand, led):
         return False  # the seat could follow
     if suit != trump:  # a discard: legal unless the seat had to trump
@@ -153,16 +160,21 @@ def _off_suit_legal(
     return (
         not rules.must_trump
         or rules.overtrump is not Overtrump.IN_TRICK
-        or _overtrumps_when_able(card, hand, trick, rules, trump)
+        or _overtrumps_when_able(
+            card,
+            hand,
+            _best_trump(trick, rules.game, trump) if best == _UNKNOWN else best,
+            rules,
+            trump,
+        )
     )
 
 
 def _overtrumps_when_able(
-    card: str, hand: Collection[str], trick: Sequence[str], rules: FollowRules, trump: str | None
+    card: str, hand: Collection[str], best: int | None, rules: FollowRules, trump: str | None
 ) -> bool:
-    """True when the trump `card` beats the trumps in `trick`, or none of `hand` would (what
-    `_overtrumps` allows, for one card)."""
-    best = _best_trump(trick, rules.game, trump)
+    """True when the trump `card` beats the best trump in the trick (strength `best`; None:
+    there is none), or none of `hand` would (what `_overtrumps` allows, for one card)."""
     if best is None or strengths(rules.game)[card] > best:
         return True
     return _beaters(rules.game, trump, best).isdisjoint(hand)
@@ -223,7 +235,16 @@ def legal_trick_winner(
             if not is_legal(card, hands[i], trick[:i], rules, trump, last=last):
                 return None
             continue  # the excuse never wins
-        elif not _off_suit_legal(card, suit, hands[i], trick[:i], led, rules, trump):
+        elif not _off_suit_legal(
+            card,
+            suit,
+            hands[i],
+            trick[:i],
+            led,
+            rules,
+            trump,
+            key - TRUMP_ABOVE if key >= TRUMP_ABOVE else None,
+        ):
             return None
         elif suit == trump:
             strength = TRUMP_ABOVE + power[card]
