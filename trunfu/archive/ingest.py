@@ -9,7 +9,6 @@ an error, a dead worker or Ctrl-C leaves the archive with whole batches only.
 from __future__ import annotations
 
 import gc
-import io
 import os
 import signal
 import sys
@@ -30,8 +29,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..engine.games import load as load_games
-from ..notation.reader import _reader, open_text
-from ..notation.split import Chunk, split_records
+from ..notation.reader import _reader, open_text, text_stream
+from ..notation.split import Chunk, pieces, split_records, split_stream
 from . import schema
 from .lock import connect
 from .rows import INT32, SCHEMAS, Rows, add_read
@@ -124,7 +123,9 @@ def tasks(
         index, chunks = 1, []
         try:
             with _open(given) as stream:
-                for chunk in split_records(stream):
+                # a file in blocks; stdin line by line, each record as soon as it comes
+                found = split_records(pieces(stream)) if given == "-" else split_stream(stream)
+                for chunk in found:
                     chunks.append(chunk)
                     if len(chunks) == min(task_size, room):
                         room -= len(chunks)
@@ -161,7 +162,7 @@ def merge(results: list[dict[str, pa.Table]]) -> dict[str, pa.Table]:
 def _open(file: str) -> TextIO:
     """A TGN file as text (compressed ones too); `-` is standard input."""
     if file == "-":
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
+        return text_stream(sys.stdin.buffer)
     return open_text(file)
 
 
