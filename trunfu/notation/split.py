@@ -24,11 +24,11 @@ MAX_RECORD_CHARS = 1 << 20
 PIECE_CHARS = 1 << 20
 _SCAN = re.compile(r'\{[^}]*\}?|;|"(?:[^"\\\n]|\\.)*"?|\[[ \t]*([A-Za-z]\w*)?|\]|[^\s{;"\[\]]+')
 _SPECIAL = re.compile(r'[\[\]{};"]')
-_TAG_LINE = re.compile(r'\[[ \t]*([A-Za-z]\w*)[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t\r]*\n?\Z')
+_TAG = r'\[[ \t]*([A-Za-z]\w*)[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t\r]*'  # a tag, its name
+_TAG_LINE = re.compile(_TAG + r"\n?\Z")
 _GAME_LINE = re.compile(r'\[[ \t]*Game[ \t]+"')
 BLOCK_CHARS = 1 << 18
-_ONE_TAG = r'\[[ \t]*[A-Za-z]\w*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t\r]*\n'  # as _TAG_LINE
-_SIMPLE = re.compile(rf'((?:{_ONE_TAG})+)([^\[\]{{}};"%]*)')
+_SIMPLE = re.compile(rf'(?P<tags>(?:{_TAG}\n)+)(?P<body>[^\[\]{{}};"%]*)')
 _GAME_TAG = re.compile(r"^\[[ \t]*Game[ \t]", re.MULTILINE)
 
 
@@ -88,7 +88,7 @@ def split_stream(stream: TextIO, block_chars: int = BLOCK_CHARS) -> Iterator[Chu
             if end == len(text) and more:
                 simple = len(text) - pos <= MAX_RECORD_CHARS
                 break  # the record may go on in the next block
-            tags, body = found.groups()
+            tags, body = found.group("tags", "body")
             simple = (
                 (end == len(text) or text[end - 1 : end + 1] == "\n[")
                 and not body.isspace()
