@@ -11,7 +11,6 @@ from trunfu.engine.tricks import (
     is_legal,
     legal_cards,
     legal_trick_winner,
-    trick_is_legal,
     trick_winner,
 )
 from trunfu.notation.decks import GAMES
@@ -143,7 +142,7 @@ def test_is_legal_agrees_with_legal_cards_under_a_named_trump(deck, table_size, 
     rules=st.sampled_from([SICILIAN_78, FRENCH, FRENCH_LEAD]),
     last=st.booleans(),
 )
-def test_trick_is_legal_agrees_with_is_legal_card_by_card_and_finds_the_winner(
+def test_legal_trick_winner_agrees_with_is_legal_card_by_card_and_finds_the_winner(
     deck, picks, rules, last
 ):
     # seat i holds deck[6i : 6i + 6] and plays its card number picks[i]
@@ -153,17 +152,16 @@ def test_trick_is_legal_agrees_with_is_legal_card_by_card_and_finds_the_winner(
         is_legal(card, hand, trick[:i], rules, last=last)
         for i, (card, hand) in enumerate(zip(trick, hands, strict=True))
     )
-    assert trick_is_legal(trick, hands, rules, last=last) is expected
     winner = trick_winner(trick, rules) if expected else None
     assert legal_trick_winner(trick, hands, rules, last=last) == winner
 
 
-def test_trick_is_legal_finds_a_revoke_and_a_missed_overtrump():
+def test_legal_trick_winner_finds_a_revoke_and_a_missed_overtrump():
     hands = [["QS", "T2"], ["KS", "T9"], ["5D", "T4", "T12"]]
-    assert trick_is_legal(["QS", "KS", "T12"], hands, FRENCH)
-    assert not trick_is_legal(["QS", "T9", "T12"], hands, FRENCH)  # seat 2 held KS
-    assert not trick_is_legal(["T2", "T9", "T4"], hands, FRENCH)  # seat 3 could beat T9
-    assert trick_is_legal(["T2", "T9", "T4"], hands, SICILIAN_78)  # no need to beat
+    assert legal_trick_winner(["QS", "KS", "T12"], hands, FRENCH) is not None
+    assert legal_trick_winner(["QS", "T9", "T12"], hands, FRENCH) is None  # seat 2 held KS
+    assert legal_trick_winner(["T2", "T9", "T4"], hands, FRENCH) is None  # seat 3 could beat T9
+    assert legal_trick_winner(["T2", "T9", "T4"], hands, SICILIAN_78) is not None  # no need to beat
 
 
 @settings(max_examples=60, deadline=None)

@@ -187,19 +187,6 @@ def _beaters(game: str, trump: str | None, best: int) -> frozenset[str]:
     return frozenset(c for c, p in power.items() if p > best and SUITS[c] == trump)
 
 
-def trick_is_legal(
-    trick: Sequence[str],
-    hands: Sequence[Collection[str]],
-    rules: FollowRules,
-    trump: str | None = TRUMP,
-    *,
-    last: bool = False,
-) -> bool:
-    """True when every card of `trick` may be played, `hands[i]` being the hand (before the
-    trick) of the seat that played `trick[i]`: `is_legal` card by card."""
-    return legal_trick_winner(trick, hands, rules, trump, last=last) is not None
-
-
 def legal_trick_winner(
     trick: Sequence[str],
     hands: Sequence[Collection[str]],
@@ -208,7 +195,7 @@ def legal_trick_winner(
     *,
     last: bool = False,
 ) -> int | None:
-    """`trick_winner(trick, ...)` when every card of `trick` may be played (`trick_is_legal`),
+    """`trick_winner(trick, ...)` when every card of `trick` may be played (`is_legal` card by card),
     else None: one loop for both, the commonest answers (a lead, a card of the suit led, a
     trump on a trump lead beating the trick) given without calling `is_legal`."""
     power = strengths(rules.game)
