@@ -57,7 +57,7 @@ def replay(record: Record, *, steps: bool = True) -> Replay:
 
 def _check_result(record: Record, ctx: Context) -> None:
     """Compare the Result tag with the computed result (spec §6)."""
-    tag = next((t for t in record.tags if t.name == "Result"), None)
+    tag = ctx.tags.get("Result")
     numbers = parse_result(tag.value) if tag is not None else None
     if tag is None or numbers is None:
         return

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..notation.decks import GAMES, Game
-from ..notation.models import Diagnostic, Node, Record
+from ..notation.models import Diagnostic, Node, Record, Tag, number
 from .model import Outcome, Step, TrickResult
 
 
@@ -22,10 +22,14 @@ class Context:
 
     def __init__(self, record: Record, want_steps: bool = True) -> None:
         self.record = record
-        self.game: Game | None = GAMES.get(record.tag("Game") or "")
-        self.seats: int = record.seats or 0
-        self.dealer: int = record.dealer or 1
-        self.variant: str | None = record.variant
+        self.tags: dict[str, Tag] = {tag.name: tag for tag in reversed(record.tags)}
+        """Tag name → the record's first tag of that name (the tags are read once)."""
+        self.game: Game | None = GAMES.get(self.tag("Game") or "")
+        self.seats: int = number(self.tag("Seats") or "") or 0
+        self.dealer: int = number(self.tag("Dealer") or "") or 1
+        self.variant: str | None = self.tag("Variant") or (
+            self.game.default_variant if self.game else None
+        )
         self.want_steps = want_steps
         self.diagnostics: list[Diagnostic] = []
         self.steps: list[Step] = []
@@ -41,6 +45,11 @@ class Context:
             "declarer": None,
             "partner_known": False,
         }
+
+    def tag(self, name: str) -> str | None:
+        """The value of the record's first tag called `name` (`Record.tag`, from `tags`)."""
+        tag = self.tags.get(name)
+        return tag.value if tag is not None else None
 
     @property
     def eldest(self) -> int:

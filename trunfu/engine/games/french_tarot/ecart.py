@@ -16,6 +16,11 @@ def discardable(card: str) -> bool:
     return not is_trump(card) and card not in OUDLERS and not card.startswith("K")
 
 
+def _spare(hand: list[str], ecart: list[str]) -> list[str]:
+    """The cards of `hand` the taker could put aside instead of a trump."""
+    return [c for c in hand if discardable(c) and c not in ecart]
+
+
 def check_ecart(hand: list[str], ecart: list[str], size: int, taker: int) -> list[Fault]:
     """Faults of `ecart` put aside from `hand` (the taker's cards and the chien)."""
     faults: list[Fault] = []
@@ -27,7 +32,6 @@ def check_ecart(hand: list[str], ecart: list[str], size: int, taker: int) -> lis
                 f"the écart holds {len(ecart)} cards; the taker puts aside as many as the chien ({size})",
             )
         )
-    spare = [c for c in hand if discardable(c) and c not in ecart]
     for i, card in enumerate(ecart):
         if card not in hand:
             faults.append(
@@ -53,7 +57,7 @@ def check_ecart(hand: list[str], ecart: list[str], size: int, taker: int) -> lis
                     f"seat {taker} puts the king {card} in the écart: kings may not be put aside",
                 )
             )
-        elif is_trump(card) and spare:
+        elif is_trump(card) and (spare := _spare(hand, ecart)):
             faults.append(
                 Fault(
                     i,

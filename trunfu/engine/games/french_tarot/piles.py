@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from ...model import TrickResult
 from .rules import EXCUSE, OUDLERS, PETIT, POINTS
 
 Side = Callable[[int], str]
 """Seat → `"taker"` or `"defence"`."""
+_card = itemgetter(1)
+"""A (seat, card) pair's card."""
 
 
 @dataclass
@@ -41,23 +44,43 @@ def count(
     winners; in the last trick it goes to the winner of that trick."""
     points = {"taker": 0.0, "defence": 0.0}
     oudlers = {"taker": 0, "defence": 0}
+    won: dict[str, list[tuple[int, str]]] = {"taker": [], "defence": []}
     for trick in tricks:
-        winner = side(trick.winner)
-        cards = [card for _, card in trick.cards]
-        points[winner] += sum(map(POINTS.__getitem__, cards))
-        oudlers[winner] += sum(map(OUDLERS.__contains__, cards))
-        if EXCUSE in cards and trick.number != total:
-            for seat in (s for s, card in trick.cards if card == EXCUSE):
-                owner = side(seat)
-                if owner != winner:  # the Excuse's exchange: a half-point card to the winners
-                    points[owner] += POINTS[EXCUSE] - 0.5
-                    points[winner] -= POINTS[EXCUSE] - 0.5
-                    oudlers[owner] += 1
-                    oudlers[winner] -= 1
+        won[side(trick.winner)] += trick.cards
+    excuse = False
+    for name, pile in won.items():
+        cards = list(map(_card, pile))
+        points[name] += sum(map(POINTS.__getitem__, cards))
+        oudlers[name] += sum(map(OUDLERS.__contains__, cards))
+        excuse = excuse or EXCUSE in cards
+    if excuse:
+        _exchange(tricks, side, total, points, oudlers)
     if aside_side is not None:
-        points[aside_side] += sum(POINTS[c] for c in aside)
-        oudlers[aside_side] += sum(c in OUDLERS for c in aside)
+        points[aside_side] += sum(map(POINTS.__getitem__, aside))
+        oudlers[aside_side] += sum(map(OUDLERS.__contains__, aside))
     return Piles(points, oudlers)
+
+
+def _exchange(
+    tricks: list[TrickResult],
+    side: Side,
+    total: int,
+    points: dict[str, float],
+    oudlers: dict[str, int],
+) -> None:
+    """The Excuse's exchange: played to a trick other than the last (of `total`) and lost
+    by its side, it stays with that side, which gives a half-point card to the winners."""
+    for trick in tricks:
+        if trick.number == total:
+            continue
+        winner = side(trick.winner)
+        for seat in (s for s, card in trick.cards if card == EXCUSE):
+            owner = side(seat)
+            if owner != winner:
+                points[owner] += POINTS[EXCUSE] - 0.5
+                points[winner] -= POINTS[EXCUSE] - 0.5
+                oudlers[owner] += 1
+                oudlers[winner] -= 1
 
 
 def petit_au_bout(tricks: list[TrickResult], side: Side, *, slam_rule: bool) -> int | None:

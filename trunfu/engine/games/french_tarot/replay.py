@@ -18,7 +18,7 @@ from .announce import check_chelem, check_poignee
 from .auction import Fault, petit_sec, run_auction, speaker
 from .calls import check_call, partners
 from .ecart import check_ecart
-from .rules import DECK, GAME, PASS, called_cards, chien_size, hand_size
+from .rules import DECK, EXCUSE, GAME, PASS, called_cards, chien_size, hand_size
 from .scoring import Tally, score
 
 FOLLOW = FollowRules(game=GAME, overtrump=Overtrump.IN_TRICK)
@@ -28,9 +28,9 @@ ASIDE = {"prise": "taker", "garde": "taker", "garde-sans": "taker", "garde-contr
 """Who counts the cards put aside: the écart (prise, garde) or the chien (sans, contre)."""
 
 
-def variant_of(record: Record) -> str:
+def variant_of(ctx: Context) -> str:
     """The Variant tag, or the default: `fft` for 3–5 seats, `classic` for 6."""
-    return record.tag("Variant") or ("classic" if record.seats == 6 else "fft")
+    return ctx.tag("Variant") or ("classic" if ctx.seats == 6 else "fft")
 
 
 @dataclass
@@ -80,17 +80,18 @@ def replay(record: Record, ctx: Context) -> None:
     result = _play(table)
     _check_poignees(table, result)
     if result.complete:
-        unplayed = _ecart_after_play(table, result)
+        played = _played_by(result.tricks)
+        unplayed = _ecart_after_play(table, result, played)
         if not ctx.failed:
-            _score(table, unplayed)
+            _score(table, unplayed, played)
 
 
 def _deal(record: Record, ctx: Context) -> Table | None:
     """The hands and the chien; None when the deal ends here (wrong variant, petit sec)."""
-    variant = variant_of(record)
+    variant = variant_of(ctx)
     ctx.variant = variant
     if ctx.seats == 6 and variant == "fft":
-        tag = next(t for t in record.tags if t.name == "Variant")
+        tag = ctx.tags["Variant"]
         ctx.error(
             (tag.value_line, tag.value_column),
             "variant-seats",
@@ -154,10 +155,11 @@ def _auction(table: Table) -> bool:
     calls = [c for round_ in (record.auction.rounds if record.auction else []) for c in round_]
     for separator in record.auction.separators if record.auction else []:
         ctx.error(separator, "one-round", "french-tarot has a single round of bids: no `/`")
-    auction = run_auction([c.word for c in calls], ctx.eldest, seats)
+    eldest = ctx.eldest
+    auction = run_auction([c.word for c in calls], eldest, seats)
     _report(ctx, auction.faults, calls, record.auction)
     for i, call in enumerate(calls):
-        seat = speaker(i, ctx.eldest, seats)
+        seat = speaker(i, eldest, seats)
         if call.label is not None and call.label != seat:
             ctx.error(
                 call, "out-of-turn", f"call {i + 1} is seat {seat}'s, not seat {call.label}'s"
@@ -192,14 +194,15 @@ def _call(table: Table) -> None:
         table.called = [c.code for c in record.call.cards]
         faults = check_call(table.called, table.dealt[taker], table.seats, taker)
         _report(ctx, faults, record.call.cards, record.call)
-        names = ", ".join(card_name(GAME, c) for c in table.called)
-        ctx.step(
-            "call",
-            seat=taker,
-            text="call " + " ".join(table.called),
-            node=record.call,
-            label=f"seat {taker} calls {names}",
-        )
+        if ctx.want_steps:
+            names = ", ".join(card_name(GAME, c) for c in table.called)
+            ctx.step(
+                "call",
+                seat=taker,
+                text="call " + " ".join(table.called),
+                node=record.call,
+                label=f"seat {taker} calls {names}",
+            )
     elif called_cards(table.seats) and (record.play is not None or record.discard is not None):
         ctx.error(
             record.auction,
@@ -234,7 +237,8 @@ def _chien(table: Table) -> None:
         full = hand + chien
         faults = check_ecart(full, table.ecart, chien_size(table.seats), taker)
         _report(ctx, faults, record.discard.cards, record.discard)
-        ctx.state["hands"][taker] = [c for c in full if c not in table.ecart]
+        if ctx.want_steps:
+            ctx.state["hands"][taker] = [c for c in full if c not in table.ecart]
     ctx.state["discard"] = list(table.ecart)
     ctx.step(
         "discard", seat=taker, text="discard", node=record.discard, label=f"seat {taker}'s écart"
@@ -252,7 +256,7 @@ def _announcements(table: Table) -> None:
                 faults.append(Fault(-1, "chelem-twice", "the chelem is announced twice"))
             _report(ctx, faults, [], item)
             table.chelem = table.chelem or not faults
-    for item in items:
+    for item in items if ctx.want_steps else []:
         shown = " ".join(c.code for c in item.cards)
         what = (
             f"shows a poignée of {len(item.cards)}: {shown}"
@@ -333,19 +337,20 @@ def _excuse_wins_slam(table: Table) -> WinnerRule:
     total = hand_size(table.seats)
 
     def winner(trick: TrickResult, before: list[TrickResult]) -> int:
-        if trick.number != total:
+        if trick.number != total or all(card != EXCUSE for _, card in trick.cards):
             return trick.winner
         tricks = [*before, trick]
-        seat = piles.excuse_wins_last(tricks, _side(table.taker, _partners(table, tricks)))
+        side = _side(table.taker, _partners(table, _played_by(tricks)))
+        seat = piles.excuse_wins_last(tricks, side)
         return trick.winner if seat is None else seat
 
     return winner
 
 
-def _ecart_after_play(table: Table, result: PlayResult) -> list[str]:
-    """The cards nobody played (the écart or the chien); an écart left out of the record
-    is inferred from them, and an écart not checked before the play is checked now."""
-    played = {card for t in result.tricks for _, card in t.cards}
+def _ecart_after_play(table: Table, result: PlayResult, played: dict[str, int]) -> list[str]:
+    """The cards nobody played (`played`: card → seat, as `_played_by` finds it) lie in the
+    écart or the chien; an écart left out of the record is inferred from them, and an écart
+    not checked before the play is checked now."""
     unplayed = [c for c in DECK.order if c not in played]
     if not table.takes_chien:
         return unplayed
@@ -367,12 +372,17 @@ def _ecart_after_play(table: Table, result: PlayResult) -> list[str]:
     return unplayed
 
 
-def _partners(table: Table, tricks: list[TrickResult]) -> list[int]:
-    """The taker's partners: the seats that played the called cards in `tricks`."""
+def _played_by(tricks: list[TrickResult]) -> dict[str, int]:
+    """Card → the seat that played it in `tricks` (of a card written twice, the last)."""
+    return {card: seat for t in tricks for seat, card in t.cards}
+
+
+def _partners(table: Table, played: dict[str, int]) -> list[int]:
+    """The taker's partners: the seats that played the called cards (`played`: card →
+    seat, from `_played_by`)."""
     if not table.called:
         return []
-    played_by = {card: seat for t in tricks for seat, card in t.cards}
-    return partners(table.called, {c: played_by.get(c) for c in table.called}, table.taker)
+    return partners(table.called, {c: played.get(c) for c in table.called}, table.taker)
 
 
 def _side(taker: int, partners_: list[int]):
@@ -418,11 +428,11 @@ def _poignees(table: Table) -> list[tuple[int, int]]:
     return found
 
 
-def _score(table: Table, unplayed: list[str]) -> None:
-    """Sides, card points, bonuses and each seat's score."""
+def _score(table: Table, unplayed: list[str], played: dict[str, int]) -> None:
+    """Sides, card points, bonuses and each seat's score (`played`: card → seat)."""
     ctx, taker, seats = table.ctx, table.taker, table.seats
     tricks = ctx.tricks
-    side_partners = _partners(table, tricks)
+    side_partners = _partners(table, played)
     side = _side(taker, side_partners)
     winners = {side(seat) for seat in {t.winner for t in tricks}}
     counted = piles.count(
