@@ -368,3 +368,37 @@ def test_the_direct_reading_reads_as_the_parser(parts, glue):
 def test_each_fast_word_reads_as_the_parser_reads_it(body, word):
     """Every word the fast path knows, in each place of a loose run (right or wrong)."""
     _assert_fast_reads_as_strict(body.replace("{}", word))
+
+
+@st.composite
+def writer_laid(draw) -> str:
+    """A deal and a play laid out as the writer lays them out (the direct reading's own
+    path), maybe with one piece of text put in anywhere."""
+    code = st.sampled_from(["KS", "T21", "EX", "10H", "2C", "AB"])
+    codes = st.lists(code, max_size=5)
+    labels = st.sampled_from(["1:", "2:", "3:", "4:", "talon:", "dead:", "5:"])
+    lines = ["deal"] + [
+        "  " + " ".join([draw(labels), *draw(codes)]) for _ in range(draw(st.integers(0, 3)))
+    ]
+    numbers = st.integers(1, 4) if draw(st.booleans()) else st.just(0)
+    tricks = st.lists(code, min_size=4, max_size=4) | codes  # mostly one card a seat
+    lines += ["play"] + [
+        "  " + " ".join([f"{draw(numbers) or n}.", *draw(tricks)])
+        for n in range(1, draw(st.integers(0, 4)) + 1)
+    ]
+    body = "\n".join(lines)
+    if draw(st.booleans()):  # mostly between two words
+        gaps = [i for i, c in enumerate(body) if c in " \n"] + [len(body)]
+        at = draw(st.sampled_from(gaps) | st.integers(0, len(body)))
+        piece = draw(st.sampled_from([*WORDS, " ", "  ", "\n", "\n  ", "\t", "ks", "1.", "$2"]))
+        body = body[:at] + piece + body[at:]
+    return body
+
+
+@settings(SETTINGS, max_examples=200)
+@given(writer_laid())
+def test_writer_laid_sections_read_as_the_parser(body):
+    """A deal and a play as the writer writes them, whole or with a flaw (short or long
+    tricks, numbers out of order, stray spaces, annotations...), read directly in one pass
+    per line, give what the parser gives."""
+    _assert_fast_reads_as_strict(body)

@@ -65,6 +65,9 @@ def _fast_items() -> dict[str, tuple[str, str]]:
 
 
 _FAST = _fast_items()
+_CODES = frozenset(code for kind, code in _FAST.values() if kind == "C")
+"""Card codes as the writer writes them (upper case)."""
+_LABELS = {text: kind for text, (kind, _) in _FAST.items() if kind in ("HAND_LABEL", "TRICK_NO")}
 # A section keyword as the lexer reads it, and one that starts a line: where the direct
 # reading looks for the next section (a keyword anywhere else is not an item of the section
 # it stands in, so that section's check fails and the parser reads the record).
@@ -102,6 +105,57 @@ def _plain(text: str, line: int, column: int, items: list[Item]) -> bool:
         line += 1
         column = 1
     return True
+
+
+def _writer_lines(run: str) -> list[list[str]] | None:
+    """The words of each line of a section run laid out as the writer lays it out (a line
+    break, then lines indented by two spaces, words one space apart), or None. Any other
+    layout leaves an empty word or one holding white space, which no label or code is."""
+    return [line.split(" ") for line in run[3:].split("\n  ")] if run.startswith("\n  ") else None
+
+
+def _line_cards(codes: list[str], line: int, column: int) -> list[dict[str, Any]]:
+    """The cards of `codes`, written one space apart from `column` of `line`."""
+    cards = []
+    for code in codes:
+        cards.append({"code": code, "line": line, "column": column})
+        column += len(code) + 1
+    return cards
+
+
+def _writer_hands(run: str, line: int) -> list[dict[str, Any]] | None:
+    """The hands of a deal run as the writer writes it (`1: CODE CODE ...`, a line each;
+    `line`: the keyword's), read in one pass; None when written otherwise (upper-case
+    codes only, no annotation), for `_Build.deal` to read item by item."""
+    hands = []
+    for at, (label, *codes) in enumerate(_writer_lines(run) or (), line + 1):
+        if _LABELS.get(label) != "HAND_LABEL" or not _CODES.issuperset(codes):
+            return None
+        cards = _line_cards(codes, at, 4 + len(label))
+        hands.append({"owner": label[:-1], "line": at, "column": 3, "cards": cards, "comments": []})
+    return hands or None
+
+
+def _writer_tricks(run: str, line: int, seats: int | None) -> list[dict[str, Any]] | None:
+    """The tricks of a play run as the writer writes it (`N. CODE CODE ...`, a trick each,
+    numbered from 1, every trick but the last full; `line`: the keyword's), read in one
+    pass; None when written otherwise, for `_tricks` to read item by item."""
+    rows = _writer_lines(run) or ()
+    tricks = []
+    for count, (label, *codes) in enumerate(rows, 1):
+        if (
+            label != f"{count}."
+            or not _CODES.issuperset(codes)
+            or not seats
+            or len(codes) > seats
+            or (len(codes) < seats and count < len(rows))
+        ):
+            return None
+        cards = _line_cards(codes, line + count, 4 + len(label))
+        tricks.append(
+            {"kind": "trick", "line": line + count, "column": 3, "cards": cards, "comments": []}
+        )
+    return tricks or None
 
 
 class _Problem(Exception):
@@ -288,7 +342,21 @@ class _Build(Transformer):
             "value_column": value_pos[1],
         }
 
+    def _writer_run(self, children: list[Token]) -> tuple[str, int] | None:
+        """A directly read section's run and the keyword's file line, for the `_writer_*`
+        readers (the parser's reading is item by item: the reference they are tested
+        against)."""
+        if not self.loose or len(children) != 1:
+            return None
+        head = children[0]
+        return head.value[len(KEYWORDS[head.type]) :], head.line + self.offset
+
     def deal(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
+        run = self._writer_run(children)
+        hands = _writer_hands(*run) if run else None
+        return "deal", self._section(children[0], hands=hands or self._hands(children))
+
+    def _hands(self, children: list[Token]) -> list[dict[str, Any]]:
         hands: list[dict[str, Any]] = []
         cards: list[dict[str, Any]] | None = None
         last: dict[str, Any] | None = None
@@ -319,7 +387,7 @@ class _Build(Transformer):
                 _nag(last, text, line, column)
             else:  # only in a loose run
                 raise _Fallback
-        return "deal", self._section(children[0], hands=hands)
+        return hands
 
     def auction(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
         rounds: list[list[dict[str, Any]]] = [[]]
@@ -439,7 +507,9 @@ class _Build(Transformer):
         return "announce", self._section(children[0], items=items)
 
     def play(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
-        items = _tricks(self._items(children, self.loose), self.seats)
+        run = self._writer_run(children)
+        items = _writer_tricks(*run, self.seats) if run else None
+        items = items or _tricks(self._items(children, self.loose), self.seats)
         return "play", self._section(children[0], items=items)
 
     def start(self, children: list[Any]) -> dict[str, Any]:
