@@ -275,8 +275,7 @@ def _clean(
         for i, (seat, card, hand) in enumerate(zip(seats, codes, held)):  # noqa: B905
             if setup.check(seat, card, codes[:i], number, hand):
                 return None
-    for hand, card in zip(held, codes):  # noqa: B905 (see _walk)
-        hand.remove(card)
+    list(map(set.remove, held, codes))
     return won
 
 
@@ -331,10 +330,11 @@ def _finish(
     stopped: bool,
 ) -> PlayResult:
     """The end of a play found clean in one pass: the tricks recorded, the hooks called."""
-    for trick in tricks:
+    if setup.on_trick is None:
+        ctx.tricks += tricks
+    for trick in tricks if setup.on_trick is not None else ():
         ctx.tricks.append(trick)
-        if setup.on_trick is not None:
-            setup.on_trick(trick)
+        setup.on_trick(trick)
     complete = len(ctx.tricks) == setup.tricks
     start = {s: known[s] for s in range(1, ctx.seats + 1)}
     return PlayResult(ctx.tricks, start, set(), complete, stopped)

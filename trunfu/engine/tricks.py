@@ -226,7 +226,7 @@ def legal_trick_winner(
             card,
             suit,
             hands[i],
-            trick[:i],
+            (),  # the cards before it: not read, the best trump among them is given
             led,
             rules,
             trump,

@@ -4,6 +4,7 @@ chien, and the points and oudlers of each side."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -45,42 +46,37 @@ def count(
     points = {"taker": 0.0, "defence": 0.0}
     oudlers = {"taker": 0, "defence": 0}
     won: dict[str, list[tuple[int, str]]] = {"taker": [], "defence": []}
+    trick_of: dict[str, list[TrickResult]] = {"taker": [], "defence": []}
+    """Per side, the trick of each card of its pile (for the Excuse's exchange)."""
     for trick in tricks:
-        won[side(trick.winner)] += trick.cards
-    excuse = False
+        name = side(trick.winner)
+        won[name] += trick.cards
+        trick_of[name] += [trick] * len(trick.cards)
     for name, pile in won.items():
         cards = list(map(_card, pile))
         points[name] += sum(map(POINTS.__getitem__, cards))
         oudlers[name] += sum(map(OUDLERS.__contains__, cards))
-        excuse = excuse or EXCUSE in cards
-    if excuse:
-        _exchange(tricks, side, total, points, oudlers)
+        for at in _places(cards, EXCUSE):
+            owner = side(pile[at][0])
+            if owner != name and trick_of[name][at].number != total:
+                # the Excuse's exchange: a half-point card to the winners
+                points[owner] += POINTS[EXCUSE] - 0.5
+                points[name] -= POINTS[EXCUSE] - 0.5
+                oudlers[owner] += 1
+                oudlers[name] -= 1
     if aside_side is not None:
         points[aside_side] += sum(map(POINTS.__getitem__, aside))
         oudlers[aside_side] += sum(map(OUDLERS.__contains__, aside))
     return Piles(points, oudlers)
 
 
-def _exchange(
-    tricks: list[TrickResult],
-    side: Side,
-    total: int,
-    points: dict[str, float],
-    oudlers: dict[str, int],
-) -> None:
-    """The Excuse's exchange: played to a trick other than the last (of `total`) and lost
-    by its side, it stays with that side, which gives a half-point card to the winners."""
-    for trick in tricks:
-        if trick.number == total:
-            continue
-        winner = side(trick.winner)
-        for seat in (s for s, card in trick.cards if card == EXCUSE):
-            owner = side(seat)
-            if owner != winner:
-                points[owner] += POINTS[EXCUSE] - 0.5
-                points[winner] -= POINTS[EXCUSE] - 0.5
-                oudlers[owner] += 1
-                oudlers[winner] -= 1
+def _places(cards: list[str], card: str) -> list[int]:
+    """The indexes of `card` in `cards`."""
+    found: list[int] = []
+    with suppress(ValueError):
+        while True:
+            found.append(cards.index(card, found[-1] + 1 if found else 0))
+    return found
 
 
 def petit_au_bout(tricks: list[TrickResult], side: Side, *, slam_rule: bool) -> int | None:
