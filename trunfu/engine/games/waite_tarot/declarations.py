@@ -62,21 +62,21 @@ def _ladders() -> list[tuple[str, ...]]:
 
 LADDERS = _ladders()
 _PLACE = {card: (i, j) for i, ladder in enumerate(LADDERS) for j, card in enumerate(ladder)}
+_STEP = {card: 100 * i + j for card, (i, j) in _PLACE.items()}
+"""Card → its place as one number: next cards of a ladder differ by 1 (ladders are < 100)."""
+_AT_STEP = {n: card for card, n in _STEP.items()}
 
 
 def sequences(hand: Iterable[str]) -> list[tuple[str, ...]]:
     """Maximal runs of four or more cards in rank order (the Fool is in none)."""
-    held = set(hand)
+    steps = sorted(_STEP[c] for c in set(hand) if c in _STEP)
     runs: list[tuple[str, ...]] = []
-    for ladder in LADDERS:
-        run: list[str] = []
-        for card in (*ladder, None):
-            if card in held:
-                run.append(card)
-                continue
-            if len(run) >= 4:
-                runs.append(tuple(run))
-            run = []
+    start = 0
+    for end in range(1, len(steps) + 1):
+        if end == len(steps) or steps[end] != steps[end - 1] + 1:
+            if end - start >= 4:
+                runs.append(tuple(_AT_STEP[n] for n in steps[start:end]))
+            start = end
     return runs
 
 

@@ -55,8 +55,9 @@ def replay(record: Record, ctx: Context) -> None:
 
     def on_trick(trick: TrickResult) -> None:
         cards = [c for _, c in trick.cards]
-        trick_points[trick.winner] += trick_value(cards)
-        for seat, card in trick.cards:
+        value = trick_value(cards)
+        trick_points[trick.winner] += value
+        for seat, card in trick.cards if FOOL in cards else ():
             if card == FOOL:
                 trick_points[seat] += FOOL_POINTS
                 ctx.state["points"][str(seat)] += FOOL_POINTS
@@ -65,7 +66,7 @@ def replay(record: Record, ctx: Context) -> None:
             kings[trick.winner] += KING_TRUMPED
             trick_points[trick.winner] += KING_TRUMPED
             ctx.state["points"][str(trick.winner)] += KING_TRUMPED
-        ctx.state["points"][str(trick.winner)] += trick_value(cards)
+        ctx.state["points"][str(trick.winner)] += value
 
     faults = len(ctx.diagnostics)
     result = play_tricks(

@@ -13,16 +13,16 @@ FOOL_POINTS = 5
 KING_TRUMPED = 5
 COURT_POINTS = {"Q": 4, "C": 3, "J": 2}
 PLAIN_TRICK = 1
+_TAROTS_BUT_FOOL = frozenset(TAROTS) - {FOOL}
 
 
 def trick_value(cards: Sequence[str]) -> int:
     """A trick's worth, without the Fool: 5 with a Tarot, else 4 with a queen, 3 with a
     cavalier, 2 with a jack, otherwise 1."""
-    cards = [c for c in cards if c != FOOL]
-    if any(c in TAROTS for c in cards):
+    if not _TAROTS_BUT_FOOL.isdisjoint(cards):
         return TAROT_TRICK
-    ranks = {c[:-1] for c in cards if c[0] != "T"}
-    return max((COURT_POINTS[r] for r in ranks if r in COURT_POINTS), default=PLAIN_TRICK)
+    courts = (COURT_POINTS.get(c[:-1], PLAIN_TRICK) for c in cards if c != FOOL and c[0] != "T")
+    return max(courts, default=PLAIN_TRICK)
 
 
 def king_trumped(cards: Sequence[str], winning: str) -> bool:
