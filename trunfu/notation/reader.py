@@ -188,6 +188,13 @@ def _card(text: str, line: int, column: int) -> dict[str, Any]:
     return card
 
 
+def _call_word(text: str) -> tuple[str, str | None]:
+    """A call as the scanner found it: its words joined by `-`, and its suffix."""
+    suffix = _SUFFIX.search(text)
+    word = _WS_DASH.sub("-", text[: suffix.start()] if suffix else text)
+    return word, suffix.group() if suffix else None
+
+
 def _notes(node: dict[str, Any]) -> dict[str, Any]:
     """Where a node's annotations go: a card's `extras` (models.Card), any other node
     itself."""
@@ -396,14 +403,13 @@ class _Build(Transformer):
         last: dict[str, Any] | None = None
         for kind, text, line, column in self._items(children):
             if kind == "CALL_WORD":
-                suffix = _SUFFIX.search(text)
-                word = _WS_DASH.sub("-", text[: suffix.start()] if suffix else text)
+                word, suffix = (text, None) if text in _FAST else _call_word(text)
                 last = {
                     "word": word,
                     "line": line,
                     "column": column,
                     "label": label,
-                    "suffix": suffix.group() if suffix else None,
+                    "suffix": suffix,
                     "card": None,
                 }
                 label = None
