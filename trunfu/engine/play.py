@@ -260,18 +260,19 @@ def _clean(
     seats: tuple[int, ...],
     codes: list[str],
     number: int,
+    checked: bool,
 ) -> int | None:
     """When every card of trick `number` (`codes`, played by `seats`) is in its seat's hand
-    and may be played, by the follow rules and the game's own check: the index of the card
-    that wins it by the follow rules, the cards taken out of the hands. None (the hands
-    untouched) when a card needs the card-by-card checks."""
+    and may be played, by the follow rules and the game's own check (when `checked`): the
+    index of the card that wins it by the follow rules, the cards taken out of the hands.
+    None (the hands untouched) when a card needs the card-by-card checks."""
     held = list(map(hands.__getitem__, seats))
     if not all(map(set.__contains__, held, codes)):
         return None
     won = legal_trick_winner(codes, held, setup.rules, setup.trump, last=number == setup.tricks)
     if won is None:
         return None
-    if _checks(setup, number):
+    if checked:
         for i, (seat, card, hand) in enumerate(zip(seats, codes, held)):  # noqa: B905
             if setup.check(seat, card, codes[:i], number, hand):
                 return None
@@ -279,9 +280,11 @@ def _clean(
     return won
 
 
-def _checks(setup: PlaySetup, number: int) -> bool:
-    """True when the game's own check applies to trick `number`."""
-    return setup.check is not None and (setup.check_until is None or number <= setup.check_until)
+def _last_checked(setup: PlaySetup) -> int:
+    """The last trick the game's own check applies to (0: none)."""
+    if setup.check is None:
+        return 0
+    return setup.tricks if setup.check_until is None else setup.check_until
 
 
 class _Quick(NamedTuple):
@@ -303,6 +306,7 @@ def _play_known(
     trick that needs the two passes below (then `clean` is False), or at a claim."""
     tricks: list[TrickResult] = []
     leader = setup.leader
+    checked = _last_checked(setup)
     for item in items:
         if isinstance(item, Claim):
             if setup.on_claim is not None:
@@ -313,7 +317,7 @@ def _play_known(
         number = len(tricks) + 1
         won = None
         if len(codes) == seats and number <= setup.tricks:
-            won = _clean(setup, hands, turns, codes, number)
+            won = _clean(setup, hands, turns, codes, number, number <= checked)
         if won is None:
             return _Quick(tricks, False, None)
         trick = _trick_result(setup, leader, turns, codes, tricks, won)
@@ -473,7 +477,7 @@ def _check_cards(
                     "illegal-card",
                     _why(game, seat, card, hand, table, legal, rules, trump, number, proof),
                 )
-            elif _checks(setup, number):
+            elif number <= _last_checked(setup):
                 message = setup.check(seat, card, list(table), number, hand)
                 if message:
                     ctx.error(node, "illegal-card", message)

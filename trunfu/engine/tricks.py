@@ -198,26 +198,24 @@ def legal_trick_winner(
     """`trick_winner(trick, ...)` when every card of `trick` may be played (`is_legal` card by card),
     else None: one loop for both, the commonest answers (a lead, a card of the suit led, a
     trump on a trump lead beating the trick) given without calling `is_legal`."""
-    power = strengths(rules.game)
+    keys = _keys(rules.game, trump)
     beat = rules.must_follow and rules.overtrump is not Overtrump.NEVER
     led = None
-    win, key = 0, -1  # the best card so far: its index, and its key as in `trick_winner`
+    win, key = 0, -1  # the best card so far: its index, and its key
     for i, card in enumerate(trick):
         suit = SUITS[card]
         if suit == led:
-            if suit != trump:
-                strength = power[card]
-            else:  # a trump on a trump lead: must beat the trick when able (`is_legal`)
-                strength = TRUMP_ABOVE + power[card]
-                if (
-                    beat
-                    and strength <= key
-                    and not _beaters(rules.game, trump, key - TRUMP_ABOVE).isdisjoint(hands[i])
-                ):
-                    return None
+            strength = keys[card]
+            if (  # a trump on a trump lead: must beat the trick when able (`is_legal`)
+                strength <= key
+                and suit == trump
+                and beat
+                and not _beaters(rules.game, trump, key - TRUMP_ABOVE).isdisjoint(hands[i])
+            ):
+                return None
         elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse led
             led = suit
-            strength = TRUMP_ABOVE + power[card] if suit == trump else power[card]
+            strength = keys[card]
         elif suit == EXCUSE:
             if not is_legal(card, hands[i], trick[:i], rules, trump, last=last):
                 return None
@@ -234,12 +232,22 @@ def legal_trick_winner(
         ):
             return None
         elif suit == trump:
-            strength = TRUMP_ABOVE + power[card]
+            strength = keys[card]
         else:
             continue  # a discard never wins
         if strength > key:
             win, key = i, strength
     return win
+
+
+@cache
+def _keys(game: str, trump: str | None) -> dict[str, int]:
+    """Card → its key in a trick of `game` (`trick_winner`'s): its strength, and
+    `TRUMP_ABOVE` more for a trump."""
+    return {
+        card: TRUMP_ABOVE + power if is_trump(card, trump) else power
+        for card, power in strengths(game).items()
+    }
 
 
 def _holds(hand: Collection[str], suit: str | None) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ....notation.models import Node, Record
 from ...cards import card_name, code_of, suit_of
 from ...context import Context
-from ...model import Outcome, TrickResult
+from ...model import Outcome, TrickResult, trusted
 from ...play import PlayResult, PlaySetup, WinnerRule, play_tricks
 from ...scoring import format_result
 from ...tricks import FollowRules, Overtrump
@@ -141,9 +141,14 @@ def _petit_sec(table: Table, seat: int) -> None:
 
 def _thrown_in(ctx: Context) -> None:
     scores = [0.0] * ctx.seats
-    ctx.outcome = Outcome(
+    ctx.outcome = trusted(
+        Outcome,
         scores=scores,
         result=format_result(scores),
+        contract=None,
+        declarer=None,
+        partners=[],
+        won=None,
         thrown_in=True,
         breakdown={"thrown_in": True},
     )
@@ -458,13 +463,15 @@ def _score(table: Table, unplayed: list[str], played: dict[str, int]) -> None:
     )
     result = score(tally)
     breakdown = {**result.breakdown, "variant": table.variant, "called": table.called}
-    ctx.outcome = Outcome(
+    ctx.outcome = trusted(  # the scores are floats: each is a share plus a float
+        Outcome,
         scores=result.scores,
         result=format_result(result.scores),
         contract=table.contract,
         declarer=taker,
         partners=side_partners,
         won=result.won,
+        thrown_in=False,
         breakdown=breakdown,
     )
     if ctx.want_steps:

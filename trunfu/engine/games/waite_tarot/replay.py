@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ....notation.models import Record
 from ...context import Context
-from ...model import Outcome, TrickResult
+from ...model import Outcome, TrickResult, trusted
 from ...play import PlaySetup, play_tricks
 from ...scoring import format_result
 from ...tricks import ExcuseLead, FollowRules
@@ -89,11 +89,15 @@ def replay(record: Record, ctx: Context) -> None:
     totals = [decl_points[s] + trick_points[s] for s in range(1, seats + 1)]
     scores = difference_result(totals)
     best = max(range(1, seats + 1), key=lambda s: totals[s - 1])
-    ctx.outcome = Outcome(
+    ctx.outcome = trusted(
+        Outcome,
         scores=[float(x) for x in scores],
         result=format_result(scores),
+        contract=None,
         declarer=None,
+        partners=[],
         won=None,
+        thrown_in=False,
         breakdown={
             "declarations": {str(s): decl[s] for s in decl},
             "declaration_points": {str(s): decl_points[s] for s in decl_points},
