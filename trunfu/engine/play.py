@@ -266,9 +266,10 @@ def _clean(
     and may be played, by the follow rules and the game's own check (when `checked`): the
     index of the card that wins it by the follow rules, the cards taken out of the hands.
     None (the hands untouched) when a card needs the card-by-card checks."""
-    held = list(map(hands.__getitem__, seats))
-    if not all(map(set.__contains__, held, codes)):
-        return None
+    held = [hands[seat] for seat in seats]
+    for hand, card in zip(held, codes):  # noqa: B905 (see _walk)
+        if card not in hand:
+            return None
     won = legal_trick_winner(codes, held, setup.rules, setup.trump, last=number == setup.tricks)
     if won is None:
         return None

@@ -342,7 +342,7 @@ def _excuse_wins_slam(table: Table) -> WinnerRule:
     total = hand_size(table.seats)
 
     def winner(trick: TrickResult, before: list[TrickResult]) -> int:
-        if trick.number != total or all(card != EXCUSE for _, card in trick.cards):
+        if len(before) + 1 != total or all(card != EXCUSE for _, card in trick.cards):
             return trick.winner
         tricks = [*before, trick]
         side = _side(table.taker, _partners(table, _played_by(tricks)))
