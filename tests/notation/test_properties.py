@@ -402,3 +402,36 @@ def test_writer_laid_sections_read_as_the_parser(body):
     tricks, numbers out of order, stray spaces, annotations...), read directly in one pass
     per line, give what the parser gives."""
     _assert_fast_reads_as_strict(body)
+
+
+TAG_PIECES = [
+    '[Game "marafone"]',
+    '[Seats "4"]',
+    '[Dealer "1"]',
+    '[Event "a \\"b\\" c"]',
+    '[ Site\t "x\\\\y" ]',
+    '[Note "tab\there"]',
+    '[Note "a\\qb"]',
+    '[Bad "open]',
+    '[x"y"]',
+    '[1a "v"]',
+    '[Round "2"]x',
+    " ",
+    "\n",
+    "\t",
+    "\f",
+]
+
+
+@SETTINGS
+@given(
+    st.lists(st.sampled_from(TAG_PIECES), max_size=6).map("".join),
+    st.sampled_from(["", "\n", "\ndeal 1: KS", "deal 1: KS", "\n\nplay KS", " passe"]),
+)
+def test_tags_read_directly_as_the_parser(tags, body):
+    """Tags, well or badly written, one after another: the direct reading gives what the
+    parser gives (the same tags, positions and diagnostics)."""
+    text = tags + body
+    with patch.object(reader.Reader, "_parse", reader.Reader._parse_strict):
+        expected = _outcome(text)
+    assert _outcome(text) == expected

@@ -32,7 +32,13 @@ from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records, split_stream
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _WS_DASH = re.compile(r"[\s-]+")
 _NONSPACE = re.compile(r"\S+")
-_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\]|\\.)*")[ \t]*\]')
+_ONE_TAG = re.compile(
+    r'[ \t\f\r\n]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\\t\r\n]++|\\["\\])*+")[ \t]*\]'
+)
+"""A tag `[Name "value"]` as the grammar's `_ONE_TAG` reads it, after any white space: the
+grammar's `TAG` token is a run of them. (Possessive runs: the same matches, found without
+trying a character at a time.)"""
+_SPACES = re.compile(r"[ \t\f\r\n]*")
 SECTION_KEYS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
 KEYWORDS = {f"KW_{key.upper()}": key for key in SECTION_KEYS}
 _SPACE = " \t\f\r\n"
@@ -300,39 +306,36 @@ class _Build(Transformer):
     def tag(self, children: list[Token]) -> list[dict[str, Any]]:
         if len(children) == 1:  # one or more simple tags, each on one line
             token = children[0]
-            text = token.value
-            line, column = self.at(token.line, token.column)
-            line_start = 1 - column
-            found = []
-            for parts in _TAG_PARTS.finditer(text):
-                start = parts.start()
-                if start:
-                    newlines = text.count("\n", 0, start)
-                    if newlines:
-                        line = token.line + newlines + self.offset
-                        line_start = text.rfind("\n", 0, start) + 1
-                name, raw = parts.group(1), parts.group(2)
-                found.append(
-                    self._tag(
-                        name,
-                        raw,
-                        (line, parts.start(1) - line_start + 1),
-                        (line, parts.start(2) - line_start + 1),
-                    )
-                )
-            end = token
-        else:
-            _, name_token, value_token, end = children
-            found = [
-                self._tag(
-                    name_token.value,
-                    value_token.value,
-                    self.at(name_token.line, name_token.column),
-                    self.at(value_token.line, value_token.column),
-                )
-            ]
+            return self.tags(token.value, *self.at(token.line, token.column))[0]
+        _, name_token, value_token, end = children
         self.tags_end = self.at(end.end_line, end.end_column)
-        return found
+        return [
+            self._tag(
+                name_token.value,
+                value_token.value,
+                self.at(name_token.line, name_token.column),
+                self.at(value_token.line, value_token.column),
+            )
+        ]
+
+    def tags(self, text: str, line: int, column: int) -> tuple[list[dict[str, Any]], int]:
+        """The tags written one after another (white space between them) at the start of
+        `text`, whose first character is at file position `line`, `column`; and the end of
+        the last one in `text` (0 when there is none)."""
+        found = []
+        pos, line_start = 0, 1 - column  # the column of `text[i]` is `i - line_start + 1`
+        while tag := _ONE_TAG.match(text, pos):
+            name_at = tag.start(1)
+            newlines = text.count("\n", pos, name_at)
+            if newlines:
+                line += newlines
+                line_start = text.rfind("\n", pos, name_at) + 1
+            pos = tag.end()
+            name, value = (line, name_at - line_start + 1), (line, tag.start(2) - line_start + 1)
+            found.append(self._tag(tag.group(1), tag.group(2), name, value))
+        if found:
+            self.tags_end = (line, pos - line_start + 1)
+        return found, pos
 
     def _tag(
         self, name: str, raw: str, name_pos: tuple[int, int], value_pos: tuple[int, int]
@@ -675,7 +678,6 @@ class Reader:
         self._parser = build_parser(self._build, self._comments)
         self._build.scanner = item_scanner()
         regexps = terminal_regexps()
-        self._tags = re.compile(rf"[{_SPACE}]*({regexps['TAG']})?[{_SPACE}]*")
         self._keywords = {
             f"KW_{key.upper()}": re.compile(regexps[f"KW_{key.upper()}"]) for key in SECTION_KEYS
         }
@@ -712,10 +714,10 @@ class Reader:
             raise _Fallback
         build = self._begin(chunk, loose=True)
         children: list[Any] = []
-        tags = self._tags.match(text)
-        if tags.group(1):
-            children.append(build.tag([_token("TAG", text, tags.start(1), tags.end(1))]))
-        first = tags.end()
+        tags, end = build.tags(text, *build.at(1, 1))
+        if tags:
+            children.append(tags)
+        first = _SPACES.match(text, end).end()
         if first == len(text):
             return build.start(children)
         if not _KEYWORD.match(text, first):
