@@ -156,6 +156,12 @@ def _turns(leader: int, seats: int) -> tuple[int, ...]:
     return tuple((leader - 1 + i) % seats + 1 for i in range(seats))
 
 
+@cache
+def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
+    """`_turns(leader, seats)` of every leader, at index `(leader - 1) % seats`."""
+    return tuple(_turns(leader, seats) for leader in range(1, seats + 1))
+
+
 def _who(seat: int) -> str:
     return f"seat {seat}"
 
@@ -308,12 +314,13 @@ def _play_known(
     tricks: list[TrickResult] = []
     leader = setup.leader
     checked = _last_checked(setup)
+    orders = _orders(seats)
     for item in items:
         if isinstance(item, Claim):
             if setup.on_claim is not None:
                 return _Quick(tricks, True, item)
             continue
-        turns = _turns(leader, seats)
+        turns = orders[(leader - 1) % seats]
         codes = list(map(code_of, item.cards))
         number = len(tricks) + 1
         won = None
