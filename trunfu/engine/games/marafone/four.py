@@ -139,7 +139,7 @@ def _signals(
         (n, i, card)
         for n, trick in enumerate(written[: len(ctx.tricks)], 1)
         for i, card in enumerate(trick.cards)
-        if card.signal
+        if card.extras is not None and card.extras.signal  # `card.signal`, without its property
     ]
     if not spoken:
         return
