@@ -81,9 +81,10 @@ _KEYWORD = re.compile(rf"(?:{'|'.join(SECTION_KEYS)})(?![\w:-])")
 _NEXT_KEYWORD = re.compile(rf"\n({_KEYWORD.pattern})")
 
 
-def _token(kind: str, text: str, start: int, end: int) -> Token:
-    """The token the lexer would make of `text[start:end]` (lines and columns 1-based)."""
-    line = text.count("\n", 0, start) + 1
+def _token(kind: str, text: str, start: int, end: int, line: int = 0) -> Token:
+    """The token the lexer would make of `text[start:end]` (lines and columns 1-based;
+    `line`: the line of `start` when known)."""
+    line = line or text.count("\n", 0, start) + 1
     end_line = line + text.count("\n", start, end)
     column = start - text.rfind("\n", 0, start)
     end_column = end - text.rfind("\n", 0, end)
@@ -723,24 +724,29 @@ class Reader:
         if not _KEYWORD.match(text, first):
             raise _Fallback  # text before the first keyword
         starts = [first, *(found.start(1) for found in _NEXT_KEYWORD.finditer(text, first))]
-        for start, end in pairwise([*starts, len(text)]):
-            end = start + len(text[start:end].rstrip(_SPACE))
-            children.append(self._direct_section(text, start, end))
+        line = text.count("\n", 0, first) + 1
+        for start, stop in pairwise([*starts, len(text)]):
+            end = start + len(text[start:stop].rstrip(_SPACE))
+            children.append(self._direct_section(text, start, end, line))
+            line += text.count("\n", start, stop)
         return build.start(children)
 
-    def _direct_section(self, text: str, start: int, end: int) -> tuple[str, dict[str, Any]]:
-        """A section read directly from `text[start:end]`, a keyword and what follows it."""
+    def _direct_section(
+        self, text: str, start: int, end: int, line: int
+    ) -> tuple[str, dict[str, Any]]:
+        """A section read directly from `text[start:end]`, a keyword and what follows it
+        (`line`: the keyword's line in `text`)."""
         word = _KEYWORD.match(text, start).group()
         kind = f"KW_{word.upper()}"
         if word == "trump":
             suit = text[start + len(word) : end].lstrip(_SPACE)
             if not self._suit.fullmatch(suit):
                 raise _Fallback
-            keyword = _token(kind, text, start, start + len(word))
+            keyword = _token(kind, text, start, start + len(word), line)
             return self._build.trump([keyword, _token("SUIT", text, end - len(suit), end)])
         if word not in ("deal", "play") and not self._keywords[kind].fullmatch(text, start, end):
             raise _Fallback
-        return getattr(self._build, word)([_token(kind, text, start, end)])
+        return getattr(self._build, word)([_token(kind, text, start, end, line)])
 
     def parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
         """Read one record; the garbage collector waits while its objects are made."""
