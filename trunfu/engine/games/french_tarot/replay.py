@@ -231,7 +231,8 @@ def _chien(table: Table) -> None:
             table.ecart = [c.code for c in record.discard.cards]
     if not table.takes_chien:
         return
-    if chien is not None:
+    steps = ctx.want_steps  # the state below is only shown in steps
+    if chien is not None and steps:
         if hand is not None:
             ctx.state["hands"][taker] = hand + chien
         ctx.state["talon"] = []
@@ -242,12 +243,17 @@ def _chien(table: Table) -> None:
         full = hand + chien
         faults = check_ecart(full, table.ecart, chien_size(table.seats), taker)
         _report(ctx, faults, record.discard.cards, record.discard)
-        if ctx.want_steps:
+        if steps:
             ctx.state["hands"][taker] = [c for c in full if c not in table.ecart]
-    ctx.state["discard"] = list(table.ecart)
-    ctx.step(
-        "discard", seat=taker, text="discard", node=record.discard, label=f"seat {taker}'s écart"
-    )
+    if steps:
+        ctx.state["discard"] = list(table.ecart)
+        ctx.step(
+            "discard",
+            seat=taker,
+            text="discard",
+            node=record.discard,
+            label=f"seat {taker}'s écart",
+        )
 
 
 def _announcements(table: Table) -> None:
@@ -280,7 +286,7 @@ def _announcements(table: Table) -> None:
 def _play(table: Table) -> PlayResult:
     """The tricks, through the engine's play replayer."""
     ctx, taker, called = table.ctx, table.taker, table.called
-    hands = {s: (list(h) if h is not None else None) for s, h in table.dealt.items()}
+    hands = dict(table.dealt)  # the play replayer copies the hands it is given
     elsewhere: dict[str, str] = {}
     if table.takes_chien:
         hand, chien, ecart = table.dealt[taker], table.chien, table.ecart
