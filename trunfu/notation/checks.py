@@ -339,7 +339,7 @@ def _size(owner: str, deal, seats: int) -> int | None:
 
 
 def _cards(game: Game, groups: Iterable[tuple[str, list[Card]]]) -> Iterator[Problem]:
-    deck = game.rank_of.keys()
+    deck = game.cards
     for where, cards in groups:
         codes = set(map(_code, cards))
         if len(codes) == len(cards) and codes <= deck:

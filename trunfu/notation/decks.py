@@ -55,6 +55,11 @@ class Game:
         """Card code → its place in the canonical order."""
         return {card: i for i, card in enumerate(self.order)}
 
+    @cached_property
+    def cards(self) -> frozenset[str]:
+        """Every card code of the deck (a set: the deck check asks whether it holds a set)."""
+        return frozenset(self.order)
+
     def sort(self, codes: list[str]) -> list[str]:
         """The codes in canonical order (codes outside the deck go last, as given)."""
         last = len(self.order)
