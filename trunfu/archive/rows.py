@@ -10,7 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from array import array
 from datetime import date
+from functools import cache
+from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import pyarrow as pa
@@ -142,9 +146,32 @@ class Rows:
 
     def tables(self) -> dict[str, pa.Table]:
         return {
-            table: pa.table(columns, schema=SCHEMAS[table])
+            table: pa.Table.from_arrays(
+                [_array(columns[field.name], field.type) for field in SCHEMAS[table]],
+                schema=SCHEMAS[table],
+            )
             for table, columns in self.columns.items()
         }
+
+
+_TYPECODES = {INT8: "b", INT16: "h", INT32: "i", INT64: "q"}
+"""Arrow's integer types → the `array` module's type codes of the same size."""
+assert all(array(code).itemsize == t.bit_width // 8 for t, code in _TYPECODES.items())
+
+
+def _array(values: list[Any], type_: pa.DataType) -> pa.Array:
+    """`pa.array(values, type_)`. An integer column without nulls is packed by the `array`
+    module and handed to Arrow as its buffer: about a quarter of the cost per value of
+    pyarrow's conversion of Python ints (most values of the plays table are such ints)."""
+    code = _TYPECODES.get(type_)
+    if code is not None:
+        try:
+            packed = array(code, values)
+        except (TypeError, OverflowError):  # a null (or a value pyarrow refuses as well)
+            pass
+        else:
+            return pa.Array.from_buffers(type_, len(values), [None, pa.py_buffer(packed)])
+    return pa.array(values, type_)
 
 
 def text_hash(text: str) -> str:
@@ -173,17 +200,33 @@ def replay_of(record: Record) -> Any | None:
     return replay(record, steps=False)
 
 
-def speakers(record: Record) -> list[int | None]:
+def first_tags(record: Record) -> dict[str, str]:
+    """Tag name → value; the first tag of a name counts, as in `Record.tag` (one pass over
+    the tags instead of one per `Record.tag` call)."""
+    tags: dict[str, str] = {}
+    for tag in record.tags:
+        tags.setdefault(tag.name, tag.value)
+    return tags
+
+
+def _tag_number(tags: dict[str, str], name: str) -> int | None:
+    """A numeric tag as `Record.seats` and `Record.dealer` read it."""
+    return number(tags.get(name) or "")
+
+
+def speakers(record: Record, tags: dict[str, str] | None = None) -> list[int | None]:
     """The seat of each auction call, in order. Eldest first in every round; five-seat
-    marafone starts from the holder of 5S and skips the seats that have passed."""
+    marafone starts from the holder of 5S and skips the seats that have passed. `tags`:
+    `first_tags(record)`, when the caller has it already."""
     if record.auction is None:
         return []
-    seats, dealer = record.seats or 0, record.dealer or 0
+    tags = first_tags(record) if tags is None else tags
+    seats, dealer = _tag_number(tags, "Seats") or 0, _tag_number(tags, "Dealer") or 0
     calls = [c for round_ in record.auction.rounds for c in round_]
     if not seats or not dealer:
         return [c.label for c in calls]
     eldest = dealer % seats + 1
-    if record.tag("Game") == "marafone":
+    if tags.get("Game") == "marafone":
         holder = record.hand
         first = next((s for s in range(1, seats + 1) if _holds(holder(s), "5S")), None)
         if first is None:
@@ -289,12 +332,10 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
     text = write(record)
     outcome = replay.outcome if replay is not None else None
     tricks = replay.tricks if replay is not None else []
-    tags: dict[str, str] = {}
-    for tag in record.tags:  # the first tag of a name counts, as in `Record.tag`
-        tags.setdefault(tag.name, tag.value)
+    tags = first_tags(record)
     game = tags.get("Game")
-    seats = number(tags.get("Seats") or "") or 0
-    dealer = number(tags.get("Dealer") or "") or 0
+    seats = _tag_number(tags, "Seats") or 0
+    dealer = _tag_number(tags, "Dealer") or 0
     default = GAMES.get(game or "")
     rows.add(
         "records",
@@ -320,9 +361,9 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
         text=text,
         **(_outcome_fields(outcome) if outcome is not None else {}),
     )
-    by_seat = sides(record, outcome)
+    by_seat = sides(record, outcome, tags)
     _add_seats(rows, tags, outcome, seats, dealer, by_seat)
-    _add_calls(rows, record, replay, outcome)
+    _add_calls(rows, record, tags, outcome)
     _add_plays(rows, record, tricks, by_seat)
     if outcome is not None:
         seat_side = {str(k): v[0] for k, v in by_seat.items() if v[0]}
@@ -331,10 +372,14 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
     rows.count += 1
 
 
-def sides(record: Record, outcome: Any | None) -> dict[int, tuple[str | None, str | None]]:
+def sides(
+    record: Record, outcome: Any | None, tags: dict[str, str] | None = None
+) -> dict[int, tuple[str | None, str | None]]:
     """Seat → (side, role). Sides: `declarer`/`defence` when somebody declared; the fixed
-    teams `1+3`/`2+4` of four-seat marafone; otherwise each seat is its own side."""
-    seats = record.seats or 0
+    teams `1+3`/`2+4` of four-seat marafone; otherwise each seat is its own side. `tags`:
+    `first_tags(record)`, when the caller has it already."""
+    tags = first_tags(record) if tags is None else tags
+    seats, game = _tag_number(tags, "Seats") or 0, tags.get("Game")
     declarer = outcome.declarer if outcome is not None else None
     partners = set(outcome.partners) if outcome is not None else set()
     result: dict[int, tuple[str | None, str | None]] = {}
@@ -346,9 +391,9 @@ def sides(record: Record, outcome: Any | None) -> dict[int, tuple[str | None, st
                 result[seat] = ("declarer", "partner")
             else:
                 result[seat] = ("defence", "defender")
-        elif record.tag("Game") == "marafone" and seats == 4:
+        elif game == "marafone" and seats == 4:
             result[seat] = ("1+3" if seat % 2 else "2+4", None)
-        elif record.tag("Game") == "waite-tarot" and outcome is not None:
+        elif game == "waite-tarot" and outcome is not None:
             result[seat] = (str(seat), None)
         else:
             result[seat] = (None, None)
@@ -363,29 +408,33 @@ def _add_seats(
     dealer: int,
     by_seat: dict[int, tuple[str | None, str | None]],
 ) -> None:
+    scores = outcome.scores if outcome is not None else None
+    ranked = outcome is not None and not outcome.thrown_in  # who won is decided
+    won_deal = outcome.won if outcome is not None else None
+    top, bottom = (max(scores), min(scores)) if ranked and scores else (None, None)
     out = []
     for seat in range(1, seats + 1):
         side, role = by_seat[seat]
-        score = outcome.scores[seat - 1] if outcome is not None else None
+        score = scores[seat - 1] if scores is not None else None
         won = None
-        if outcome is not None and not outcome.thrown_in:
-            if side == "declarer" and outcome.won is not None:
-                won = outcome.won
-            elif side == "defence" and outcome.won is not None:
-                won = not outcome.won
+        if ranked:
+            if side == "declarer" and won_deal is not None:
+                won = won_deal
+            elif side == "defence" and won_deal is not None:
+                won = not won_deal
             elif score is not None:
-                won = score == max(outcome.scores) and score > min(outcome.scores)
+                won = score == top and score > bottom
         position = (seat - dealer - 1) % seats + 1 if dealer else None
         out.append((seat, tags.get(f"P{seat}"), position, side, role, score, won))
     rows.extend("seats", ("seat", "player", "position", "side", "role", "score", "won"), out)
 
 
-def _add_calls(rows: Rows, record: Record, replay: Any | None, outcome: Any | None) -> None:
+def _add_calls(rows: Rows, record: Record, tags: dict[str, str], outcome: Any | None) -> None:
     said: list[
         tuple[str, int | None, int | None, str, list[str]]
     ] = []  # kind round seat word cards
     if record.auction is not None:
-        said_by = speakers(record)
+        said_by = speakers(record, tags)
         n = 0
         for number, round_ in enumerate(record.auction.rounds, 1):
             for call in round_:
@@ -399,8 +448,8 @@ def _add_calls(rows: Rows, record: Record, replay: Any | None, outcome: Any | No
     if record.trump is not None:
         said.append(("trump", None, declarer, record.trump.suit, []))
     if record.discard is not None:
-        if record.tag("Game") == "waite-tarot":
-            declarer = record.dealer
+        if tags.get("Game") == "waite-tarot":
+            declarer = _tag_number(tags, "Dealer")
         said.append(("discard", None, declarer, "discard", [c.code for c in record.discard.cards]))
     if record.exchange is not None:
         for item in record.exchange.items:
@@ -420,45 +469,75 @@ def _add_calls(rows: Rows, record: Record, replay: Any | None, outcome: Any | No
 def _add_plays(
     rows: Rows, record: Record, tricks: list[Any], by_seat: dict[int, tuple[str | None, str | None]]
 ) -> None:
-    """One row per card played (the hottest loop of the ingest: columns appended directly).
+    """One row per card played, the hottest part of the ingest: every column is built for
+    the whole record at once, by list operations (`*`, `chain`, `map`) where a value is the
+    same for a trick, `map` over the cards' attributes.
     `captured`: the trick went to another side than the seat that played the card (sides
     as in `sides()`, a seat being its own side when there are none)."""
-    local = rows.count
-    side = {seat: s or str(seat) for seat, (s, _) in by_seat.items()}
     written = record.play.tricks if record.play is not None else []
-    last = len(written)
-    numbers: list[int] = []
-    orders: list[int] = []
-    seats: list[int | None] = []
-    winners: list[int | None] = []
-    captured: list[bool | None] = []
-    for trick_no, trick in enumerate(written, 1):
-        size = len(trick.cards)
-        known = tricks[trick_no - 1] if trick_no <= len(tricks) else None
-        by = [seat for seat, _ in known.cards[:size]] if known else []
-        if len(by) < size:
-            by += [None] * (size - len(by))
-        winner = known.winner if known else None
-        if winner is None:
-            captured += [None] * size
-        else:
-            taker = side.get(winner)
-            captured += [None if seat is None else side.get(seat) != taker for seat in by]
-        numbers += [trick_no] * size
-        orders += range(1, size + 1)
-        seats += by
-        winners += [winner] * size
-    played = [card for trick in written for card in trick.cards]
+    if not written:
+        return
+    cards = list(map(_CARDS, written))
+    sizes = list(map(len, cards))
+    played = list(chain.from_iterable(cards))
+    seats, winners = _players(sizes, tricks)
+    side = {seat: s or str(seat) for seat, (s, _) in by_seat.items()}
+    count, extras = len(played), list(map(_EXTRAS, played))
     c = rows.columns["plays"]
-    c["local"] += [local] * len(played)
-    c["trick"] += numbers
-    c["ord"] += orders
+    c["local"] += [rows.count] * count
+    c["trick"] += chain.from_iterable([[n] * size for n, size in enumerate(sizes, 1)])
+    c["ord"] += chain.from_iterable(map(_ords, sizes))
     c["seat"] += seats
-    c["card"] += [card.code for card in played]
-    c["signal"] += [card.extras and card.extras.signal for card in played]
+    c["card"] += map(_CODE, played)
+    c["signal"] += [e and e.signal for e in extras] if any(extras) else [None] * count
     c["winner"] += winners
-    c["captured"] += captured
-    c["last_trick"] += [n == last for n in numbers]
+    c["captured"] += map(_Captured(side).__getitem__, zip(winners, seats, strict=True))
+    c["last_trick"] += [False] * (count - sizes[-1]) + [True] * sizes[-1]
+
+
+_CARDS, _CODE, _EXTRAS = attrgetter("cards"), attrgetter("code"), attrgetter("extras")
+_SEAT, _WINNER = itemgetter(0), attrgetter("winner")
+
+
+def _players(sizes: list[int], tricks: list[Any]) -> tuple[list[Any], list[Any]]:
+    """The seat that played each card of the written tricks (`sizes` cards each) and the
+    winner of its trick, from the replay's `tricks`; None where the replay has no trick
+    (or fewer cards) for it."""
+    known = [trick.cards for trick in tricks[: len(sizes)]]
+    winners = list(map(_WINNER, tricks[: len(sizes)]))
+    if list(map(len, known)) != sizes:  # a trick left unplayed or unfinished by the replay
+        known = [k[:size] for k, size in zip(known, sizes, strict=False)]
+        known += [[]] * (len(sizes) - len(known))
+        winners += [None] * (len(sizes) - len(winners))
+        known = [k + [(None,)] * (size - len(k)) for k, size in zip(known, sizes, strict=True)]
+    seats = list(map(_SEAT, chain.from_iterable(known)))
+    return seats, list(
+        chain.from_iterable([[w] * size for w, size in zip(winners, sizes, strict=True)])
+    )
+
+
+@cache
+def _ords(size: int) -> tuple[int, ...]:
+    """The order of each card of a trick of `size` cards."""
+    return tuple(range(1, size + 1))
+
+
+class _Captured(dict):
+    """(winner, seat) → whether a card `seat` played in a trick won by `winner` went to
+    another side (None when either is unknown). Filled for every pair of seats at once
+    (a call of `__missing__` costs more than a few entries), other pairs on first use."""
+
+    def __init__(self, side: dict[int, str]) -> None:
+        super().__init__({(w, s): side[s] != taker for w, taker in side.items() for s in side})
+        self.side = side
+
+    def __missing__(self, key: tuple[int | None, int | None]) -> bool | None:
+        winner, seat = key
+        value = (
+            None if winner is None or seat is None else self.side.get(seat) != self.side.get(winner)
+        )
+        self[key] = value
+        return value
 
 
 def _number(value: Any) -> float | None:
