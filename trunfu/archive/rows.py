@@ -141,7 +141,9 @@ class Rows:
             return
         columns = self.columns[table]
         columns["local"] += [self.count] * len(values)
-        for name, column in zip(names, zip(*values, strict=True), strict=True):
+        # no `strict=`: zip's keyword takes a slow call path (~2K instructions a call); a row
+        # of the wrong size leaves columns of unequal lengths, which `tables()` refuses
+        for name, column in zip(names, zip(*values)):  # noqa: B905
             columns[name] += column
 
     def tables(self) -> dict[str, pa.Table]:
@@ -491,7 +493,7 @@ def _add_plays(
     c["card"] += map(_CODE, played)
     c["signal"] += [e and e.signal for e in extras] if any(extras) else [None] * count
     c["winner"] += winners
-    c["captured"] += map(_Captured(side).__getitem__, zip(winners, seats, strict=True))
+    c["captured"] += map(_Captured(side).__getitem__, zip(winners, seats))  # noqa: B905 (*)
     c["last_trick"] += [False] * (count - sizes[-1]) + [True] * sizes[-1]
 
 
@@ -502,7 +504,8 @@ _SEAT, _WINNER = itemgetter(0), attrgetter("winner")
 def _players(sizes: list[int], tricks: list[Any]) -> tuple[list[Any], list[Any]]:
     """The seat that played each card of the written tricks (`sizes` cards each) and the
     winner of its trick, from the replay's `tricks`; None where the replay has no trick
-    (or fewer cards) for it."""
+    (or fewer cards) for it. (*) The lists zipped here have one entry per trick or per
+    card by construction: no `strict=`, whose keyword takes zip's slow call path."""
     known = [trick.cards for trick in tricks[: len(sizes)]]
     winners = list(map(_WINNER, tricks[: len(sizes)]))
     if list(map(len, known)) != sizes:  # a trick left unplayed or unfinished by the replay
@@ -512,7 +515,7 @@ def _players(sizes: list[int], tricks: list[Any]) -> tuple[list[Any], list[Any]]
         known = [k + [(None,)] * (size - len(k)) for k, size in zip(known, sizes, strict=True)]
     seats = list(map(_SEAT, chain.from_iterable(known)))
     return seats, list(
-        chain.from_iterable([[w] * size for w, size in zip(winners, sizes, strict=True)])
+        chain.from_iterable([[w] * size for w, size in zip(winners, sizes)])  # noqa: B905 (*)
     )
 
 
@@ -563,6 +566,8 @@ BONUS_KEYS: dict[str, tuple[str, ...]] = {
 """The breakdown entries that are the game's bonuses (rows of the `bonuses` table)."""
 
 ITEM_NAMES = ("kind", "poignee", "word")
+ITEM_KEYS = frozenset(("side", "seat", "team", "kind", "points"))
+"""The keys that make a dict of the breakdown one bonus item rather than a mapping."""
 
 
 def side_name(side: Any) -> str | None:
@@ -597,7 +602,12 @@ def _item(
 ) -> tuple[str, str | None, float]:
     """One bonus item: its side is that of its `seat` when the deal has sides, else the
     item's own `side`/`team`, else the seat."""
-    label = next((str(item[k]) for k in ITEM_NAMES if isinstance(item.get(k), str)), None)
+    label = None
+    for key in ITEM_NAMES:  # the first that is a text
+        found = item.get(key)
+        if isinstance(found, str):
+            label = str(found)
+            break
     seat = item.get("seat", side)
     if seat is not None and str(seat) in seat_side:
         owner: Any = seat_side[str(seat)]
@@ -627,7 +637,7 @@ def bonus_rows(
         elif isinstance(value, list):
             out += [_item(key, v, seat_side) for v in value if isinstance(v, dict)]
         elif isinstance(value, dict):
-            if any(k in value for k in ("side", "seat", "team", "kind", "points")):
+            if not ITEM_KEYS.isdisjoint(value):
                 out.append(_item(key, value, seat_side))
                 continue
             for inner, v in value.items():
