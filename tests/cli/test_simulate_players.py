@@ -20,6 +20,7 @@ def test_players_and_dates_are_added_without_changing_the_deals():
     named = read_records(
         run("-d", "25", "-s", "9", "--players", POOL, "--date", "2026.02.27").stdout
     )
+
     def body(record):
         return {k: v for k, v in record.content().items() if k != "tags"}
 
