@@ -73,7 +73,7 @@ def _fast_items() -> dict[str, tuple[str, str]]:
 _FAST = _fast_items()
 _CODES = frozenset(code for kind, code in _FAST.values() if kind == "C")
 """Card codes as the writer writes them (upper case)."""
-_LABELS = {text: kind for text, (kind, _) in _FAST.items() if kind in ("HAND_LABEL", "TRICK_NO")}
+_HAND_LABELS = frozenset(text for text, (kind, _) in _FAST.items() if kind == "HAND_LABEL")
 # A section keyword as the lexer reads it, and one that starts a line: where the direct
 # reading looks for the next section (a keyword anywhere else is not an item of the section
 # it stands in, so that section's check fails and the parser reads the record).
@@ -136,7 +136,7 @@ def _writer_hands(run: str, line: int) -> list[dict[str, Any]] | None:
     codes only, no annotation), for `_Build.deal` to read item by item."""
     hands = []
     for at, (label, *codes) in enumerate(_writer_lines(run) or (), line + 1):
-        if _LABELS.get(label) != "HAND_LABEL" or not _CODES.issuperset(codes):
+        if label not in _HAND_LABELS or not _CODES.issuperset(codes):
             return None
         cards = _line_cards(codes, at, 4 + len(label))
         hands.append({"owner": label[:-1], "line": at, "column": 3, "cards": cards, "comments": []})
