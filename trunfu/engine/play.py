@@ -344,9 +344,10 @@ def _finish(
     """The end of a play found clean in one pass: the tricks recorded, the hooks called."""
     if setup.on_trick is None:
         ctx.tricks += tricks
-    for trick in tricks if setup.on_trick is not None else ():
-        ctx.tricks.append(trick)
-        setup.on_trick(trick)
+    else:
+        for trick in tricks:
+            ctx.tricks.append(trick)
+            setup.on_trick(trick)
     complete = len(ctx.tricks) == setup.tricks
     start = {s: known[s] for s in range(1, ctx.seats + 1)}
     return PlayResult(ctx.tricks, start, set(), complete, stopped)
