@@ -606,7 +606,7 @@ def _item(
     for key in ITEM_NAMES:  # the first that is a text
         found = item.get(key)
         if isinstance(found, str):
-            label = str(found)
+            label = found
             break
     seat = item.get("seat", side)
     if seat is not None and str(seat) in seat_side:
