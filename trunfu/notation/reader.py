@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import pairwise, product
 from pathlib import Path
-from typing import Any, BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO, TypeVar
 
 from lark import Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
@@ -26,7 +26,7 @@ from . import checks
 from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import syntax_message
 from .grammar import build_parser, item_scanner, terminal_regexps
-from .models import Diagnostic, ReadResult, Record, number
+from .models import Card, Diagnostic, PlayedCard, ReadResult, Record, number
 from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records, split_stream
 
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -92,6 +92,7 @@ def _token(kind: str, text: str, start: int, end: int, line: int = 0) -> Token:
 
 
 Item = tuple[str, str, int, int]  # kind, text, line, column
+C = TypeVar("C", bound=Card)
 
 
 def _plain(text: str, line: int, column: int, items: list[Item]) -> bool:
@@ -121,11 +122,12 @@ def _writer_lines(run: str) -> list[list[str]] | None:
     return [line.split(" ") for line in run[3:].split("\n  ")] if run.startswith("\n  ") else None
 
 
-def _line_cards(codes: list[str], line: int, column: int) -> list[dict[str, Any]]:
-    """The cards of `codes`, written one space apart from `column` of `line`."""
+def _line_cards(kind: type[C], codes: list[str], line: int, column: int) -> list[C]:
+    """The cards of `codes`, written one space apart from `column` of `line` (made as
+    cards at once: a card is what the model keeps, so it is not validated again)."""
     cards = []
     for code in codes:
-        cards.append({"code": code, "line": line, "column": column})
+        cards.append(kind(code, line, column))
         column += len(code) + 1
     return cards
 
@@ -138,7 +140,7 @@ def _writer_hands(run: str, line: int) -> list[dict[str, Any]] | None:
     for at, (label, *codes) in enumerate(_writer_lines(run) or (), line + 1):
         if label not in _HAND_LABELS or not _CODES.issuperset(codes):
             return None
-        cards = _line_cards(codes, at, 4 + len(label))
+        cards = _line_cards(Card, codes, at, 4 + len(label))
         hands.append({"owner": label[:-1], "line": at, "column": 3, "cards": cards, "comments": []})
     return hands or None
 
@@ -158,7 +160,7 @@ def _writer_tricks(run: str, line: int, seats: int | None) -> list[dict[str, Any
             or (len(codes) < seats and count < len(rows))
         ):
             return None
-        cards = _line_cards(codes, line + count, 4 + len(label))
+        cards = _line_cards(PlayedCard, codes, line + count, 4 + len(label))
         tricks.append(
             {"kind": "trick", "line": line + count, "column": 3, "cards": cards, "comments": []}
         )
