@@ -360,11 +360,15 @@ def test_the_direct_reading_reads_as_the_parser(parts, glue):
     _assert_fast_reads_as_strict(glue.join(parts))
 
 
-@pytest.mark.parametrize("word", ["KS", "1.", "1:", "talon:", "passe", "/", "busso", "di-più"])
-@pytest.mark.parametrize(
-    "body",
-    ["deal 1: KS {} QS", "deal {} 1: KS", "play KS {} QS", "play 1. KS {}", "play KS volo {}"],
-)
+FAST_WORDS = ["KS", "1.", "1:", "talon:", "passe", "/", "busso", "di-più", "garde", "maso"]
+FAST_WORDS += ["1>2:", "tarots", "poignée", "ask", "fuori"]
+FAST_PLACES = ["deal 1: KS {} QS", "deal {} 1: KS", "play KS {} QS", "play 1. KS {}"]
+FAST_PLACES += ["play KS volo {}", "auction passe {} sans", "auction {} dei masi"]
+FAST_PLACES += ["announce 1: {} KS", "exchange {} KS"]
+
+
+@pytest.mark.parametrize("word", FAST_WORDS)
+@pytest.mark.parametrize("body", FAST_PLACES)
 def test_each_fast_word_reads_as_the_parser_reads_it(body, word):
     """Every word the fast path knows, in each place of a loose run (right or wrong)."""
     _assert_fast_reads_as_strict(body.replace("{}", word))
@@ -376,16 +380,20 @@ def writer_laid(draw) -> str:
     path), maybe with one piece of text put in anywhere."""
     code = st.sampled_from(["KS", "T21", "EX", "10H", "2C", "AB"])
     codes = st.lists(code, max_size=5)
+    played = st.lists(code | st.sampled_from(["KS busso", "2C volo"]), max_size=5)
     labels = st.sampled_from(["1:", "2:", "3:", "4:", "talon:", "dead:", "5:"])
     lines = ["deal"] + [
         "  " + " ".join([draw(labels), *draw(codes)]) for _ in range(draw(st.integers(0, 3)))
     ]
     numbers = st.integers(1, 4) if draw(st.booleans()) else st.just(0)
-    tricks = st.lists(code, min_size=4, max_size=4) | codes  # mostly one card a seat
+    tricks = st.lists(code, min_size=4, max_size=4) | played  # mostly one card a seat
     lines += ["play"] + [
         "  " + " ".join([f"{draw(numbers) or n}.", *draw(tricks)])
         for n in range(1, draw(st.integers(0, 4)) + 1)
     ]
+    if draw(st.booleans()):  # a claim, closing the play or among its tricks
+        claim = draw(st.sampled_from(["fuori 1", "penalty 3", "fuori 2", "fuori 0", "fuori 1 2"]))
+        lines.insert(draw(st.integers(lines.index("play") + 1, len(lines))), "  " + claim)
     body = "\n".join(lines)
     if draw(st.booleans()):  # mostly between two words
         gaps = [i for i, c in enumerate(body) if c in " \n"] + [len(body)]
@@ -399,8 +407,8 @@ def writer_laid(draw) -> str:
 @given(writer_laid())
 def test_writer_laid_sections_read_as_the_parser(body):
     """A deal and a play as the writer writes them, whole or with a flaw (short or long
-    tricks, numbers out of order, stray spaces, annotations...), read directly in one pass
-    per line, give what the parser gives."""
+    tricks, numbers out of order, stray spaces, annotations, signals and claims anywhere...),
+    read directly in one pass per line, give what the parser gives."""
     _assert_fast_reads_as_strict(body)
 
 

@@ -68,7 +68,7 @@ class Card:
     same (`card.suffix`, `card.nags`, `card.signal`, ...); to make one, give them as
     `Card(code="KS", extras=CardExtras(suffix="!"))`."""
 
-    __slots__ = ("code", "line", "column", "extras")
+    __slots__ = ("code", "line", "column", "extras")  # noqa: RUF023 (the fields' order)
 
     code: str
     """Upper-case card code, e.g. `T20`, `EX`, `10S`."""

@@ -26,7 +26,7 @@ from . import checks
 from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import syntax_message
 from .grammar import build_parser, item_scanner, terminal_regexps
-from .models import Card, Diagnostic, PlayedCard, ReadResult, Record, number
+from .models import Card, CardExtras, Diagnostic, PlayedCard, ReadResult, Record, number
 from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records, split_stream
 
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -47,8 +47,11 @@ MAX_DIAGNOSTICS = 100
 
 def _fast_items() -> dict[str, tuple[str, str]]:
     """Items whose text alone tells what they are: every spelling of a card code (kind `C`,
-    with the upper-case code), seat labels, trick numbers, and one-word calls and signals
-    that cannot start a longer item. Anything else goes through the item scanner."""
+    with the upper-case code), seat labels, trick numbers, exchange labels written without
+    spaces, one-word calls, announcements and signals. `garde` and `maso` may start a longer
+    call (`garde sans`, `maso dei masi`), but what would follow is never in this table, so
+    `_plain` gives up on a run holding one, and the item scanner reads it (`_SCAN_FAST`).
+    Anything else goes through the scanner."""
     ranks = ("A", *(str(n) for n in range(2, 11)), "J", "C", "Q", "K")
     codes = [f"T{n}" for n in range(22)] + ["EX"] + [r + s for r in ranks for s in "SHDCB"]
     table: dict[str, tuple[str, str]] = {}
@@ -59,11 +62,17 @@ def _fast_items() -> dict[str, tuple[str, str]]:
         table[owner + ":"] = ("HAND_LABEL", owner + ":")
     for n in range(1, 100):
         table[f"{n}."] = ("TRICK_NO", f"{n}.")
+    for giver, receiver in product(range(1, 10), repeat=2):
+        table[f"{giver}>{receiver}:"] = ("EXCHANGE_LABEL", f"{giver}>{receiver}:")
     words = ["passo", "passe", "pass", "mischio", "pago", "prendo", "chiamo", "prise", "petite"]
     words += ["vado-solo", "altre-cinque", "garde-sans", "garde-contre", "maso-dei-masi"]
-    words += ["di-piu", "di-più"]
+    words += ["di-piu", "di-più", "garde", "maso"]
     for word in words:
         table[word] = ("CALL_WORD", word)
+    announcements = ["scommessa", "rivanto", "chelem", "poignee", "poignée", "greater"]
+    announcements += ["lesser", "trumps", "tarots", "sequence", "ask"]
+    for word in announcements:
+        table[word] = ("ANNOUNCE_WORD", word)
     for word in SIGNALS:
         table[word] = ("SIGNAL", word)
     table["/"] = ("SLASH", "/")
@@ -71,6 +80,9 @@ def _fast_items() -> dict[str, tuple[str, str]]:
 
 
 _FAST = _fast_items()
+_SCAN_FAST = {text: item for text, item in _FAST.items() if text not in ("garde", "maso")}
+"""What `_Build._scan` takes from `_FAST` without the scanner: all but the words that may
+start a longer call (it reads `garde sans` as one call, where `_plain` gives up)."""
 _CODES = frozenset(code for kind, code in _FAST.values() if kind == "C")
 """Card codes as the writer writes them (upper case)."""
 _HAND_LABELS = frozenset(text for text, (kind, _) in _FAST.items() if kind == "HAND_LABEL")
@@ -147,24 +159,49 @@ def _writer_hands(run: str, line: int) -> list[dict[str, Any]] | None:
 
 def _writer_tricks(run: str, line: int, seats: int | None) -> list[dict[str, Any]] | None:
     """The tricks of a play run as the writer writes it (`N. CODE CODE ...`, a trick each,
-    numbered from 1, every trick but the last full; `line`: the keyword's), read in one
+    numbered from 1, every trick but the last full, a card maybe followed by its marafone
+    signal; perhaps closed by a claim line, `fuori N`; `line`: the keyword's), read in one
     pass; None when written otherwise, for `_tricks` to read item by item."""
     rows = _writer_lines(run) or ()
     tricks = []
-    for count, (label, *codes) in enumerate(rows, 1):
+    for count, (label, *words) in enumerate(rows, 1):
+        at = line + count
+        if label in _CLAIM_WORDS and count == len(rows) and words in _CLAIM_SEATS:
+            claim = {"kind": label, "seat": int(words[0]), "line": at, "column": 3}
+            tricks.append(claim | {"comments": []})
+            break
+        cards = _played(words, at, 4 + len(label))
         if (
             label != f"{count}."
-            or not _CODES.issuperset(codes)
+            or cards is None
             or not seats
-            or len(codes) > seats
-            or (len(codes) < seats and count < len(rows))
+            or len(cards) > seats
+            or (len(cards) < seats and count < len(rows))
         ):
             return None
-        cards = _line_cards(PlayedCard, codes, line + count, 4 + len(label))
-        tricks.append(
-            {"kind": "trick", "line": line + count, "column": 3, "cards": cards, "comments": []}
-        )
+        tricks.append({"kind": "trick", "line": at, "column": 3, "cards": cards, "comments": []})
     return tricks or None
+
+
+_CLAIM_WORDS = frozenset(("fuori", "penalty"))
+_CLAIM_SEATS = [[str(seat)] for seat in range(1, 10)]
+
+
+def _played(words: list[str], line: int, column: int) -> list[PlayedCard] | None:
+    """The cards of a trick's line (`words` from `column` of `line`): upper-case codes, each
+    maybe followed by a signal; None when it holds anything else."""
+    if _CODES.issuperset(words):
+        return _line_cards(PlayedCard, words, line, column)
+    cards: list[PlayedCard] = []
+    for word in words:
+        if word in _CODES:
+            cards.append(PlayedCard(word, line, column))
+        elif word in SIGNALS and cards and cards[-1].extras is None:
+            cards[-1].extras = CardExtras(signal=word, signal_line=line, signal_column=column)
+        else:
+            return None
+        column += len(word) + 1
+    return cards
 
 
 class _Problem(Exception):
@@ -283,7 +320,7 @@ class _Build(Transformer):
         """Items of any run text, found with the item scanner where the text alone does not
         tell what an item is."""
         assert self.scanner is not None
-        fast, match, search = _FAST, self.scanner.match, _NONSPACE.search
+        fast, match, search = _SCAN_FAST, self.scanner.match, _NONSPACE.search
         line_start = 1 - column
         newline = text.find("\n")
         pos = 0
