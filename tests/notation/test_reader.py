@@ -242,3 +242,22 @@ def test_record_index_and_file_in_diagnostics():
         8,
         6,
     )
+
+
+def test_nodes_made_without_validation_are_whole_models():
+    """The tags, hands, tricks and claims the direct reading makes without pydantic's
+    validation hold every field of their model, in its type: validating their dump again
+    gives the same node."""
+    text = (
+        '[Game "marafone"]\n[Seats "4"]\n[Dealer "1"]\n'
+        "deal\n  1: KS AB\n  2: 3C 4C\n"
+        "play\n  1. KS busso AB 3C 4C\n  fuori 2\n"
+    )
+    (result,) = read_text(text)  # short hands: deck diagnostics, the record is read all the same
+    record = result.record
+    nodes = [*record.tags, *record.deal.hands, *record.play.items]
+    assert [type(node).__name__ for node in nodes[3:]] == ["Hand", "Hand", "Trick", "Claim"]
+    for node in nodes:
+        assert set(vars(node)) == set(type(node).model_fields)
+        assert type(node).model_validate(node.model_dump()) == node
+    assert record.play.items[0].cards[0].signal == "busso"

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import typing
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
 from pydantic_core import core_schema
@@ -323,6 +323,35 @@ def _strip(value: Any) -> Any:
     if isinstance(value, list):
         return [_strip(v) for v in value]
     return value
+
+
+M = TypeVar("M", bound=BaseModel)
+_new = object.__new__
+"""A model's own `__new__`, found faster here."""
+_set_dict, _set_fields_set, _set_extra, _set_private = (
+    BaseModel.__dict__[name].__set__
+    for name in (
+        "__dict__",
+        "__pydantic_fields_set__",
+        "__pydantic_extra__",
+        "__pydantic_private__",
+    )
+)
+"""What `trusted` calls to fill a model's slots: what `object.__setattr__` would reach, one
+call shorter (the model's own `__setattr__` validates)."""
+
+
+def trusted(model: type[M], fields: dict[str, Any]) -> M:
+    """An instance of `model` from values known to be valid, every field given in its
+    final type (a tuple where the field is a tuple): what `model_construct` makes, without
+    its per-field work, for the objects made by the thousand (the reader's tags, hands and
+    tricks). About half the cost of validating a dict (`fields` is kept, not copied)."""
+    instance = _new(model)
+    _set_dict(instance, fields)
+    _set_fields_set(instance, set(fields))
+    _set_extra(instance, None)
+    _set_private(instance, None)
+    return instance
 
 
 class Diagnostic(BaseModel):

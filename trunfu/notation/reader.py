@@ -26,7 +26,20 @@ from . import checks
 from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import syntax_message
 from .grammar import build_parser, item_scanner, terminal_regexps
-from .models import Card, CardExtras, Diagnostic, PlayedCard, ReadResult, Record, number
+from .models import (
+    Card,
+    CardExtras,
+    Claim,
+    Diagnostic,
+    Hand,
+    PlayedCard,
+    ReadResult,
+    Record,
+    Tag,
+    Trick,
+    number,
+    trusted,
+)
 from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records, split_stream
 
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -144,7 +157,7 @@ def _line_cards(kind: type[C], codes: list[str], line: int, column: int) -> list
     return cards
 
 
-def _writer_hands(run: str, line: int) -> list[dict[str, Any]] | None:
+def _writer_hands(run: str, line: int) -> list[Hand] | None:
     """The hands of a deal run as the writer writes it (`1: CODE CODE ...`, a line each;
     `line`: the keyword's), read in one pass; None when written otherwise (upper-case
     codes only, no annotation), for `_Build.deal` to read item by item."""
@@ -153,11 +166,15 @@ def _writer_hands(run: str, line: int) -> list[dict[str, Any]] | None:
         if label not in _HAND_LABELS or not _CODES.issuperset(codes):
             return None
         cards = _line_cards(Card, codes, at, 4 + len(label))
-        hands.append({"owner": label[:-1], "line": at, "column": 3, "cards": cards, "comments": []})
+        hands.append(
+            trusted(
+                Hand, {"line": at, "column": 3, "comments": (), "owner": label[:-1], "cards": cards}
+            )
+        )
     return hands or None
 
 
-def _writer_tricks(run: str, line: int, seats: int | None) -> list[dict[str, Any]] | None:
+def _writer_tricks(run: str, line: int, seats: int | None) -> list[Trick | Claim] | None:
     """The tricks of a play run as the writer writes it (`N. CODE CODE ...`, a trick each,
     numbered from 1, every trick but the last full, a card maybe followed by its marafone
     signal; perhaps closed by a claim line, `fuori N`; `line`: the keyword's), read in one
@@ -167,8 +184,8 @@ def _writer_tricks(run: str, line: int, seats: int | None) -> list[dict[str, Any
     for count, (label, *words) in enumerate(rows, 1):
         at = line + count
         if label in _CLAIM_WORDS and count == len(rows) and words in _CLAIM_SEATS:
-            claim = {"kind": label, "seat": int(words[0]), "line": at, "column": 3}
-            tricks.append(claim | {"comments": []})
+            claim = {"line": at, "column": 3, "comments": (), "kind": label, "seat": int(words[0])}
+            tricks.append(trusted(Claim, claim))
             break
         cards = _played(words, at, 4 + len(label))
         if (
@@ -179,7 +196,8 @@ def _writer_tricks(run: str, line: int, seats: int | None) -> list[dict[str, Any
             or (len(cards) < seats and count < len(rows))
         ):
             return None
-        tricks.append({"kind": "trick", "line": at, "column": 3, "cards": cards, "comments": []})
+        trick = {"line": at, "column": 3, "comments": (), "kind": "trick", "cards": cards}
+        tricks.append(trusted(Trick, trick))
     return tricks or None
 
 
@@ -343,7 +361,7 @@ class _Build(Transformer):
         return {"keyword": word, "line": line, "column": column, "comments": [], **fields}
 
     # -- rules
-    def tag(self, children: list[Token]) -> list[dict[str, Any]]:
+    def tag(self, children: list[Token]) -> list[Tag]:
         if len(children) == 1:  # one or more simple tags, each on one line
             token = children[0]
             return self.tags(token.value, *self.at(token.line, token.column))[0]
@@ -358,7 +376,7 @@ class _Build(Transformer):
             )
         ]
 
-    def tags(self, text: str, line: int, column: int) -> tuple[list[dict[str, Any]], int]:
+    def tags(self, text: str, line: int, column: int) -> tuple[list[Tag], int]:
         """The tags written one after another (white space between them) at the start of
         `text`, whose first character is at file position `line`, `column`; and the end of
         the last one in `text` (0 when there is none)."""
@@ -379,18 +397,22 @@ class _Build(Transformer):
 
     def _tag(
         self, name: str, raw: str, name_pos: tuple[int, int], value_pos: tuple[int, int]
-    ) -> dict[str, Any]:
+    ) -> Tag:
         value = _unescape(raw) if "\\" in raw else raw[1:-1]
         if name == "Seats" and self.seats is None:
             self.seats = number(value)
-        return {
-            "name": name,
-            "value": value,
-            "line": name_pos[0],
-            "column": name_pos[1],
-            "value_line": value_pos[0],
-            "value_column": value_pos[1],
-        }
+        return trusted(
+            Tag,
+            {
+                "line": name_pos[0],
+                "column": name_pos[1],
+                "comments": (),
+                "name": name,
+                "value": value,
+                "value_line": value_pos[0],
+                "value_column": value_pos[1],
+            },
+        )
 
     def _writer_run(self, children: list[Token]) -> tuple[str, int] | None:
         """A directly read section's run and the keyword's file line, for the `_writer_*`
@@ -842,7 +864,7 @@ class Reader:
                 diag(chunk.line, chunk.column, "syntax", "unreadable", str(error).splitlines()[0])
             )
             return result
-        game = GAMES.get(next((t["value"] for t in data["tags"] if t["name"] == "Game"), ""))
+        game = GAMES.get(next((t.value for t in data["tags"] if t.name == "Game"), ""))
         _normalise_words(data, game, build.seats)
         if self._comments:
             comments = [
