@@ -1,26 +1,33 @@
-"""The plays rows of one record, built column-wise by `rows.add_record`, against a plain
-card-by-card derivation written here from the record and its replay."""
+"""The plays rows of one record, built by `rows.add_record` (a compact row) and DuckDB
+(`rows.PLAYS_SQL`), against a plain card-by-card derivation written here from the record
+and its replay."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
-from trunfu.archive.rows import Rows, add_record
+import duckdb
+import pyarrow as pa
+import pytest
+
+from trunfu.archive.rows import INT8, PLAYS, PLAYS_SQL, STR, Rows, _array, add_record
 from trunfu.notation.models import CardExtras
 from trunfu.notation.reader import read_text
 
 from .conftest import Deal
 
-PLAYS = ("trick", "ord", "seat", "card", "signal", "winner", "captured", "last_trick")
-
 
 def _plays(record: Any, replay: Any) -> list[tuple[Any, ...]]:
-    """The plays table of one record, as rows, through `Rows.tables()`."""
+    """The plays table of one record, as rows: its compact row through `Rows.tables()`,
+    expanded by DuckDB as the ingest does."""
     rows = Rows()
     add_record(rows, record, replay)
-    table = rows.tables()["plays"]
-    assert set(table.column("local").to_pylist()) <= {0}
-    return list(zip(*(table.column(name).to_pylist() for name in PLAYS), strict=True))
+    con = duckdb.connect()
+    con.register("b_played", rows.tables()["played"])
+    found = con.execute(f"SELECT local, {', '.join(PLAYS)} FROM ({PLAYS_SQL})").fetchall()
+    assert {row[0] for row in found} <= {0}
+    return sorted(row[1:] for row in found)
 
 
 def _expected(record: Any, replay: Any) -> list[tuple[Any, ...]]:
@@ -97,3 +104,40 @@ def test_integer_columns_with_nulls_and_without() -> None:
         (1, 2, None, "KS", None, None, None, False),
         (2, 1, None, "QS", None, None, None, True),
     ]
+
+
+def test_seats_outside_the_record_have_no_side() -> None:
+    """A seat or winner outside 1..seats (0, negative, too high) has no side: a card it
+    played is captured when the winner has one, and not when neither has; a seat counts
+    from 1, never from the end of the list of sides."""
+    text = '[Game "no-such-game"]\n[Seats "2"]\n\nplay\n  1. AS KS\n  2. QS JS\n  3. 2S 3S\n'
+    record = read_text(text)[0].record
+    trick = SimpleNamespace
+    replay = SimpleNamespace(
+        outcome=None,
+        tricks=[
+            trick(cards=[(1, "AS"), (7, "KS")], winner=7),
+            trick(cards=[(0, "QS"), (-1, "JS")], winner=2),
+            trick(cards=[(2, "2S"), (-1, "3S")], winner=-1),
+        ],
+    )
+    captured = [row[6] for row in _plays(record, replay)]
+    assert captured == [True, False, True, True, True, False]
+
+
+@pytest.mark.parametrize(
+    ("values", "type_"),
+    [
+        ([[1, 2], [3], []], pa.list_(INT8)),
+        ([None, [1, None], [], None], pa.list_(INT8)),
+        ([["AS"], None, [None, "KS"], []], pa.list_(STR)),
+        ([], pa.list_(STR)),
+        ([None], pa.list_(INT8)),
+    ],
+)
+def test_list_columns_as_pyarrow_converts_them(values: list[Any], type_: pa.DataType) -> None:
+    """List columns are cut from one flat column: the same array as pyarrow's conversion,
+    null lists and null items included."""
+    got = _array(values, type_)
+    assert got.type == type_ and got.to_pylist() == values
+    assert got.equals(pa.array(values, type_))

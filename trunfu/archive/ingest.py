@@ -33,7 +33,7 @@ from ..notation.reader import _reader, open_text, text_stream
 from ..notation.split import Chunk, pieces, split_records, split_stream
 from . import schema
 from .lock import connect
-from .rows import INT32, SCHEMAS, Rows, add_read
+from .rows import INT32, PLAYS, PLAYS_SQL, SCHEMAS, Rows, add_read
 
 BATCH_SIZE = 10_000
 """Records per transaction. DuckDB's cost per commit is high (its WAL, then the checkpoint
@@ -167,7 +167,15 @@ def _open(file: str) -> TextIO:
 
 
 def _columns(table: str) -> list[str]:
+    if table == "plays":
+        return list(PLAYS)
     return [n for n in SCHEMAS[table].names if n != "local"]
+
+
+def _source(table: str) -> str:
+    """The batch's rows of `table`, for SQL: its registered Arrow table `b_<table>`; the
+    plays are built from the compact `b_played` (`rows.PLAYS_SQL`)."""
+    return f"({PLAYS_SQL})" if table == "plays" else f"b_{table}"
 
 
 def write_batch(
@@ -209,7 +217,7 @@ def write_batch(
             cols = _columns(table)
             con.execute(
                 f"INSERT INTO {table} (record_id, {', '.join(cols)}) "
-                f"SELECT ? + local, {', '.join(cols)} FROM b_{table}{where}",
+                f"SELECT ? + local, {', '.join(cols)} FROM {_source(table)}{where}",
                 [first_id],
             )
         con.execute(
@@ -474,5 +482,5 @@ def _replace(
             con.execute(
                 f"""INSERT INTO {table} (record_id, {", ".join(cols)})
                 SELECT i.id, {", ".join(f"c.{c}" for c in cols)}
-                FROM b_{table} c JOIN b_ids i ON i.local = c.local"""
+                FROM {_source(table)} c JOIN b_ids i ON i.local = c.local"""
             )

@@ -12,15 +12,14 @@ import json
 import re
 from array import array
 from datetime import date
-from functools import cache
-from itertools import chain
-from operator import attrgetter, itemgetter
+from functools import lru_cache
+from itertools import accumulate, chain
 from typing import Any
 
 import pyarrow as pa
 
 from ..notation.decks import GAMES
-from ..notation.models import Diagnostic, ReadResult, Record, number
+from ..notation.models import Claim, Diagnostic, ReadResult, Record, Trick, number
 from ..notation.writer import write
 
 INT8, INT16, INT32, INT64 = pa.int8(), pa.int16(), pa.int32(), pa.int64()
@@ -86,17 +85,16 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("cards", pa.list_(STR)),
         ]
     ),
-    "plays": pa.schema(
+    "played": pa.schema(
         [
             ("local", INT32),
-            ("trick", INT16),
-            ("ord", INT8),
-            ("seat", INT8),
-            ("card", STR),
-            ("signal", STR),
-            ("winner", INT8),
-            ("captured", BOOL),
-            ("last_trick", BOOL),
+            ("cards", STR),
+            ("tricks", pa.list_(INT16)),
+            ("seats", pa.list_(INT8)),
+            ("signals", pa.list_(STR)),
+            ("starts", pa.list_(INT16)),
+            ("winners", pa.list_(INT8)),
+            ("sides", pa.list_(STR)),
         ]
     ),
     "bonuses": pa.schema([("local", INT32), ("name", STR), ("side", STR), ("value", F64)]),
@@ -114,6 +112,32 @@ SCHEMAS: dict[str, pa.Schema] = {
         ]
     ),
 }
+"""The Arrow tables a worker sends, one per archive table except `played`: the cards played
+by a record in compact form, one row per record that played a card, from which DuckDB
+builds the rows of `plays` (`PLAYS_SQL`). Per card, in playing order: the codes joined by
+spaces (`cards`), its trick's number, the seat that played it, its marafone signal
+(`signals` null when there are none); per trick: the cards played before it (`starts`) and
+its winner; per seat: its side (the seat itself when there are none)."""
+
+PLAYS = ("trick", "ord", "seat", "card", "signal", "winner", "captured", "last_trick")
+"""The columns of the `plays` table, after `local` (`record_id` in the archive)."""
+
+PLAYS_SQL = """
+    SELECT local, trick, place - starts[trick] AS ord, seat, card, signal, winner,
+        CASE WHEN seat IS NOT NULL AND winner IS NOT NULL
+            THEN sides[greatest(seat, 0)] IS DISTINCT FROM sides[greatest(winner, 0)]
+        END AS captured,
+        trick = len(starts) AS last_trick
+    FROM (SELECT *, winners[trick] AS winner FROM (
+        SELECT local, starts, winners, sides, unnest(string_split(cards, ' ')) AS card,
+            unnest(tricks) AS trick, unnest(seats) AS seat, unnest(signals) AS signal,
+            unnest(generate_series(1, len(tricks))) AS place
+        FROM b_played))"""
+"""The rows of `plays` (`local` and `PLAYS`) from the registered Arrow table `b_played`,
+one per card (`place`: 1 for the record's first card). `captured`: the trick went to
+another side than the seat that played the card; null when the seat or the winner is
+unknown; a seat outside 1..seats has no side (`sides[0]` is null in DuckDB: a negative
+index would count from the end)."""
 
 _DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})$")
 _JSON = json.JSONEncoder(ensure_ascii=False, default=str).encode
@@ -173,7 +197,22 @@ def _array(values: list[Any], type_: pa.DataType) -> pa.Array:
             pass
         else:
             return pa.Array.from_buffers(type_, len(values), [None, pa.py_buffer(packed)])
+    if isinstance(type_, pa.ListType):
+        return _list_array(values, type_)
     return pa.array(values, type_)
+
+
+def _list_array(values: list[Any], type_: pa.ListType) -> pa.Array:
+    """`pa.array(values, type_)` for a list column: the items of all the lists as one flat
+    column (packed by `_array` when they are integers), cut at the lists' offsets; a
+    fraction of the cost of pyarrow's conversion of nested Python lists."""
+    mask = None
+    if None in values:  # null lists: empty, and masked
+        mask = pa.array([v is None for v in values], BOOL)
+        values = [() if v is None else v for v in values]
+    offsets = _array(list(accumulate(map(len, values), initial=0)), INT32)
+    items = _array(list(chain.from_iterable(values)), type_.value_type)
+    return pa.ListArray.from_arrays(offsets, items, type=type_, mask=mask)
 
 
 def text_hash(text: str) -> str:
@@ -462,7 +501,7 @@ def _add_calls(rows: Rows, record: Record, tags: dict[str, str], outcome: Any | 
             said.append(("announce", None, item.seat, item.word, [c.code for c in item.cards]))
     if record.play is not None:
         for item in record.play.items:
-            if item.kind != "trick":
+            if isinstance(item, Claim):  # not `item.kind` of every trick: a model's read costs more
                 said.append(("claim", None, item.seat, item.kind, []))
     numbered = [(n, *call) for n, call in enumerate(said, 1)]
     rows.extend("calls", ("ord", "kind", "round", "seat", "word", "cards"), numbered)
@@ -471,76 +510,55 @@ def _add_calls(rows: Rows, record: Record, tags: dict[str, str], outcome: Any | 
 def _add_plays(
     rows: Rows, record: Record, tricks: list[Any], by_seat: dict[int, tuple[str | None, str | None]]
 ) -> None:
-    """One row per card played, the hottest part of the ingest: every column is built for
-    the whole record at once, by list operations (`*`, `chain`, `map`) where a value is the
-    same for a trick, `map` over the cards' attributes.
-    `captured`: the trick went to another side than the seat that played the card (sides
-    as in `sides()`, a seat being its own side when there are none)."""
-    written = record.play.tricks if record.play is not None else []
-    if not written:
+    """The cards played by the record, in the compact form of the `played` table (one row,
+    a few lists): DuckDB builds the rows of `plays` from it (`PLAYS_SQL`), which costs far
+    less per card than Python building nine columns. What is the same for every record of
+    a layout (tricks of the same sizes) is computed once (`_layout`)."""
+    if record.play is None:
         return
-    cards = list(map(_CARDS, written))
-    sizes = list(map(len, cards))
-    played = list(chain.from_iterable(cards))
-    seats, winners = _players(sizes, tricks)
-    side = {seat: s or str(seat) for seat, (s, _) in by_seat.items()}
-    count, extras = len(played), list(map(_EXTRAS, played))
-    c = rows.columns["plays"]
-    c["local"] += [rows.count] * count
-    c["trick"] += chain.from_iterable([[n] * size for n, size in enumerate(sizes, 1)])
-    c["ord"] += chain.from_iterable(map(_ords, sizes))
-    c["seat"] += seats
-    c["card"] += map(_CODE, played)
-    c["signal"] += [e and e.signal for e in extras] if any(extras) else [None] * count
-    c["winner"] += winners
-    c["captured"] += map(_Captured(side).__getitem__, zip(winners, seats))  # noqa: B905 (*)
-    c["last_trick"] += [False] * (count - sizes[-1]) + [True] * sizes[-1]
+    cards = [item.cards for item in record.play.items if isinstance(item, Trick)]
+    sizes = tuple(map(len, cards))
+    codes = [card.code for trick in cards for card in trick if card.extras is None]
+    signals = None
+    if len(codes) < sum(sizes):  # annotated cards: marafone signals, glyphs, comments
+        codes = [card.code for trick in cards for card in trick]
+        signals = [card.signal for trick in cards for card in trick]
+    if not codes:
+        return
+    c = rows.columns["played"]
+    c["local"].append(rows.count)
+    c["cards"].append(" ".join(codes))
+    numbers, starts = _layout(sizes)
+    c["tricks"].append(numbers)
+    c["seats"].append(_seats(sizes, tricks))
+    c["signals"].append(signals)
+    c["starts"].append(starts)
+    winners = [trick.winner for trick in tricks[: len(sizes)]]
+    c["winners"].append(winners + [None] * (len(sizes) - len(winners)))
+    c["sides"].append([side or str(seat) for seat, (side, _) in by_seat.items()])
 
 
-_CARDS, _CODE, _EXTRAS = attrgetter("cards"), attrgetter("code"), attrgetter("extras")
-_SEAT, _WINNER = itemgetter(0), attrgetter("winner")
-
-
-def _players(sizes: list[int], tricks: list[Any]) -> tuple[list[Any], list[Any]]:
-    """The seat that played each card of the written tricks (`sizes` cards each) and the
-    winner of its trick, from the replay's `tricks`; None where the replay has no trick
-    (or fewer cards) for it. (*) The lists zipped here have one entry per trick or per
-    card by construction: no `strict=`, whose keyword takes zip's slow call path."""
-    known = [trick.cards for trick in tricks[: len(sizes)]]
-    winners = list(map(_WINNER, tricks[: len(sizes)]))
-    if list(map(len, known)) != sizes:  # a trick left unplayed or unfinished by the replay
-        known = [k[:size] for k, size in zip(known, sizes, strict=False)]
-        known += [[]] * (len(sizes) - len(known))
-        winners += [None] * (len(sizes) - len(winners))
-        known = [k + [(None,)] * (size - len(k)) for k, size in zip(known, sizes, strict=True)]
-    seats = list(map(_SEAT, chain.from_iterable(known)))
-    return seats, list(
-        chain.from_iterable([[w] * size for w, size in zip(winners, sizes)])  # noqa: B905 (*)
+@lru_cache(maxsize=256)
+def _layout(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For tricks of `sizes` cards: the trick number of each card, and the cards played
+    before each trick. A game's complete deals share one layout."""
+    return (
+        tuple(number for number, size in enumerate(sizes, 1) for _ in range(size)),
+        tuple(accumulate(sizes[:-1], initial=0)),
     )
 
 
-@cache
-def _ords(size: int) -> tuple[int, ...]:
-    """The order of each card of a trick of `size` cards."""
-    return tuple(range(1, size + 1))
-
-
-class _Captured(dict):
-    """(winner, seat) → whether a card `seat` played in a trick won by `winner` went to
-    another side (None when either is unknown). Filled for every pair of seats at once
-    (a call of `__missing__` costs more than a few entries), other pairs on first use."""
-
-    def __init__(self, side: dict[int, str]) -> None:
-        super().__init__({(w, s): side[s] != taker for w, taker in side.items() for s in side})
-        self.side = side
-
-    def __missing__(self, key: tuple[int | None, int | None]) -> bool | None:
-        winner, seat = key
-        value = (
-            None if winner is None or seat is None else self.side.get(seat) != self.side.get(winner)
-        )
-        self[key] = value
-        return value
+def _seats(sizes: tuple[int, ...], tricks: list[Any]) -> list[int | None]:
+    """The seat that played each card of the written tricks (`sizes` cards each), from the
+    replay's `tricks` (a seat is the first of the (seat, card) pairs of a trick); None
+    where the replay has no trick (or fewer cards) for it."""
+    known = [trick.cards for trick in tricks[: len(sizes)]]
+    if tuple(map(len, known)) != sizes:  # a trick left unplayed or unfinished by the replay
+        known += [[]] * (len(sizes) - len(known))
+        known = [
+            k[:size] + [(None,)] * (size - len(k)) for k, size in zip(known, sizes, strict=True)
+        ]
+    return [pair[0] for trick in known for pair in trick]
 
 
 def _number(value: Any) -> float | None:

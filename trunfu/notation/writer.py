@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .decks import GAMES, Game
-from .models import Annotated, Call, Card, CardExtras, Node, PlayedCard, Record
+from .models import Annotated, Call, Card, CardExtras, Node, PlayedCard, Record, Trick
 
 TAG_ORDER = (
     "Game",
@@ -74,8 +74,8 @@ def _cards(cards: list[Card], game: Game | None) -> str:
     if game is None:
         return " ".join([card_text(c) for c in cards])
     rank, last = game.rank_of, len(game.order)
-    if not any([c.extras for c in cards]):  # bare cards (the common case): sort the codes
-        codes = [c.code for c in cards]
+    codes = [c.code for c in cards if c.extras is None]
+    if len(codes) == len(cards):  # bare cards (the common case): sort the codes
         try:
             codes.sort(key=rank.__getitem__)
         except KeyError:  # a code the game does not know: the list is left as it was
@@ -139,7 +139,7 @@ def write(record: Record) -> str:
         body.append("play" + _notes(record.play))
         number = 0
         for item in record.play.items:
-            if item.kind == "trick":
+            if isinstance(item, Trick):  # not `item.kind`: a model's attribute read costs more
                 number += 1
                 cards = " ".join([c.code if c.extras is None else _played(c) for c in item.cards])
                 body.append(_line(f"{number}." + _notes(item), cards))
