@@ -4,7 +4,6 @@ players give them."""
 from __future__ import annotations
 
 from functools import cache
-from operator import attrgetter
 
 from ..notation.decks import GAMES
 
@@ -55,10 +54,6 @@ is filled at import, any other code on first use."""
 for _game in GAMES.values():
     for _card in _game.order:
         SUITS[_card] = _suit(_card)
-
-
-code_of = attrgetter("code")
-"""A written card's code: `list(map(code_of, hand.cards))` (faster than a comprehension)."""
 
 
 def suit_of(card: str) -> str:

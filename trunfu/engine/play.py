@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..notation.models import Claim, PlayedCard, Trick
-from .cards import EXCUSE, card_name, code_of, suit_name, suit_of
+from .cards import EXCUSE, card_name, suit_name, suit_of
 from .context import Context
 from .model import TrickResult, trusted
 from .tricks import (
@@ -26,8 +27,8 @@ from .tricks import (
     is_trump_suit,
     led_suit,
     legal_cards,
-    legal_trick_winner,
     strengths,
+    trick_judge,
     trick_winner,
 )
 
@@ -162,6 +163,16 @@ def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(_turns(leader, seats) for leader in range(1, seats + 1))
 
 
+@cache
+def _holders(seats: int) -> tuple[Callable[[dict[int, set[str]]], tuple[set[str], ...]], ...]:
+    """Per leader, at the index of `_orders`: seat → hand table → the hands of the seats in
+    playing order, as a tuple."""
+    return tuple(
+        itemgetter(*turns) if seats > 1 else lambda hands, seat=turns[0]: (hands[seat],)
+        for turns in _orders(seats)
+    )
+
+
 def _who(seat: int) -> str:
     return f"seat {seat}"
 
@@ -224,7 +235,7 @@ def _trick_result(
     `before`): the follow rules' winner (`won`: its index, when already known), or the
     game's own (`setup.winner`)."""
     number = len(before) + 1
-    cards = list(zip(seats, codes))  # noqa: B905 (see _walk)
+    cards = [*zip(seats, codes)]  # noqa: B905 (see _walk)
     if won is None:
         won = trick_winner(codes, setup.rules, setup.trump)
     winner = seats[won]
@@ -260,33 +271,6 @@ def _played_at(walked: list[_Walked]) -> dict[str, int]:
     return {code: number for _, number, code in plays}
 
 
-def _clean(
-    setup: PlaySetup,
-    hands: dict[int, set[str]],
-    seats: tuple[int, ...],
-    codes: list[str],
-    number: int,
-    checked: bool,
-) -> int | None:
-    """When every card of trick `number` (`codes`, played by `seats`) is in its seat's hand
-    and may be played, by the follow rules and the game's own check (when `checked`): the
-    index of the card that wins it by the follow rules, the cards taken out of the hands.
-    None (the hands untouched) when a card needs the card-by-card checks."""
-    held = [hands[seat] for seat in seats]
-    for hand, card in zip(held, codes):  # noqa: B905 (see _walk)
-        if card not in hand:
-            return None
-    won = legal_trick_winner(codes, held, setup.rules, setup.trump, last=number == setup.tricks)
-    if won is None:
-        return None
-    if checked:
-        for i, (seat, card, hand) in enumerate(zip(seats, codes, held)):  # noqa: B905
-            if setup.check(seat, card, codes[:i], number, hand):
-                return None
-    list(map(set.remove, held, codes))
-    return won
-
-
 def _last_checked(setup: PlaySetup) -> int:
     """The last trick the game's own check applies to (0: none)."""
     if setup.check is None:
@@ -309,25 +293,35 @@ def _play_known(
     setup: PlaySetup, seats: int, items: list[Trick | Claim], hands: dict[int, set[str]]
 ) -> _Quick:
     """The common case in one pass, calling no hook: every hand given (`hands`, sets that
-    the pass uses up), every trick whole, every card held and legal. Stops at the first
-    trick that needs the two passes below (then `clean` is False), or at a claim."""
+    the pass uses up), every trick whole, every card held and legal (by the follow rules and
+    the game's own check). Stops at the first trick that needs the two passes below (then
+    `clean` is False; the hands hold that trick's cards still), or at a claim."""
     tricks: list[TrickResult] = []
     leader = setup.leader
+    total, check = setup.tricks, setup.check
     checked = _last_checked(setup)
-    orders = _orders(seats)
+    judge = trick_judge(setup.rules, setup.trump)
+    orders, holders = _orders(seats), _holders(seats)
     for item in items:
         if isinstance(item, Claim):
             if setup.on_claim is not None:
                 return _Quick(tricks, True, item)
             continue
-        turns = orders[(leader - 1) % seats]
-        codes = list(map(code_of, item.cards))
+        cards = item.cards
         number = len(tricks) + 1
-        won = None
-        if len(codes) == seats and number <= setup.tricks:
-            won = _clean(setup, hands, turns, codes, number, number <= checked)
+        if len(cards) != seats or number > total:
+            return _Quick(tricks, False, None)
+        at = (leader - 1) % seats
+        turns, held = orders[at], holders[at](hands)  # the seats in playing order, their hands
+        codes = [c.code for c in cards]
+        won = judge(codes, held, number == total)
         if won is None:
             return _Quick(tricks, False, None)
+        if number <= checked:
+            for i, (seat, card, hand) in enumerate(zip(turns, codes, held)):  # noqa: B905
+                if check(seat, card, codes[:i], number, hand):
+                    return _Quick(tricks, False, None)
+        list(map(set.remove, held, codes))
         trick = _trick_result(setup, leader, turns, codes, tricks, won)
         tricks.append(trick)
         leader = trick.winner

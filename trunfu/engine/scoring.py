@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import suppress
 from fractions import Fraction
 
 
@@ -48,6 +49,15 @@ def same_scores(numbers: Sequence[float], scores: Sequence[float]) -> bool:
 def card_total(cards: Iterable[str], values: Mapping[str, float], blank: float = 0) -> float:
     """The sum of the values of `cards` (`blank` for a card not in `values`)."""
     return sum(values.get(c, blank) for c in cards)
+
+
+def places(cards: list[str], card: str) -> list[int]:
+    """The indexes of `card` in `cards` (a card a damaged record plays twice is found twice)."""
+    found: list[int] = []
+    with suppress(ValueError):
+        while True:
+            found.append(cards.index(card, found[-1] + 1 if found else 0))
+    return found
 
 
 def exact(value: float) -> float:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -195,49 +195,79 @@ def legal_trick_winner(
     *,
     last: bool = False,
 ) -> int | None:
-    """`trick_winner(trick, ...)` when every card of `trick` may be played (`is_legal` card by card),
-    else None: one loop for both, the commonest answers (a lead, a card of the suit led, a
-    trump on a trump lead beating the trick) given without calling `is_legal`."""
+    """`trick_winner(trick, ...)` when every card of `trick` is in its seat's hand and may be
+    played (`is_legal` card by card), else None: one loop for both (`trick_judge(rules,
+    trump)`, called once)."""
+    return trick_judge(rules, trump)(trick, hands, last)
+
+
+TrickJudge = Callable[[Sequence[str], Sequence[Collection[str]], bool], "int | None"]
+"""(a whole trick's cards, each seat's hand before it in playing order, whether it is the
+deal's last trick) → `legal_trick_winner`'s answer."""
+
+
+@cache
+def trick_judge(rules: FollowRules, trump: str | None = TRUMP) -> TrickJudge:
+    """`legal_trick_winner` for one game's rules and trump, its tables looked up once (for a
+    play judged trick by trick). The commonest answers (a lead, a card of the suit led, a
+    trump on a trump lead beating the trick) are given without calling `is_legal`."""
     keys = _keys(rules.game, trump)
-    beat = rules.must_follow and rules.overtrump is not Overtrump.NEVER
-    led = None
-    win, key = 0, -1  # the best card so far: its index, and its key
-    for i, card in enumerate(trick):
-        suit = SUITS[card]
-        if suit == led:
-            strength = keys[card]
-            if (  # a trump on a trump lead: must beat the trick when able (`is_legal`)
-                strength <= key
-                and suit == trump
-                and beat
-                and not _beaters(rules.game, trump, key - TRUMP_ABOVE).isdisjoint(hands[i])
-            ):
+    beaters = {
+        key: frozenset(c for c, k in keys.items() if k > key)
+        for key in keys.values()
+        if key >= TRUMP_ABOVE
+    }
+    """A trump's key → the trumps that beat it (a hand holding none may play any trump)."""
+    must_follow, must_trump = rules.must_follow, rules.must_trump
+    beat_led = must_follow and rules.overtrump is not Overtrump.NEVER
+    """On a trump lead, a trump must beat the trick when able."""
+    beat_ruff = must_trump and rules.overtrump is Overtrump.IN_TRICK
+    """On a plain suit, a trump must beat a trump already there when able."""
+
+    def judge(trick: Sequence[str], hands: Sequence[Collection[str]], last: bool) -> int | None:
+        led = None
+        win, key = 0, -1  # the best card so far: its index, and its key
+        for i, card in enumerate(trick):
+            hand = hands[i]
+            if card not in hand:
                 return None
-        elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse led
-            led = suit
-            strength = keys[card]
-        elif suit == EXCUSE:
-            if not is_legal(card, hands[i], trick[:i], rules, trump, last=last):
-                return None
-            continue  # the excuse never wins
-        elif not _off_suit_legal(
-            card,
-            suit,
-            hands[i],
-            (),  # the cards before it: not read, the best trump among them is given
-            led,
-            rules,
-            trump,
-            key - TRUMP_ABOVE if key >= TRUMP_ABOVE else None,
-        ):
-            return None
-        elif suit == trump:
-            strength = keys[card]
-        else:
-            continue  # a discard never wins
-        if strength > key:
-            win, key = i, strength
-    return win
+            suit = SUITS[card]
+            if suit == led:
+                strength = keys[card]
+                if (
+                    strength <= key
+                    and suit == trump
+                    and beat_led
+                    and not beaters[key].isdisjoint(hand)
+                ):
+                    return None
+            elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse led
+                led = suit
+                strength = keys[card]
+            elif suit == EXCUSE:
+                if not is_legal(card, hand, trick[:i], rules, trump, last=last):
+                    return None
+                continue  # the excuse never wins
+            else:  # another suit: the seat must be void in the suit led (`_off_suit_legal`)
+                if must_follow and _holds(hand, led):
+                    return None
+                if suit != trump:  # a discard: legal unless the seat had to trump; never wins
+                    if must_trump and led != trump and _holds(hand, trump):
+                        return None
+                    continue
+                strength = keys[card]
+                if (
+                    strength <= key
+                    and key >= TRUMP_ABOVE  # a trump wins the trick so far
+                    and beat_ruff
+                    and not beaters[key].isdisjoint(hand)
+                ):
+                    return None
+            if strength > key:
+                win, key = i, strength
+        return win
+
+    return judge
 
 
 @cache

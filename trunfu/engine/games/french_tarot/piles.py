@@ -4,11 +4,11 @@ chien, and the points and oudlers of each side."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import dataclass
 from operator import itemgetter
 
 from ...model import TrickResult
+from ...scoring import places
 from .rules import EXCUSE, OUDLERS, PETIT, POINTS
 
 Side = Callable[[int], str]
@@ -45,20 +45,17 @@ def count(
     winners; in the last trick it goes to the winner of that trick."""
     points = {"taker": 0.0, "defence": 0.0}
     oudlers = {"taker": 0, "defence": 0}
-    won: dict[str, list[tuple[int, str]]] = {"taker": [], "defence": []}
-    trick_of: dict[str, list[TrickResult]] = {"taker": [], "defence": []}
-    """Per side, the trick of each card of its pile (for the Excuse's exchange)."""
+    won: dict[str, list[TrickResult]] = {"taker": [], "defence": []}
     for trick in tricks:
-        name = side(trick.winner)
-        won[name] += trick.cards
-        trick_of[name] += [trick] * len(trick.cards)
-    for name, pile in won.items():
+        won[side(trick.winner)].append(trick)
+    for name, taken in won.items():
+        pile = [pair for trick in taken for pair in trick.cards]
         cards = list(map(_card, pile))
         points[name] += sum(map(POINTS.__getitem__, cards))
         oudlers[name] += sum(map(OUDLERS.__contains__, cards))
-        for at in _places(cards, EXCUSE):
+        for at in places(cards, EXCUSE):
             owner = side(pile[at][0])
-            if owner != name and trick_of[name][at].number != total:
+            if owner != name and _trick_at(taken, at).number != total:
                 # the Excuse's exchange: a half-point card to the winners
                 points[owner] += POINTS[EXCUSE] - 0.5
                 points[name] -= POINTS[EXCUSE] - 0.5
@@ -70,13 +67,13 @@ def count(
     return Piles(points, oudlers)
 
 
-def _places(cards: list[str], card: str) -> list[int]:
-    """The indexes of `card` in `cards`."""
-    found: list[int] = []
-    with suppress(ValueError):
-        while True:
-            found.append(cards.index(card, found[-1] + 1 if found else 0))
-    return found
+def _trick_at(tricks: list[TrickResult], at: int) -> TrickResult:
+    """The trick holding the card at index `at` of the cards of `tricks` laid end to end."""
+    for trick in tricks:
+        if at < len(trick.cards):
+            return trick
+        at -= len(trick.cards)
+    raise IndexError(at)
 
 
 def petit_au_bout(tricks: list[TrickResult], side: Side, *, slam_rule: bool) -> int | None:

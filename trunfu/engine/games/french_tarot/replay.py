@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ....notation.models import Node, Record
-from ...cards import card_name, code_of, suit_of
+from ...cards import card_name, suit_of
 from ...context import Context
 from ...model import Outcome, TrickResult, trusted
 from ...play import PlayResult, PlaySetup, WinnerRule, play_tricks
@@ -101,7 +101,7 @@ def _deal(record: Record, ctx: Context) -> Table | None:
     dealt: dict[int, list[str] | None] = {s: None for s in range(1, ctx.seats + 1)}
     chien: list[str] | None = None
     for hand in record.deal.hands if record.deal else []:
-        codes = list(map(code_of, hand.cards))
+        codes = [c.code for c in hand.cards]
         if hand.owner == "talon":
             chien = codes
         elif hand.owner.isdigit():

@@ -104,7 +104,7 @@ def replay(record: Record, ctx: Context) -> None:
     side = {signore} | ({amico} if amico else set())
     ctx.state["points"] = {"signore": 0.0, "others": 0.0}
 
-    def on_trick(trick: TrickResult) -> None:
+    def on_trick(trick: TrickResult) -> None:  # for the steps only
         if called and any(c == called for _, c in trick.cards):
             ctx.state["partner_known"] = True
         key = "signore" if trick.winner in side else "others"
@@ -114,7 +114,12 @@ def replay(record: Record, ctx: Context) -> None:
     result = play_tricks(
         ctx,
         PlaySetup(
-            rules=RULES, leader=signore, tricks=TRICKS, hands=hands, trump=trump, on_trick=on_trick
+            rules=RULES,
+            leader=signore,
+            tricks=TRICKS,
+            hands=hands,
+            trump=trump,
+            on_trick=on_trick if ctx.want_steps else None,
         ),
     )
     if called and amico is None and result.complete:

@@ -20,7 +20,7 @@ from .claims import (
     team,
 )
 from .common import RULES, claim_after, dealt_hands, holder
-from .points import LAST_TRICK_THIRDS, MARAFFA_POINTS, THIRDS, holds_maraffa, points
+from .points import LAST_TRICK_THIRDS, MARAFFA_POINTS, holds_maraffa, points, team_thirds
 from .signals import signal_true
 
 SEATS = 4
@@ -72,11 +72,9 @@ def replay(record: Record, ctx: Context) -> None:
 
     steps = ctx.want_steps
 
-    def on_trick(trick: TrickResult) -> None:
-        side = (trick.winner - 1) % 2
-        hand.thirds[side] += sum(THIRDS[c] for _, c in trick.cards)
-        if steps:
-            ctx.state["points"][TEAM_NAMES[side]] = hand.thirds[side] / 3
+    def on_trick(trick: TrickResult) -> None:  # for the steps only
+        side = team(trick.winner)
+        ctx.state["points"][TEAM_NAMES[side]] = team_thirds(ctx.tricks)[side] / 3
 
     def on_claim(claim: Claim, played: int) -> bool:
         hand.claim, hand.claim_tricks = claim, played
@@ -99,7 +97,7 @@ def replay(record: Record, ctx: Context) -> None:
         tricks=TRICKS,
         hands=hands,
         trump=trump,
-        on_trick=on_trick,
+        on_trick=on_trick if steps else None,
         on_claim=on_claim,
     )
     if steps:
@@ -113,6 +111,7 @@ def replay(record: Record, ctx: Context) -> None:
             label=f"seat {leader}, who holds {FIRST}, names {RULES_SUIT_NAMES(trump)} as trumps",
         )
     result = play_tricks(ctx, setup)
+    hand.thirds = team_thirds(ctx.tricks)
     if hand.claim is not None:
         claim_after(ctx, hand.claim)
     faults = len(ctx.diagnostics)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ....notation.decks import GAMES
+from ...model import TrickResult
 
 CARD_THIRDS = {"A": 3, "2": 1, "3": 1, "K": 1, "C": 1, "J": 1}
 """Thirds of a point by rank; `7`..`4` (the scartini) are worth nothing."""
@@ -37,6 +38,14 @@ THIRDS = {card: card_thirds(card) for card in GAMES["marafone"].order}
 def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
     """Thirds won with one trick; `last` adds the last trick's point."""
     return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
+
+
+def team_thirds(tricks: Iterable[TrickResult]) -> list[int]:
+    """Thirds won by teams 1+3 and 2+4 with `tricks` (the last trick's point not counted)."""
+    won: list[list[str]] = [[], []]
+    for trick in tricks:
+        won[(trick.winner - 1) % 2] += trick.cards
+    return [sum(THIRDS[card] for _, card in pile) for pile in won]
 
 
 def points(thirds: int) -> int:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ....notation.models import Node, Record
-from ...cards import SUITS, card_name, code_of, strengths, suit_of
+from ...cards import SUITS, card_name, strengths, suit_of
 from ...context import Context
 from ...model import TrickResult
 from ...play import PlaySetup, play_tricks
@@ -77,7 +77,7 @@ def replay(record: Record, ctx: Context) -> None:
     known = Known(record, seats)
     if record.deal is not None:
         for hand in record.deal.hands:
-            codes = list(map(code_of, hand.cards))
+            codes = [c.code for c in hand.cards]
             if hand.owner.isdigit():
                 known.hands[int(hand.owner)] = codes
             elif hand.owner == "talon":

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...model import Outcome, TrickResult, trusted
-from ...scoring import format_result
+from ...scoring import format_result, places
 from .rules import (
     FOUR_ARIE,
     JOCHI,
@@ -15,30 +17,41 @@ from .rules import (
     card_points,
 )
 
+_SPECIAL = PIGLIATA_CARDS | {"EX"}
+"""The cards a trick's winners may not keep (the Fuggitivo) or that make a pigliata."""
+_card = itemgetter(1)
+"""A (seat, card) pair's card."""
+
 
 def side_cards(
     tricks: list[TrickResult], side_of: dict[int, str], scarto: list[str]
 ) -> tuple[dict[str, list[str]], dict[str, int]]:
-    """The cards each side ends with: the tricks it won, the scarto (declarer's side) and
-    the Fuggitivo (its holder's side, or the trick winner's if that side won no trick); and
-    the pigliate each side made (a T16-T19 or T1 of the other side taken in a trick)."""
+    """The cards each side ends with (in no particular order): the tricks it won, the scarto
+    (declarer's side) and the Fuggitivo (its holder's side, or the trick winner's if that
+    side won no trick); and the pigliate each side made (a T16-T19 or T1 of the other side
+    taken in a trick)."""
+    won: dict[str, list[TrickResult]] = {"declarer": [], "opponents": []}
+    for trick in tricks:
+        won[side_of[trick.winner]].append(trick)
     cards: dict[str, list[str]] = {"declarer": list(scarto), "opponents": []}
     pigliate = {"declarer": 0, "opponents": 0}
-    won = {side_of[t.winner] for t in tricks}
-    for trick in tricks:
-        side = side_of[trick.winner]
-        taker = cards[side]
-        codes = [card for _, card in trick.cards]
-        if "EX" not in codes and PIGLIATA_CARDS.isdisjoint(codes):
-            taker += codes  # the commonest trick: every card to the winners, nothing else
-            continue
-        for seat, card in trick.cards:
-            if card == "EX" and side_of[seat] in won:
-                cards[side_of[seat]].append(card)
-            else:
-                taker.append(card)
-                if card in PIGLIATA_CARDS and side_of[seat] != side:
+    moves: list[tuple[str, str]] = []
+    for side, taken in won.items():
+        pile = [pair for trick in taken for pair in trick.cards]
+        codes = list(map(_card, pile))
+        cards[side] += codes
+        for card in _SPECIAL.intersection(codes):  # the few cards that may change sides
+            for at in places(codes, card):
+                holder = side_of[pile[at][0]]
+                if holder == side:
+                    continue
+                if card != "EX":
                     pigliate[side] += 1
+                elif won[holder]:
+                    moves.append((side, holder))
+    for taker, holder in moves:  # the Fuggitivo goes back to its holder's side
+        cards[taker].remove("EX")
+        cards[holder].append("EX")
     return cards, pigliate
 
 

@@ -11,7 +11,7 @@ from ...play import PlaySetup, play_tricks
 from ...scoring import format_result
 from ...tricks import ExcuseLead, FollowRules
 from .declarations import ASK_POINTS, TAROTS, announced, declarations
-from .scoring import FOOL, FOOL_POINTS, KING_TRUMPED, difference_result, king_trumped, trick_value
+from .scoring import difference_result, tally
 
 GAME = "waite-tarot"
 RULES = FollowRules(
@@ -49,24 +49,11 @@ def replay(record: Record, ctx: Context) -> None:
     elsewhere = {c: "in the dealer's discard" for c in discard}
     elsewhere.update({c: "in the dead hand" for c in dead})
     leader = ctx.next_seat(dealer)
-    trick_points = dict.fromkeys(range(1, seats + 1), 0)
-    kings = dict.fromkeys(range(1, seats + 1), 0)
     ctx.state["points"] = {str(s): 0.0 for s in range(1, seats + 1)}
 
-    def on_trick(trick: TrickResult) -> None:
-        cards = [c for _, c in trick.cards]
-        value = trick_value(cards)
-        trick_points[trick.winner] += value
-        for seat, card in trick.cards if FOOL in cards else ():
-            if card == FOOL:
-                trick_points[seat] += FOOL_POINTS
-                ctx.state["points"][str(seat)] += FOOL_POINTS
-        winning = next(c for s, c in trick.cards if s == trick.winner)
-        if king_trumped(cards, winning):
-            kings[trick.winner] += KING_TRUMPED
-            trick_points[trick.winner] += KING_TRUMPED
-            ctx.state["points"][str(trick.winner)] += KING_TRUMPED
-        ctx.state["points"][str(trick.winner)] += value
+    def on_trick(trick: TrickResult) -> None:  # for the steps only
+        points, _ = tally(ctx.tricks, seats)
+        ctx.state["points"] = {str(s): float(p) for s, p in points.items()}
 
     faults = len(ctx.diagnostics)
     result = play_tricks(
@@ -78,13 +65,14 @@ def replay(record: Record, ctx: Context) -> None:
             hands=hands,
             trump="T",
             elsewhere=elsewhere,
-            on_trick=on_trick,
+            on_trick=on_trick if ctx.want_steps else None,
         ),
     )
     known = {s: h for s, h in result.hands.items() if s not in result.inferred or result.complete}
     decl = _declarations(record, ctx, known, asks)
     if ctx.failed or faults or not result.complete:
         return
+    trick_points, kings = tally(ctx.tricks, seats)
     decl_points = {s: sum(d["points"] for d in decl[s]) for s in decl}
     totals = [decl_points[s] + trick_points[s] for s in range(1, seats + 1)]
     scores = difference_result(totals)

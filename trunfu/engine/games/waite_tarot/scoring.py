@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...model import TrickResult
 from .declarations import TAROTS
 
 FOOL = "EX"
@@ -16,13 +17,31 @@ PLAIN_TRICK = 1
 _TAROTS_BUT_FOOL = frozenset(TAROTS) - {FOOL}
 
 
+def _card_value(card: str) -> int:
+    """What one card makes a trick worth: 5 for a Tarot (but the Fool), 4 for a queen, 3
+    for a cavalier, 2 for a jack, otherwise 1 (a trick is worth its best card's value)."""
+    if card in _TAROTS_BUT_FOOL:
+        return TAROT_TRICK
+    if card == FOOL or card[0] == "T":
+        return PLAIN_TRICK
+    return COURT_POINTS.get(card[:-1], PLAIN_TRICK)
+
+
+class _ValueTable(dict[str, int]):
+    """Card → `_card_value(card)`; a code not seen before is worked out once and kept."""
+
+    def __missing__(self, card: str) -> int:
+        value = self[card] = _card_value(card)
+        return value
+
+
+CARD_VALUE: dict[str, int] = _ValueTable()
+
+
 def trick_value(cards: Sequence[str]) -> int:
     """A trick's worth, without the Fool: 5 with a Tarot, else 4 with a queen, 3 with a
     cavalier, 2 with a jack, otherwise 1."""
-    if not _TAROTS_BUT_FOOL.isdisjoint(cards):
-        return TAROT_TRICK
-    courts = (COURT_POINTS.get(c[:-1], PLAIN_TRICK) for c in cards if c != FOOL and c[0] != "T")
-    return max(courts, default=PLAIN_TRICK)
+    return max(map(CARD_VALUE.__getitem__, cards), default=PLAIN_TRICK)
 
 
 def king_trumped(cards: Sequence[str], winning: str) -> bool:
@@ -32,6 +51,27 @@ def king_trumped(cards: Sequence[str], winning: str) -> bool:
     if led is None or led[0] == "T" or winning[0] != "T":
         return False
     return "K" + led[-1] in cards
+
+
+def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Each seat's trick points and, among them, its kings trumped: every trick's worth
+    to its winner, 5 more for a king of the suit led taken by a trump, and the Fool's 5 to
+    the seat that played it."""
+    points = dict.fromkeys(range(1, seats + 1), 0)
+    kings = dict.fromkeys(range(1, seats + 1), 0)
+    for trick in tricks:
+        winner, cards = trick.winner, trick.cards
+        codes = [card for _, card in cards]
+        points[winner] += trick_value(codes)
+        if FOOL in codes:
+            for seat, card in cards:
+                if card == FOOL:
+                    points[seat] += FOOL_POINTS
+        winning = next(card for seat, card in cards if seat == winner)
+        if king_trumped(codes, winning):
+            kings[winner] += KING_TRUMPED
+            points[winner] += KING_TRUMPED
+    return points, kings
 
 
 def difference_result(totals: Sequence[int]) -> list[int]:
