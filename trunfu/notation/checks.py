@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from operator import attrgetter
 
 from .decks import GAMES, SIGNALS, Game
 from .models import Card, Claim, Hand, PlayedCard, Record, Tag, Trick
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
 REQUIRED_TAGS = ("Game", "Seats", "Dealer")
-RESULT_NUMBER = re.compile(r"^[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?$")
-_code, _extras = attrgetter("code"), attrgetter("extras")
+RESULT_NUMBER = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?"
+RESULT = re.compile(rf"{RESULT_NUMBER}(?: {RESULT_NUMBER})*$")
+"""A Result tag's scores: signed numbers, one space apart."""
 DATE = re.compile(r"^(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)$")
 
 
@@ -96,7 +96,7 @@ def _tags(record: Record) -> Iterator[Problem]:
     result_tag = seen.get("Result")
     if result_tag and result_tag.value != "*":
         numbers = result_tag.value.split(" ")
-        if not all(RESULT_NUMBER.match(n) for n in numbers):
+        if not RESULT.match(result_tag.value):
             yield (
                 *_at(result_tag),
                 "syntax",
@@ -224,8 +224,8 @@ def _words(record: Record, game: Game, seats: int, played: list[PlayedCard]) -> 
             f"`{record.trump.suit}` is not a suit of {game.name} ({', '.join(game.suits)})",
         )
     if record.play is not None:
-        if game.name != "marafone" and any(map(_extras, played)):  # few cards have extras
-            for extras in filter(None, map(_extras, played)):
+        if game.name != "marafone" and any([card.extras for card in played]):  # seldom any
+            for extras in filter(None, [card.extras for card in played]):
                 if extras.signal:
                     yield (
                         extras.signal_line,
@@ -341,7 +341,7 @@ def _size(owner: str, deal, seats: int) -> int | None:
 def _cards(game: Game, groups: Iterable[tuple[str, list[Card]]]) -> Iterator[Problem]:
     deck = game.cards
     for where, cards in groups:
-        codes = set(map(_code, cards))
+        codes = {card.code for card in cards}
         if len(codes) == len(cards) and codes <= deck:
             continue  # the usual case: every card known, none twice
         first: dict[str, Card] = {}
