@@ -139,7 +139,8 @@ def write(record: Record) -> str:
         body.append("play" + _notes(record.play))
         number = 0
         for item in record.play.items:
-            if isinstance(item, Trick):  # not `item.kind`: a model's attribute read costs more
+            # a Trick or a Claim: `type` costs a tenth of reading `item.kind` or of `isinstance`
+            if type(item) is Trick:
                 number += 1
                 cards = " ".join([c.code if c.extras is None else _played(c) for c in item.cards])
                 body.append(_line(f"{number}." + _notes(item), cards))
