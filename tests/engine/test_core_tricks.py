@@ -194,3 +194,10 @@ def test_legal_trick_winner_on_a_trump_lead_and_a_ruff():
     # seat 2, void in spades, ruffs; seat 3 must overtrump T9 with T12
     assert legal_trick_winner(["KS", "T9", "T12", "QS"], hands, FRENCH) == 2
     assert legal_trick_winner(["KS", "T9", "T4", "QS"], hands, FRENCH) is None
+
+
+def test_legal_trick_winner_wants_every_card_in_its_seats_hand():
+    hands = [["QS", "T2"], ["KS", "T9"], ["5D", "T4", "T12"]]
+    assert legal_trick_winner(["QS", "KS", "T12"], hands, FRENCH) == 2  # seat 3 ruffs
+    assert legal_trick_winner(["QS", "KS", "T21"], hands, FRENCH) is None  # T21 not held
+    assert legal_trick_winner(["KS", "QS", "T12"], hands, FRENCH) is None  # seats swapped

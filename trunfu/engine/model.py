@@ -106,13 +106,20 @@ _set_dict, _set_fields_set, _set_extra, _set_private = (
 call shorter (the model's own `__setattr__` validates)."""
 
 
+_FIELD_SETS: dict[type[BaseModel], set[str]] = {}
+"""Model → the names of its fields (every field is given to `trusted`)."""
+
+
 def trusted(model: type[M], **fields: Any) -> M:
     """An instance of `model` from values known to be valid, every field given: what
     `model_construct` makes, without its per-field work (for objects built by the thousand,
     one per trick)."""
     instance = _new(model)
     _set_dict(instance, fields)
-    _set_fields_set(instance, set(fields))
+    names = _FIELD_SETS.get(model)
+    if names is None:
+        names = _FIELD_SETS[model] = set(model.model_fields)
+    _set_fields_set(instance, names.copy())
     _set_extra(instance, None)
     _set_private(instance, None)
     return instance

@@ -321,7 +321,7 @@ def _play_known(
             for i, (seat, card, hand) in enumerate(zip(turns, codes, held)):  # noqa: B905
                 if check(seat, card, codes[:i], number, hand):
                     return _Quick(tricks, False, None)
-        list(map(set.remove, held, codes))
+        any(map(set.discard, held, codes))  # take the cards out (held: checked by the judge)
         trick = _trick_result(setup, leader, turns, codes, tricks, won)
         tricks.append(trick)
         leader = trick.winner

@@ -20,7 +20,7 @@ def format_number(value: float) -> str:
 
 def format_result(scores: Sequence[float]) -> str:
     """The Result text of the seats' scores, seat 1 first: `"+6 -2 -2 -2"`, `"0 0 0"`."""
-    return " ".join(format_number(s) for s in scores)
+    return " ".join(map(format_number, scores))
 
 
 def parse_result(text: str | None) -> list[float] | None:
@@ -42,7 +42,8 @@ def same_result(text: str | None, scores: Sequence[float]) -> bool:
 def same_scores(numbers: Sequence[float], scores: Sequence[float]) -> bool:
     """True when two lists of scores are the same numbers."""
     return len(numbers) == len(scores) and all(
-        abs(a - b) < 1e-9 for a, b in zip(numbers, scores, strict=True)
+        abs(a - b) < 1e-9
+        for a, b in zip(numbers, scores)  # noqa: B905 (the lengths are equal: strict= is slower)
     )
 
 

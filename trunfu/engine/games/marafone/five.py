@@ -7,7 +7,7 @@ from __future__ import annotations
 from ....notation.decks import GAMES
 from ....notation.models import Claim, Record
 from ...context import Context
-from ...model import Outcome, TrickResult
+from ...model import Outcome, TrickResult, trusted
 from ...play import PlaySetup, play_tricks
 from ...scoring import format_result
 from .common import RULES, dealt_hands, holder
@@ -135,13 +135,15 @@ def replay(record: Record, ctx: Context) -> None:
     ctx.state["points"]["signore" if ctx.tricks[-1].winner in side else "others"] += (
         LAST_TRICK_THIRDS / 3
     )
-    ctx.outcome = Outcome(
+    ctx.outcome = trusted(  # the scores made floats here
+        Outcome,
         scores=[float(x) for x in seat_scores],
         result=format_result(seat_scores),
         contract=bid,
         declarer=signore,
         partners=[] if alone else [amico],
         won=won,
+        thrown_in=False,
         breakdown={
             "bid": bid,
             "won": won,

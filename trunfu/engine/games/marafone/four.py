@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ....notation.decks import GAMES
 from ....notation.models import Claim, Record
 from ...context import Context
-from ...model import Outcome, TrickResult
+from ...model import Outcome, TrickResult, trusted
 from ...play import PlaySetup, play_tricks
 from ...scoring import format_result
 from .claims import (
@@ -245,13 +245,15 @@ def _score(
     else:
         teams = so_far
     scores = [float(teams[team(s)]) for s in range(1, SEATS + 1)]
-    return Outcome(
+    return trusted(  # the scores are floats already
+        Outcome,
         scores=scores,
         result=format_result(scores),
         contract=None,
         declarer=leader,
         partners=[ctx.next_seat(leader, 2)],
         won=None,
+        thrown_in=False,
         breakdown={
             "trump": trump,
             "trump_named_by": leader,

@@ -43,6 +43,7 @@ def declarations(ctx: Context) -> Declarations:
     auction = ctx.record.auction
     rounds = auction.rounds if auction is not None else []
     result = Declarations()
+    eldest = ctx.eldest
     ended_by: str | None = None
     for r, calls in enumerate(rounds, 1):
         if not calls and r == 1 and len(rounds) == 1:
@@ -65,7 +66,7 @@ def declarations(ctx: Context) -> Declarations:
         pagos: list[int] = []
         altre = False
         for i, call in enumerate(calls):
-            seat = ctx.next_seat(ctx.eldest, i)
+            seat = ctx.next_seat(eldest, i)
             if ended_by is not None:
                 ctx.error(
                     call, "call-after-end", f"round {r}: the declarations are over ({ended_by})"

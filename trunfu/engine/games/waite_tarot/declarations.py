@@ -6,8 +6,8 @@ the ask), and every sequence of trumps or of one suit."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from ....notation.decks import ITALIAN_SUITS, TAROT_RANKS
 
@@ -19,8 +19,7 @@ ASK_POINTS = 5
 KINDS = ("greater", "lesser", "trumps", "tarots", "sequence", "ask")
 
 
-@dataclass(frozen=True)
-class Declaration:
+class Declaration(NamedTuple):
     kind: str
     cards: tuple[str, ...]
     points: int
@@ -34,9 +33,12 @@ def is_trump(card: str) -> bool:
     return card[0] == "T"
 
 
+FIVE_POINTS = {3: 5, 4: 10, 5: 15}
+
+
 def five_points(count: int) -> int:
     """Greater or lesser trumps: 3 → 5, 4 → 10, 5 → 15."""
-    return {3: 5, 4: 10, 5: 15}.get(count, 0)
+    return FIVE_POINTS.get(count, 0)
 
 
 def trumps_points(count: int) -> int:
@@ -65,34 +67,51 @@ _PLACE = {card: (i, j) for i, ladder in enumerate(LADDERS) for j, card in enumer
 _STEP = {card: 100 * i + j for card, (i, j) in _PLACE.items()}
 """Card → its place as one number: next cards of a ladder differ by 1 (ladders are < 100)."""
 _AT_STEP = {n: card for card, n in _STEP.items()}
+_BIT = {card: 1 << n for card, n in _STEP.items()}
+"""Card → its place as a bit: a hand is the sum of its cards' bits, a run a run of ones."""
+_TRUMPS_HIGH_TO_LOW = LADDERS[0]
+_KNOWN = frozenset(_STEP) | {"EX"}
+"""Every card of the deck."""
 
 
 def sequences(hand: Iterable[str]) -> list[tuple[str, ...]]:
-    """Maximal runs of four or more cards in rank order (the Fool is in none)."""
-    steps = sorted(_STEP[c] for c in set(hand) if c in _STEP)
+    """Maximal runs of four or more cards in rank order (the Fool is in none), lowest place
+    first."""
+    held = _BIT.keys() & hand
+    places = sum(map(_BIT.__getitem__, held))
+    starts = places & places >> 1 & places >> 2 & places >> 3
+    """A bit for each place where four cards in a row start."""
     runs: list[tuple[str, ...]] = []
-    start = 0
-    for end in range(1, len(steps) + 1):
-        if end == len(steps) or steps[end] != steps[end - 1] + 1:
-            if end - start >= 4:
-                runs.append(tuple(_AT_STEP[n] for n in steps[start:end]))
-            start = end
+    while starts:
+        start = (starts & -starts).bit_length() - 1
+        rest = places >> start
+        length = (~rest & rest + 1).bit_length() - 1  # the ones in a row from `start`
+        runs.append(tuple(map(_AT_STEP.__getitem__, range(start, start + length))))
+        starts &= -1 << (start + length)  # the next run starts past this one
     return runs
+
+
+def _trumps(held: set[str]) -> tuple[str, ...]:
+    """The trumps of `held`, highest first (the Fool apart)."""
+    if held <= _KNOWN:
+        return tuple(filter(held.__contains__, _TRUMPS_HIGH_TO_LOW))
+    return tuple(sorted((c for c in held if is_trump(c)), key=lambda c: -int(c[1:])))
 
 
 def declarations(hand: Iterable[str]) -> list[Declaration]:
     """Every combination a hand holds, with its points."""
     held = set(hand)
+    has = held.__contains__
     out: list[Declaration] = []
     for kind, group in (("greater", GREATER), ("lesser", LESSER)):
-        cards = tuple(c for c in group if c in held)
+        cards = tuple(filter(has, group))
         if five_points(len(cards)):
             out.append(Declaration(kind, cards, five_points(len(cards))))
-    trumps = tuple(sorted((c for c in held if is_trump(c)), key=lambda c: -int(c[1:])))
+    trumps = _trumps(held)
     trumps += ("EX",) if "EX" in held else ()
     if trumps_points(len(trumps)):
         out.append(Declaration("trumps", trumps, trumps_points(len(trumps))))
-    tarots = tuple(c for c in TAROTS if c in held)
+    tarots = tuple(filter(has, TAROTS))
     if tarots_points(len(tarots)):
         kept = tarots[: 3 * (len(tarots) // 3)]
         out.append(Declaration("tarots", kept, tarots_points(len(tarots))))

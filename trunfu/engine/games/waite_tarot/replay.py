@@ -36,9 +36,11 @@ def replay(record: Record, ctx: Context) -> None:
             dead = cards
         elif hand.owner.isdigit() and int(hand.owner) in hands:
             hands[int(hand.owner)] = cards
-    ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
-    ctx.state["talon"] = list(talon or [])
-    ctx.step("deal", label="three hands of 25 are dealt, five at a time; 3 cards are left over")
+    steps = ctx.want_steps  # the state below is only shown in steps
+    if steps:
+        ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
+        ctx.state["talon"] = list(talon or [])
+        ctx.step("deal", label="three hands of 25 are dealt, five at a time; 3 cards are left over")
     discard = _discard(record, ctx, hands, talon)
     if discard is None:
         return
@@ -49,7 +51,8 @@ def replay(record: Record, ctx: Context) -> None:
     elsewhere = {c: "in the dealer's discard" for c in discard}
     elsewhere.update({c: "in the dead hand" for c in dead})
     leader = ctx.next_seat(dealer)
-    ctx.state["points"] = {str(s): 0.0 for s in range(1, seats + 1)}
+    if steps:
+        ctx.state["points"] = {str(s): 0.0 for s in range(1, seats + 1)}
 
     def on_trick(trick: TrickResult) -> None:  # for the steps only
         points, _ = tally(ctx.tricks, seats)
@@ -65,7 +68,7 @@ def replay(record: Record, ctx: Context) -> None:
             hands=hands,
             trump="T",
             elsewhere=elsewhere,
-            on_trick=on_trick if ctx.want_steps else None,
+            on_trick=on_trick if steps else None,
         ),
     )
     known = {s: h for s, h in result.hands.items() if s not in result.inferred or result.complete}
@@ -98,7 +101,8 @@ def replay(record: Record, ctx: Context) -> None:
             "best": best if scores[best - 1] else None,
         },
     )
-    ctx.step("end", label=f"the deal ends: {ctx.outcome.result}")
+    if steps:
+        ctx.step("end", label=f"the deal ends: {ctx.outcome.result}")
 
 
 def _discard(
@@ -137,16 +141,17 @@ def _discard(
             )
             return None
     hands[dealer] = [c for c in pool if c not in given]
-    ctx.state["hands"][dealer] = list(hands[dealer])
-    ctx.state["talon"] = []
-    ctx.state["discard"] = list(given)
-    ctx.step(
-        "discard",
-        seat=dealer,
-        text=" ".join(given),
-        node=record.discard,
-        label=f"the dealer, seat {dealer}, takes the 3 left-over cards and discards 3",
-    )
+    if ctx.want_steps:
+        ctx.state["hands"][dealer] = list(hands[dealer])
+        ctx.state["talon"] = []
+        ctx.state["discard"] = list(given)
+        ctx.step(
+            "discard",
+            seat=dealer,
+            text=" ".join(given),
+            node=record.discard,
+            label=f"the dealer, seat {dealer}, takes the 3 left-over cards and discards 3",
+        )
     return given
 
 
@@ -207,14 +212,15 @@ def _exchanges(record: Record, ctx: Context, hands: dict[int, list[str] | None])
             giver.remove(card)
         if receiver is not None:
             receiver.append(card)
-        ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
-        ctx.step(
-            "exchange",
-            seat=ex.giver,
-            text=f"{ex.giver}>{ex.receiver}: {card}",
-            node=ex,
-            label=f"seat {ex.giver} hands {card} to seat {ex.receiver}",
-        )
+        if ctx.want_steps:
+            ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
+            ctx.step(
+                "exchange",
+                seat=ex.giver,
+                text=f"{ex.giver}>{ex.receiver}: {card}",
+                node=ex,
+                label=f"seat {ex.giver} hands {card} to seat {ex.receiver}",
+            )
     for (asker, giver), due in owed.items():
         if due:
             ctx.error(
