@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..notation.models import Diagnostic, Record
+from ..notation.models import Diagnostic, Record, trusted
+
+__all__ = ["Outcome", "Replay", "Step", "TrickResult", "trusted"]
 
 StepKind = str
 """`deal`, `packet`, `call`, `talon`, `discard`, `announce`, `exchange`, `card`, `trick`,
@@ -88,38 +90,3 @@ class Replay(BaseModel):
     def valid(self) -> bool:
         """True when the engine found nothing wrong."""
         return not self.diagnostics
-
-
-M = TypeVar("M", bound=BaseModel)
-_new = object.__new__
-"""A model's own `__new__`, found faster here."""
-_set_dict, _set_fields_set, _set_extra, _set_private = (
-    BaseModel.__dict__[name].__set__
-    for name in (
-        "__dict__",
-        "__pydantic_fields_set__",
-        "__pydantic_extra__",
-        "__pydantic_private__",
-    )
-)
-"""What `trusted` calls to fill a model's slots: what `object.__setattr__` would reach, one
-call shorter (the model's own `__setattr__` validates)."""
-
-
-_FIELD_SETS: dict[type[BaseModel], set[str]] = {}
-"""Model → the names of its fields (every field is given to `trusted`)."""
-
-
-def trusted(model: type[M], **fields: Any) -> M:
-    """An instance of `model` from values known to be valid, every field given: what
-    `model_construct` makes, without its per-field work (for objects built by the thousand,
-    one per trick)."""
-    instance = _new(model)
-    _set_dict(instance, fields)
-    names = _FIELD_SETS.get(model)
-    if names is None:
-        names = _FIELD_SETS[model] = set(model.model_fields)
-    _set_fields_set(instance, names.copy())
-    _set_extra(instance, None)
-    _set_private(instance, None)
-    return instance
