@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from tgn_helpers import one, problems, tags
 
+from trunfu.notation import reader
+from trunfu.notation.grammar import item_scanner
 from trunfu.notation.reader import read_text
 
 
@@ -261,3 +263,15 @@ def test_nodes_made_without_validation_are_whole_models():
         assert set(vars(node)) == set(type(node).model_fields)
         assert type(node).model_validate(node.model_dump()) == node
     assert record.play.items[0].cards[0].signal == "busso"
+
+
+def test_every_fast_word_is_the_item_the_scanner_finds():
+    """The direct reading's table of words (`reader._FAST`) agrees with the grammar: each
+    word, scanned alone, is an item of the kind the table gives (a card code, `C`, is the
+    scanner's `CARD`)."""
+    scanner = item_scanner()
+    for text, (kind, value) in reader._FAST.items():
+        found = scanner.fullmatch(text)
+        assert found is not None, text
+        assert found.lastgroup == ("CARD" if kind == "C" else kind), text
+        assert value == (text.upper() if kind == "C" else text)
