@@ -212,17 +212,8 @@ def trick_judge(rules: FollowRules, trump: str | None = TRUMP) -> TrickJudge:
     play judged trick by trick). The commonest answers (a lead, a card of the suit led, a
     trump on a trump lead beating the trick) are given without calling `is_legal`."""
     keys = _keys(rules.game, trump)
-    beaters = {
-        key: frozenset(c for c, k in keys.items() if k > key)
-        for key in keys.values()
-        if key >= TRUMP_ABOVE
-    }
-    """A trump's key → the trumps that beat it (a hand holding none may play any trump)."""
-    must_follow, must_trump = rules.must_follow, rules.must_trump
-    beat_led = must_follow and rules.overtrump is not Overtrump.NEVER
+    beat_led = rules.must_follow and rules.overtrump is not Overtrump.NEVER
     """On a trump lead, a trump must beat the trick when able."""
-    beat_ruff = must_trump and rules.overtrump is Overtrump.IN_TRICK
-    """On a plain suit, a trump must beat a trump already there when able."""
 
     def judge(trick: Sequence[str], hands: Sequence[Collection[str]], last: bool) -> int | None:
         led = None
@@ -238,7 +229,7 @@ def trick_judge(rules: FollowRules, trump: str | None = TRUMP) -> TrickJudge:
                     strength <= key
                     and suit == trump
                     and beat_led
-                    and not beaters[key].isdisjoint(hand)
+                    and not _beaters(rules.game, trump, key - TRUMP_ABOVE).isdisjoint(hand)
                 ):
                     return None
             elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse led
@@ -248,21 +239,13 @@ def trick_judge(rules: FollowRules, trump: str | None = TRUMP) -> TrickJudge:
                 if not is_legal(card, hand, trick[:i], rules, trump, last=last):
                     return None
                 continue  # the excuse never wins
-            else:  # another suit: the seat must be void in the suit led (`_off_suit_legal`)
-                if must_follow and _holds(hand, led):
+            else:  # another suit: a discard or a ruff, as `is_legal` judges it
+                best = key - TRUMP_ABOVE if key >= TRUMP_ABOVE else None  # a trump wins so far
+                if not _off_suit_legal(card, suit, hand, trick[:i], led, rules, trump, best):
                     return None
-                if suit != trump:  # a discard: legal unless the seat had to trump; never wins
-                    if must_trump and led != trump and _holds(hand, trump):
-                        return None
-                    continue
+                if suit != trump:
+                    continue  # a discard never wins
                 strength = keys[card]
-                if (
-                    strength <= key
-                    and key >= TRUMP_ABOVE  # a trump wins the trick so far
-                    and beat_ruff
-                    and not beaters[key].isdisjoint(hand)
-                ):
-                    return None
             if strength > key:
                 win, key = i, strength
         return win
