@@ -244,10 +244,7 @@ def replay_of(record: Record) -> Any | None:
 def first_tags(record: Record) -> dict[str, str]:
     """Tag name → value; the first tag of a name counts, as in `Record.tag` (one pass over
     the tags instead of one per `Record.tag` call)."""
-    tags: dict[str, str] = {}
-    for tag in record.tags:
-        tags.setdefault(tag.name, tag.value)
-    return tags
+    return {name: tag.value for name, tag in record.first_tags().items()}
 
 
 def _tag_number(tags: dict[str, str], name: str) -> int | None:

@@ -22,7 +22,7 @@ class Context:
 
     def __init__(self, record: Record, want_steps: bool = True) -> None:
         self.record = record
-        self.tags: dict[str, Tag] = {tag.name: tag for tag in reversed(record.tags)}
+        self.tags: dict[str, Tag] = record.first_tags()
         """Tag name → the record's first tag of that name (the tags are read once)."""
         self.game: Game | None = GAMES.get(self.tag("Game") or "")
         self.seats: int = number(self.tag("Seats") or "") or 0

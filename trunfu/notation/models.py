@@ -281,6 +281,10 @@ class Record(BaseModel):
                 return tag.value
         return default
 
+    def first_tags(self) -> dict[str, Tag]:
+        """Tag name → the first tag of that name, as `tag` finds it (one pass for all)."""
+        return {tag.name: tag for tag in reversed(self.tags)}
+
     @property
     def game(self) -> Game | None:
         return GAMES.get(self.tag("Game") or "")
