@@ -319,9 +319,11 @@ def _outcome(text: str) -> list:
     ]
 
 
-def _assert_fast_reads_as_strict(body: str) -> None:
-    """A record of `body` reads the same directly (when it can) as with the parser only."""
-    text = '[Game "marafone"] [Seats "4"] [Dealer "1"]\n' + body
+def _assert_fast_reads_as_strict(body: str, head: str = "marafone 4") -> None:
+    """A record of `body` (in the game and seats of `head`) reads the same directly (when
+    it can) as with the parser only."""
+    game, seats = head.split()
+    text = f'[Game "{game}"] [Seats "{seats}"] [Dealer "1"]\n' + body
     with patch.object(reader.Reader, "_parse", reader.Reader._parse_strict):
         expected = _outcome(text)
     assert _outcome(text) == expected
@@ -332,9 +334,14 @@ WORDS = [w for w in PIECES if w.strip() and w[0] not in '[]"{};%\\'] + ["KS!", "
 SECTION_WORDS = {
     "deal 1:": ["2:", "talon:", "KS", "ks", "t21", "10h", "EX"],
     "play": ["KS", "t21", "EX busso", "3C", "3C volo"],
-    "auction": ["passe", "2: pass", "/"],
+    "auction": ["passe", "2: pass", "/", "pass", "di-più", "chiamo KS", "garde", "prise!", "$3"],
     "discard": ["KS", "t21"],
+    "call": ["KS", "KS!", "t21"],
+    "trump": ["S", "c"],
+    "announce": ["1:", "2: ask", "poignée T21 T20", "rivanto", "KS", "$1"],
+    "exchange": ["1>2: KS", "2>1:", "KS"],
 }
+HEADS = ["marafone 4", "tarocco-siciliano 3", "tarocco-siciliano 4", "french-tarot 5"]
 
 
 @st.composite
@@ -353,11 +360,13 @@ def bodies(draw) -> list[str]:
 @given(
     bodies() | st.lists(st.sampled_from(PIECES) | st.text(max_size=3), max_size=40),
     st.sampled_from(["", " ", "\n", "\n  "]),
+    st.sampled_from(HEADS),
 )
-def test_the_direct_reading_reads_as_the_parser(parts, glue):
+def test_the_direct_reading_reads_as_the_parser(parts, glue, head):
     """Reading a plain record directly gives the same record and diagnostics as the parser,
-    whatever the text (items right or wrong, glued, spaced or on lines)."""
-    _assert_fast_reads_as_strict(glue.join(parts))
+    whatever the text (items right or wrong, glued, spaced or on lines), in each game's
+    spelling of the calls."""
+    _assert_fast_reads_as_strict(glue.join(parts), head)
 
 
 FAST_WORDS = ["KS", "1.", "1:", "talon:", "passe", "/", "busso", "di-più", "garde", "maso"]
@@ -372,6 +381,24 @@ FAST_PLACES += ["announce 1: {} KS", "exchange {} KS"]
 def test_each_fast_word_reads_as_the_parser_reads_it(body, word):
     """Every word the fast path knows, in each place of a loose run (right or wrong)."""
     _assert_fast_reads_as_strict(body.replace("{}", word))
+
+
+SECTION_BODIES = [
+    "auction pass passo di-più / petite prise!",
+    "auction 2: chiamo KS garde sans\ncall KS\ntrump c\ndiscard T21 KS 10H",
+    "auction passe $2\ncall KS!\ndiscard KS ks$1",
+    "announce 1: poignée T21 T20 2: ask\nexchange 1>2: KS 2>1: T1",
+    "announce 3: rivanto! 1: scommessa KS$4",
+]
+
+
+@pytest.mark.parametrize("head", [*HEADS, "marafone 5", "french-tarot 3"])
+@pytest.mark.parametrize("body", SECTION_BODIES)
+def test_sections_made_directly_read_as_the_parser(body, head):
+    """The sections the direct reading makes as models at once (auction, call, trump,
+    discard, announce) are what the parser's validated reading gives, calls in each game's
+    own spelling; annotated ones too."""
+    _assert_fast_reads_as_strict(body, head)
 
 
 @st.composite

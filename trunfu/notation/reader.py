@@ -27,16 +27,26 @@ from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import syntax_message
 from .grammar import build_parser, item_scanner, terminal_regexps
 from .models import (
+    Announcement,
+    Announcements,
+    Auction,
+    Call,
     Card,
     CardExtras,
+    CardList,
     Claim,
+    Deal,
     Diagnostic,
     Hand,
+    Node,
+    Play,
     PlayedCard,
     ReadResult,
     Record,
+    Section,
     Tag,
     Trick,
+    Trump,
     number,
     trusted,
 )
@@ -259,6 +269,12 @@ def _card(text: str, line: int, column: int) -> dict[str, Any]:
     return card
 
 
+def _made_card(card: dict[str, Any]) -> Card | bool:
+    """A card item made as a card, or False when it carries annotations (its dict is
+    validated with the record)."""
+    return len(card) == 3 and Card(card["code"], card["line"], card["column"])
+
+
 def _call_word(text: str) -> tuple[str, str | None]:
     """A call as the scanner found it: its words joined by `-`, and its suffix."""
     suffix = _SUFFIX.search(text)
@@ -300,6 +316,7 @@ class _Build(Transformer):
         self.offset = line - 1
         self.col0 = column - 1
         self.seats: int | None = None
+        self.game: str | None = None
         self.tags_end = (0, 0)
 
     # -- helpers
@@ -408,6 +425,8 @@ class _Build(Transformer):
         value = _unescape(raw) if "\\" in raw else raw[1:-1]
         if name == "Seats" and self.seats is None:
             self.seats = number(value)
+        elif name == "Game" and self.game is None:
+            self.game = value
         return trusted(
             Tag,
             {
@@ -430,10 +449,21 @@ class _Build(Transformer):
         head = children[0]
         return head.value[len(KEYWORDS[head.type]) :], head.line + self.offset
 
-    def deal(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
+    def _laid(self, model: type[Section], keyword: Token, **fields: Any) -> Section:
+        """A section whose parts were made as models (a writer-laid run), made as a model
+        too: what validating its dict would make, without re-checking every part."""
+        line, column = self.at(keyword.line, keyword.column)
+        word = KEYWORDS[keyword.type]
+        return trusted(
+            model, {"line": line, "column": column, "comments": (), "keyword": word, **fields}
+        )
+
+    def deal(self, children: list[Token]) -> tuple[str, dict[str, Any] | Deal]:
         run = self._writer_run(children)
         hands = _writer_hands(*run) if run else None
-        return "deal", self._section(children[0], hands=hands or self._hands(children))
+        if hands:
+            return "deal", self._laid(Deal, children[0], hands=hands)
+        return "deal", self._section(children[0], hands=self._hands(children))
 
     def _hands(self, children: list[Token]) -> list[dict[str, Any]]:
         hands: list[dict[str, Any]] = []
@@ -499,7 +529,33 @@ class _Build(Transformer):
                 last = None
             else:
                 _nag(last, text, line, column)
+        laid = self._laid_auction(children[0], rounds, separators) if self.loose else None
+        if laid is not None:
+            return "auction", laid
         return "auction", self._section(children[0], rounds=rounds, separators=separators)
+
+    def _laid_auction(
+        self, keyword: Token, rounds: list[list[dict[str, Any]]], separators: list[dict[str, Any]]
+    ) -> Auction | None:
+        """A directly read auction made as a model, its calls in the game's own spelling
+        (as `_normalise_words` spells them); None when a call or its card carries
+        annotations (its dict is validated)."""
+        game = GAMES.get(self.game or "")
+        spelling = game.calls.get(self.seats or 0, {}) if game else {}
+        made = []
+        for round_ in rounds:
+            calls = []
+            for call in round_:
+                card = call["card"] and _made_card(call["card"])
+                if "nags" in call or card is False:
+                    return None
+                word = call["word"]
+                fields = {"line": call["line"], "column": call["column"], "comments": ()}
+                fields |= {"suffix": call["suffix"], "nags": (), "word": spelling.get(word, word)}
+                calls.append(trusted(Call, fields | {"card": card, "label": call["label"]}))
+            made.append(calls)
+        nodes = [trusted(Node, separator | {"comments": ()}) for separator in separators]
+        return self._laid(Auction, keyword, rounds=made, separators=nodes)
 
     def _cards(self, children: list[Token]) -> list[dict[str, Any]]:
         cards: list[dict[str, Any]] = []
@@ -510,18 +566,26 @@ class _Build(Transformer):
                 _nag(cards[-1] if cards else None, text, line, column)
         return cards
 
-    def call(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
-        return "call", self._section(children[0], cards=self._cards(children))
+    def call(self, children: list[Token]) -> tuple[str, dict[str, Any] | CardList]:
+        return "call", self._card_list(children)
 
-    def discard(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
-        return "discard", self._section(children[0], cards=self._cards(children))
+    def discard(self, children: list[Token]) -> tuple[str, dict[str, Any] | CardList]:
+        return "discard", self._card_list(children)
 
-    def trump(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
+    def _card_list(self, children: list[Token]) -> dict[str, Any] | CardList:
+        cards = self._cards(children)
+        made = [_made_card(card) for card in cards] if self.loose else [False]
+        if False in made:
+            return self._section(children[0], cards=cards)
+        return self._laid(CardList, children[0], cards=made)
+
+    def trump(self, children: list[Token]) -> tuple[str, dict[str, Any] | Trump]:
         suit = children[1]
         line, column = self.at(suit.line, suit.column)
-        return "trump", self._section(
-            children[0], suit=suit.value.upper(), suit_line=line, suit_column=column
-        )
+        fields = {"suit": suit.value.upper(), "suit_line": line, "suit_column": column}
+        if self.loose:
+            return "trump", self._laid(Trump, children[0], **fields)
+        return "trump", self._section(children[0], **fields)
 
     def exchange(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
         items: list[dict[str, Any]] = []
@@ -582,12 +646,28 @@ class _Build(Transformer):
                 items[-1]["cards"].append(last)
             else:
                 _nag(last, text, line, column)
-        return "announce", self._section(children[0], items=items)
+        laid = self._laid_announce(children[0], items) if self.loose else None
+        return "announce", laid or self._section(children[0], items=items)
 
-    def play(self, children: list[Token]) -> tuple[str, dict[str, Any]]:
+    def _laid_announce(self, keyword: Token, items: list[dict[str, Any]]) -> Announcements | None:
+        """A directly read announce section made as a model; None when an announcement or
+        one of its cards carries annotations (its dict is validated)."""
+        made = []
+        for item in items:
+            cards = [_made_card(card) for card in item["cards"]]
+            if "nags" in item or "word" not in item or False in cards:
+                return None
+            fields = {"line": item["line"], "column": item["column"], "comments": ()}
+            fields |= {"suffix": item["suffix"], "nags": (), "seat": item["seat"]}
+            made.append(trusted(Announcement, fields | {"word": item["word"], "cards": cards}))
+        return self._laid(Announcements, keyword, items=made)
+
+    def play(self, children: list[Token]) -> tuple[str, dict[str, Any] | Play]:
         run = self._writer_run(children)
         items = _writer_tricks(*run, self.seats) if run else None
-        items = items or _tricks(self._items(children, self.loose), self.seats)
+        if items:
+            return "play", self._laid(Play, children[0], items=items)
+        items = _tricks(self._items(children, self.loose), self.seats)
         return "play", self._section(children[0], items=items)
 
     def start(self, children: list[Any]) -> dict[str, Any]:
@@ -596,9 +676,14 @@ class _Build(Transformer):
             if isinstance(child, tuple):
                 key, section = child
                 if key in record:
+                    line, column = (
+                        (section.line, section.column)
+                        if isinstance(section, Section)
+                        else (section["line"], section["column"])
+                    )
                     raise _Problem(
-                        section["line"],
-                        section["column"],
+                        line,
+                        column,
                         "duplicate-section",
                         f"the `{key}` section is given twice; a record has one",
                     )
@@ -694,12 +779,22 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
 
 def _normalise_words(record: dict[str, Any], game: Game | None, seats: int | None) -> None:
     """Calls in the game's own spelling (`pass` → `passo`, `di-più` → `di-piu`)."""
-    if game is None or "auction" not in record:
+    if game is None or type(record.get("auction")) is not dict:  # none, or made spelt so
         return
     table = game.calls.get(seats or 0, {})
     for round_ in record["auction"]["rounds"]:
         for call in round_:
             call["word"] = table.get(call["word"], call["word"])
+
+
+def _record(data: dict[str, Any]) -> Record:
+    """The record of the builder's data: made at once when every section was made as a
+    model (a direct reading), else validated."""
+    sections = {key: data.get(key) for key in SECTION_KEYS}
+    if data["comments"] or any(type(section) is dict for section in sections.values()):
+        return Record.model_validate(data)
+    head = {key: data[key] for key in ("file", "index", "line", "column", "tags")}
+    return trusted(Record, head | {"comments": ()} | sections)
 
 
 def _attach_comments(
@@ -880,7 +975,7 @@ class Reader:
             _attach_comments(data, comments, build.tags_end)
         data.update(file=file, index=index, line=chunk.line, column=chunk.column)
         try:
-            record = Record.model_validate(data)
+            record = _record(data)
         except ValidationError as error:  # pragma: no cover - the builder shapes the data
             result.diagnostics.append(
                 diag(chunk.line, chunk.column, "syntax", "unreadable", str(error).splitlines()[0])
