@@ -7,6 +7,7 @@ from tgn_helpers import one, problems, tags
 
 from trunfu.notation import reader
 from trunfu.notation.grammar import item_scanner
+from trunfu.notation.models import Hand
 from trunfu.notation.reader import read_text
 
 
@@ -253,16 +254,24 @@ def test_nodes_made_without_validation_are_whole_models():
     text = (
         '[Game "marafone"]\n[Seats "4"]\n[Dealer "1"]\n'
         "deal\n  1: KS AB\n  2: 3C 4C\n"
+        "trump C\n"
         "play\n  1. KS busso AB 3C 4C\n  fuori 2\n"
     )
     (result,) = read_text(text)  # short hands: deck diagnostics, the record is read all the same
     record = result.record
-    nodes = [*record.tags, *record.deal.hands, *record.play.items]
-    assert [type(node).__name__ for node in nodes[3:]] == ["Hand", "Hand", "Trick", "Claim"]
+    nodes = [record, record.deal, record.trump, record.play, *record.tags]
+    nodes += [*record.deal.hands, *record.play.items]
+    names = [type(node).__name__ for node in nodes[-4:]]
+    assert names == ["Hand", "Hand", "Trick", "Claim"]
     for node in nodes:
         assert set(vars(node)) == set(type(node).model_fields)
         assert type(node).model_validate(node.model_dump()) == node
     assert record.play.items[0].cards[0].signal == "busso"
+    # a field assigned is still set, for that node only; the others are as they were
+    first, second = record.deal.hands
+    first.owner = "3"
+    assert first.model_fields_set == second.model_fields_set == set(Hand.model_fields)
+    assert (first.owner, second.owner) == ("3", "2")
 
 
 def test_every_fast_word_is_the_item_the_scanner_finds():
