@@ -922,8 +922,6 @@ class Reader:
                 gc.enable()
 
     def _parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
-        result = ReadResult(file=file, index=index, line=chunk.line, text=chunk.text)
-
         def diag(line: int, column: int, cls: str, code: str, message: str) -> Diagnostic:
             return Diagnostic(
                 file=file,
@@ -935,39 +933,35 @@ class Reader:
                 message=message,
             )
 
-        if chunk.oversize:
-            result.text = ""
-            result.diagnostics.append(
-                diag(
-                    chunk.line,
-                    chunk.column,
-                    "syntax",
-                    "record-too-long",
-                    f"this record is {chunk.size:,} characters long; a record may hold at most "
-                    f"{MAX_RECORD_CHARS:,} (is a record separator missing?)",
-                )
+        def failed(line: int, column: int, code: str, message: str) -> ReadResult:
+            """The result of a record that could not be read: its syntax problem."""
+            return ReadResult(
+                file=file,
+                index=index,
+                line=chunk.line,
+                text="" if chunk.oversize else chunk.text,
+                diagnostics=[diag(line, column, "syntax", code, message)],
             )
-            return result
+
+        if chunk.oversize:
+            return failed(
+                chunk.line,
+                chunk.column,
+                "record-too-long",
+                f"this record is {chunk.size:,} characters long; a record may hold at most "
+                f"{MAX_RECORD_CHARS:,} (is a record separator missing?)",
+            )
         build = self._build
         try:
             data = self._parse(chunk)
         except UnexpectedInput as error:
             line, column, code, message = syntax_message(error, chunk.text)
-            line, column = build.at(line, column)
-            result.diagnostics.append(diag(line, column, "syntax", code, message))
-            return result
+            return failed(*build.at(line, column), code, message)
         except _Problem as problem:
-            result.diagnostics.append(
-                diag(problem.line, problem.column, "syntax", problem.code, problem.message)
-            )
-            return result
+            return failed(problem.line, problem.column, problem.code, problem.message)
         except LarkError as error:  # pragma: no cover - grammar-level failure
-            result.diagnostics.append(
-                diag(chunk.line, chunk.column, "syntax", "unreadable", str(error).splitlines()[0])
-            )
-            return result
-        game = GAMES.get(next((t.value for t in data["tags"] if t.name == "Game"), ""))
-        _normalise_words(data, game, build.seats)
+            return failed(chunk.line, chunk.column, "unreadable", str(error).splitlines()[0])
+        _normalise_words(data, GAMES.get(build.game or ""), build.seats)
         if self._comments:
             comments = [
                 (*build.at(c.line, c.column), comment_text(c.value)) for c in self._comments
@@ -977,18 +971,19 @@ class Reader:
         try:
             record = _record(data)
         except ValidationError as error:  # pragma: no cover - the builder shapes the data
-            result.diagnostics.append(
-                diag(chunk.line, chunk.column, "syntax", "unreadable", str(error).splitlines()[0])
-            )
-            return result
-        result.record = record
-        problems = checks.check(record)
-        if problems:
-            result.diagnostics.extend(
-                diag(line, column, cls, code, message)
-                for line, column, cls, code, message in problems[:MAX_DIAGNOSTICS]
-            )
-        return result
+            return failed(chunk.line, chunk.column, "unreadable", str(error).splitlines()[0])
+        problems = checks.check(record)[:MAX_DIAGNOSTICS]
+        return trusted(
+            ReadResult,
+            {
+                "file": file,
+                "index": index,
+                "line": chunk.line,
+                "record": record,
+                "diagnostics": [diag(*problem) for problem in problems],
+                "text": chunk.text,
+            },
+        )
 
     def read_lines(self, lines: Iterable[str], file: str | None = None) -> Iterator[ReadResult]:
         for index, chunk in enumerate(split_records(lines), 1):
