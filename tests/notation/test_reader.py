@@ -7,7 +7,7 @@ from tgn_helpers import one, problems, tags
 
 from trunfu.notation import reader
 from trunfu.notation.grammar import item_scanner
-from trunfu.notation.models import Hand
+from trunfu.notation.models import Card, Hand, PlayedCard
 from trunfu.notation.reader import read_text
 
 
@@ -284,3 +284,14 @@ def test_every_fast_word_is_the_item_the_scanner_finds():
         assert found is not None, text
         assert found.lastgroup == ("CARD" if kind == "C" else kind), text
         assert value == (text.upper() if kind == "C" else text)
+
+
+def test_cards_made_by_the_line_are_the_cards_made_one_by_one():
+    """`Card.line_of` (the direct reading's way of making a line's cards, without
+    `__init__`) makes what the constructor makes, of the class asked for, columns following
+    the codes' lengths."""
+    made = PlayedCard.line_of(["KS", "10H", "T21"], 4, 6)
+    assert made == [PlayedCard("KS", 4, 6), PlayedCard("10H", 4, 9), PlayedCard("T21", 4, 13)]
+    assert [type(card) for card in made] == [PlayedCard] * 3
+    assert Card.line_of(["EX"], 2, 3) == [Card("EX", 2, 3)] != PlayedCard.line_of(["EX"], 2, 3)
+    assert made[0].signal is None and made[0].extras is None

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import typing
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
 from pydantic_core import core_schema
@@ -54,6 +54,11 @@ class CardExtras(BaseModel):
 _NO_EXTRAS = CardExtras()
 
 
+_new = object.__new__
+"""A card's and a model's own `__new__` (what makes one without its `__init__`), found
+faster here."""
+
+
 class Card:
     """A card as written: its code and position, and `extras` when anything follows it.
 
@@ -83,6 +88,21 @@ class Card:
         self.line = line
         self.column = column
         self.extras = extras
+
+    @classmethod
+    def line_of(cls, codes: list[str], line: int, column: int) -> list[Self]:
+        """The cards of `codes`, written one space apart from `column` of `line`: made by
+        the hundred per record, so each without a call to `__init__` (a third faster)."""
+        cards = []
+        for code in codes:
+            card = _new(cls)
+            card.code = code
+            card.line = line
+            card.column = column
+            card.extras = None
+            cards.append(card)
+            column += len(code) + 1
+        return cards
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -330,8 +350,6 @@ def _strip(value: Any) -> Any:
 
 
 M = TypeVar("M", bound=BaseModel)
-_new = object.__new__
-"""A model's own `__new__`, found faster here."""
 _set_dict, _set_fields_set, _set_extra, _set_private = (
     BaseModel.__dict__[name].__set__
     for name in (

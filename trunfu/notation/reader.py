@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import pairwise, product
 from pathlib import Path
-from typing import Any, BinaryIO, NamedTuple, TextIO, TypeVar
+from typing import Any, BinaryIO, NamedTuple, TextIO
 
 from lark import Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
@@ -134,7 +134,6 @@ def _span(kind: str, text: str, start: int, end: int, line: int = 0) -> _Span:
 
 
 Item = tuple[str, str, int, int]  # kind, text, line, column
-C = TypeVar("C", bound=Card)
 
 
 def _plain(text: str, line: int, column: int, items: list[Item]) -> bool:
@@ -164,16 +163,6 @@ def _writer_lines(run: str) -> list[list[str]] | None:
     return [line.split(" ") for line in run[3:].split("\n  ")] if run.startswith("\n  ") else None
 
 
-def _line_cards(kind: type[C], codes: list[str], line: int, column: int) -> list[C]:
-    """The cards of `codes`, written one space apart from `column` of `line` (made as
-    cards at once: a card is what the model keeps, so it is not validated again)."""
-    cards = []
-    for code in codes:
-        cards.append(kind(code, line, column))
-        column += len(code) + 1
-    return cards
-
-
 def _writer_hands(run: str, line: int) -> list[Hand] | None:
     """The hands of a deal run as the writer writes it (`1: CODE CODE ...`, a line each;
     `line`: the keyword's), read in one pass; None when written otherwise (upper-case
@@ -182,7 +171,7 @@ def _writer_hands(run: str, line: int) -> list[Hand] | None:
     for at, (label, *codes) in enumerate(_writer_lines(run) or (), line + 1):
         if label not in _HAND_LABELS or not _CODES.issuperset(codes):
             return None
-        cards = _line_cards(Card, codes, at, 4 + len(label))
+        cards = Card.line_of(codes, at, 4 + len(label))
         hands.append(
             trusted(
                 Hand, {"line": at, "column": 3, "comments": (), "owner": label[:-1], "cards": cards}
@@ -226,7 +215,7 @@ def _played(words: list[str], line: int, column: int) -> list[PlayedCard] | None
     """The cards of a trick's line (`words` from `column` of `line`): upper-case codes, each
     maybe followed by a signal; None when it holds anything else."""
     if _CODES.issuperset(words):
-        return _line_cards(PlayedCard, words, line, column)
+        return PlayedCard.line_of(words, line, column)
     cards: list[PlayedCard] = []
     for word in words:
         if word in _CODES:
