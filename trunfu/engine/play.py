@@ -234,16 +234,19 @@ def _trick_result(
     """Who wins a whole trick (the cards `codes`, played by `seats`, after the tricks
     `before`): the follow rules' winner (`won`: its index, when already known), or the
     game's own (`setup.winner`)."""
-    number = len(before) + 1
-    cards = [*zip(seats, codes)]  # noqa: B905 (see _walk)
     if won is None:
         won = trick_winner(codes, setup.rules, setup.trump)
-    winner = seats[won]
-    trick = trusted(TrickResult, number=number, leader=leader, cards=cards, winner=winner)
+    fields = {
+        "number": len(before) + 1,
+        "leader": leader,
+        "cards": list(zip(seats, codes)),  # noqa: B905 (see _walk)
+        "winner": seats[won],
+    }
+    trick = trusted(TrickResult, fields)
     if setup.winner is not None:
         ruled = setup.winner(trick, before)
-        if ruled != winner:
-            trick = trusted(TrickResult, number=number, leader=leader, cards=cards, winner=ruled)
+        if ruled != fields["winner"]:
+            trick = trusted(TrickResult, {**fields, "winner": ruled})
     return trick
 
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from contextlib import suppress
 from fractions import Fraction
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096)
 def format_number(value: float) -> str:
     """One score as the Result writes it: `0`, `+6`, `-2`, `+76.5`, `+38.25` (a sign,
-    the fewest decimals that state it exactly)."""
+    the fewest decimals that state it exactly). Cached: deals repeat the same few scores
+    (values that are equal, such as `6` and `6.0`, are written alike)."""
     if value == 0:
         return "0"
     if value % 1 == 0 and abs(value) < 1e15:  # a whole number (nan and inf are not)
@@ -55,9 +57,10 @@ def card_total(cards: Iterable[str], values: Mapping[str, float], blank: float =
 def places(cards: list[str], card: str) -> list[int]:
     """The indexes of `card` in `cards` (a card a damaged record plays twice is found twice)."""
     found: list[int] = []
-    with suppress(ValueError):
-        while True:
-            found.append(cards.index(card, found[-1] + 1 if found else 0))
+    at = -1
+    for _ in range(cards.count(card)):  # counted first: no ValueError to catch
+        at = cards.index(card, at + 1)
+        found.append(at)
     return found
 
 

@@ -151,7 +151,7 @@ def _off_suit_legal(
 ) -> bool:
     """`is_legal` for a card (`card`, of `suit`) that is neither of the suit `led` nor the
     excuse. `best`: the strength of the best trump in `trick` when the caller knows it (None:
-    no trump there)."""
+    no trump there; `trick` is then not read)."""
     if rules.must_follow and _holds(hand, led):
         return False  # the seat could follow
     if suit != trump:  # a discard: legal unless the seat had to trump
@@ -241,7 +241,7 @@ def trick_judge(rules: FollowRules, trump: str | None = TRUMP) -> TrickJudge:
                 continue  # the excuse never wins
             else:  # another suit: a discard or a ruff, as `is_legal` judges it
                 best = key - TRUMP_ABOVE if key >= TRUMP_ABOVE else None  # a trump wins so far
-                if not _off_suit_legal(card, suit, hand, trick[:i], led, rules, trump, best):
+                if not _off_suit_legal(card, suit, hand, (), led, rules, trump, best):
                     return None
                 if suit != trump:
                     continue  # a discard never wins

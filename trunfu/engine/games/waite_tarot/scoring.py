@@ -47,8 +47,10 @@ def trick_value(cards: Sequence[str]) -> int:
 def king_trumped(cards: Sequence[str], winning: str) -> bool:
     """A king of the suit led taken by a trump: the trick was led in a suit (the Fool
     led, the next card leads), the winning card is a trump and that suit's king is in it."""
+    if winning[0] != "T":
+        return False
     led = next((c for c in cards if c != FOOL), None)
-    if led is None or led[0] == "T" or winning[0] != "T":
+    if led is None or led[0] == "T":
         return False
     return "K" + led[-1] in cards
 
@@ -60,14 +62,14 @@ def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], di
     points = dict.fromkeys(range(1, seats + 1), 0)
     kings = dict.fromkeys(range(1, seats + 1), 0)
     for trick in tricks:
-        winner, cards = trick.winner, trick.cards
-        codes = [card for _, card in cards]
+        winner = trick.winner
+        played, codes = zip(*trick.cards, strict=True)  # the seats, their cards
         points[winner] += trick_value(codes)
         if FOOL in codes:
-            for seat, card in cards:
+            for seat, card in trick.cards:
                 if card == FOOL:
                     points[seat] += FOOL_POINTS
-        winning = next(card for seat, card in cards if seat == winner)
+        winning = codes[played.index(winner)]
         if king_trumped(codes, winning):
             kings[winner] += KING_TRUMPED
             points[winner] += KING_TRUMPED
