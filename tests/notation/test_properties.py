@@ -451,11 +451,35 @@ TAG_PIECES = [
     '[x"y"]',
     '[1a "v"]',
     '[Round "2"]x',
+    '[Board "1"]\n',
+    '[P1 "a \\"b\\""]\n',
     " ",
     "\n",
     "\t",
     "\f",
 ]
+
+
+TAG_BLOCKS = [
+    '[Game "marafone"]\n[Seats "4"]\n[Dealer "1"]\n',
+    '[Game "marafone"]\n[Seats "4"]\n[Dealer "1"] [Round "2"]\n',
+    '[Game "marafone"]\n[Seats  "4"]\n[Dealer "1"]\n',
+    '[Game "marafone"]\r\n[Seats "4"]\n[Dealer "1"]\n',
+    '[Game "marafone"]\n[Event "a \\"b\\""]\n[Seats "4"]\n[Dealer "1"]\n[Note "x\\qy"]\n',
+    '[Game "marafone"]\n[Seats "4"]\n\n[Dealer "1"]\n[Bad "open]\n',
+]
+
+
+@pytest.mark.parametrize("before", ["", "%x\n", '[Game "marafone"] [Seats "4"]\ndeal 1: KS '])
+@pytest.mark.parametrize("block", TAG_BLOCKS)
+def test_tags_laid_out_by_the_writer_read_as_the_parser(before, block):
+    """Tags one a line as the writer writes them (read as a run), followed by others that
+    are not, in a record that starts a line or in the middle of one: the same tags,
+    positions and diagnostics as the parser."""
+    text = before + block + "deal 1: KS\n"
+    with patch.object(reader.Reader, "_parse", reader.Reader._parse_strict):
+        expected = _outcome(text)
+    assert _outcome(text) == expected
 
 
 @SETTINGS

@@ -55,12 +55,16 @@ from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records, split_stream
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _WS_DASH = re.compile(r"[\s-]+")
 _NONSPACE = re.compile(r"\S+")
-_ONE_TAG = re.compile(
-    r'[ \t\f\r\n]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\\t\r\n]++|\\["\\])*+")[ \t]*\]'
-)
+_TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
+_TAG_VALUE = r'"(?:[^"\\\t\r\n]++|\\["\\])*+"'
+_ONE_TAG = re.compile(rf"[ \t\f\r\n]*\[[ \t]*({_TAG_NAME})[ \t]*({_TAG_VALUE})[ \t]*\]")
 """A tag `[Name "value"]` as the grammar's `_ONE_TAG` reads it, after any white space: the
 grammar's `TAG` token is a run of them. (Possessive runs: the same matches, found without
 trying a character at a time.)"""
+_TAG_LINE = re.compile(rf"\[({_TAG_NAME}) ({_TAG_VALUE})\]\n")
+_TAG_LINES = re.compile(rf"(?:{_TAG_LINE.pattern})++")
+"""A tag as the writer writes it, alone on its line with one space between name and value
+(the groups); `_TAG_LINES`, a run of them. Each is a tag `_ONE_TAG` reads, the same way."""
 _SPACES = re.compile(r"[ \t\f\r\n]*")
 SECTION_KEYS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
 KEYWORDS = {f"KW_{key.upper()}": key for key in SECTION_KEYS}
@@ -395,6 +399,14 @@ class _Build(Transformer):
         the last one in `text` (0 when there is none)."""
         found = []
         pos, line_start = 0, 1 - column  # the column of `text[i]` is `i - line_start + 1`
+        if laid := _TAG_LINES.match(text):  # first the tags laid out as the writer does
+            at = column + 1  # the name's column
+            for name, raw in _TAG_LINE.findall(text, 0, laid.end()):
+                found.append(self._tag(name, raw, (line, at), (line, at + len(name) + 1)))
+                line, at = line + 1, 2
+            line, pos = line - 1, laid.end() - 1  # at the last tag's closing bracket
+            if len(found) > 1:
+                line_start = text.rfind("\n", 0, pos) + 1
         while tag := _ONE_TAG.match(text, pos):
             name_at = tag.start(1)
             newlines = text.count("\n", pos, name_at)
