@@ -61,7 +61,7 @@ def _check_result(record: Record, ctx: Context) -> None:
     numbers = parse_result(tag.value) if tag is not None else None
     if tag is None or numbers is None:
         return
-    if any(d.cls == "rules" for d in ctx.diagnostics):
+    if ctx.diagnostics and any(d.cls == "rules" for d in ctx.diagnostics):
         return  # a result is only compared for a deal played by the rules
     where = (tag.value_line or tag.line, tag.value_column or tag.column)
     if ctx.outcome is None:

@@ -43,7 +43,9 @@ def same_result(text: str | None, scores: Sequence[float]) -> bool:
 
 def same_scores(numbers: Sequence[float], scores: Sequence[float]) -> bool:
     """True when two lists of scores are the same numbers."""
-    return len(numbers) == len(scores) and all(
+    if len(numbers) != len(scores):
+        return False
+    return numbers == scores or all(  # equal lists of floats, the common case, answered in C
         abs(a - b) < 1e-9
         for a, b in zip(numbers, scores)  # noqa: B905 (the lengths are equal: strict= is slower)
     )

@@ -67,4 +67,4 @@ def load() -> dict[str, GameRules]:
 
 def get(name: str | None) -> GameRules | None:
     """The registered rules of a game, or None."""
-    return load().get(name or "")
+    return (GAMES if _loaded else load()).get(name or "")
