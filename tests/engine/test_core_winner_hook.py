@@ -69,3 +69,25 @@ def test_french_slam_excuse_wins_the_last_trick_during_play():
         if steps:
             last = [s for s in found.steps if s.kind == "trick"][-1]
             assert last.label == "trick 18 goes to seat 2" and last.taken[2] == 18
+
+
+def test_a_rule_for_one_trick_is_asked_about_that_trick_only():
+    # winner_at=2: the rule is not asked about trick 1, so KS (seat 2) keeps it and leads
+    # trick 2: 6D (2), 5D (3), 9D (1); the rule gives trick 2 to seat 3 (5D)
+    asked = []
+
+    def last_to_seat_3(trick, before):
+        asked.append(trick.number)
+        return 3
+
+    hands = {1: ["5S", "9D"], 2: ["KS", "6D"], 3: ["7S", "5D"]}
+    for steps, given in ((False, hands), (True, hands), (False, dict.fromkeys(hands))):
+        asked.clear()
+        ctx = Context(read_records(HEAD + "  1. 5S KS 7S\n  2. 6D 5D 9D\n")[0], want_steps=steps)
+        setup = PlaySetup(
+            rules=RULES, leader=1, tricks=2, hands=given, winner=last_to_seat_3, winner_at=2
+        )
+        result = play_tricks(ctx, setup)
+        assert not ctx.diagnostics
+        assert [(t.leader, t.winner) for t in result.tricks] == [(1, 2), (2, 3)]
+        assert set(asked) == {2}

@@ -71,6 +71,8 @@ class PlaySetup:
     """Who leads after a trick (default: its winner)."""
     winner: WinnerRule | None = None
     """A game's own rule for who wins a trick (default: the follow rules' winner)."""
+    winner_at: int | None = None
+    """The only trick `winner` can change (None: any trick); it is not called for the others."""
 
 
 @dataclass
@@ -216,10 +218,10 @@ def _walk(
         if len(cards) < seats:
             walked.append(_Walked(item, leader, turns, cards, codes, None))
             break
-        result = _trick_result(setup, leader, turns, codes, results)
+        result, winner = _trick_result(setup, leader, turns, codes, results)
         walked.append(_Walked(item, leader, turns, cards, codes, result))
         results.append(result)
-        leader = result.winner if setup.next_leader is None else setup.next_leader(result)
+        leader = winner if setup.next_leader is None else setup.next_leader(result)
     return walked, False
 
 
@@ -230,24 +232,27 @@ def _trick_result(
     codes: list[str],
     before: list[TrickResult],
     won: int | None = None,
-) -> TrickResult:
+) -> tuple[TrickResult, int]:
     """Who wins a whole trick (the cards `codes`, played by `seats`, after the tricks
     `before`): the follow rules' winner (`won`: its index, when already known), or the
-    game's own (`setup.winner`)."""
+    game's own (`setup.winner`). The trick, and its winner (a model's field costs more to
+    read than this pair)."""
     if won is None:
         won = trick_winner(codes, setup.rules, setup.trump)
+    number = len(before) + 1
     fields = {
-        "number": len(before) + 1,
+        "number": number,
         "leader": leader,
         "cards": list(zip(seats, codes)),  # noqa: B905 (see _walk)
         "winner": seats[won],
     }
     trick = trusted(TrickResult, fields)
-    if setup.winner is not None:
+    winner = fields["winner"]
+    if setup.winner is not None and setup.winner_at in (None, number):
         ruled = setup.winner(trick, before)
-        if ruled != fields["winner"]:
-            trick = trusted(TrickResult, {**fields, "winner": ruled})
-    return trick
+        if ruled != winner:
+            trick, winner = trusted(TrickResult, {**fields, "winner": ruled}), ruled
+    return trick, winner
 
 
 def _check_unfinished(ctx: Context, items: list[Trick | Claim], walked: list[_Walked]) -> None:
@@ -325,9 +330,8 @@ def _play_known(
                 if check(seat, card, codes[:i], number, hand):
                     return _Quick(tricks, False, None)
         any(map(set.discard, held, codes))  # take the cards out (held: checked by the judge)
-        trick = _trick_result(setup, leader, turns, codes, tricks, won)
+        trick, leader = _trick_result(setup, leader, turns, codes, tricks, won)
         tricks.append(trick)
-        leader = trick.winner
     return _Quick(tricks, True, None)
 
 

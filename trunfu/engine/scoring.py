@@ -56,7 +56,7 @@ def card_total(cards: Iterable[str], values: Mapping[str, float], blank: float =
     return sum(values.get(c, blank) for c in cards)
 
 
-def places(cards: list[str], card: str) -> list[int]:
+def places(cards: Sequence[str], card: str) -> list[int]:
     """The indexes of `card` in `cards` (a card a damaged record plays twice is found twice)."""
     found: list[int] = []
     at = -1

@@ -101,11 +101,11 @@ def _deal(record: Record, ctx: Context) -> Table | None:
     dealt: dict[int, list[str] | None] = {s: None for s in range(1, ctx.seats + 1)}
     chien: list[str] | None = None
     for hand in record.deal.hands if record.deal else []:
-        codes = [c.code for c in hand.cards]
-        if hand.owner == "talon":
+        codes, owner = [c.code for c in hand.cards], hand.owner
+        if owner == "talon":
             chien = codes
-        elif hand.owner.isdigit():
-            dealt[int(hand.owner)] = codes
+        elif owner.isdigit():
+            dealt[int(owner)] = codes
     if ctx.want_steps:
         for seat, cards in dealt.items():
             ctx.state["hands"][seat] = list(cards or [])
@@ -338,6 +338,7 @@ def _play(table: Table) -> PlayResult:
             check_until=1,
             on_trick=on_trick if ctx.want_steps else None,
             winner=_excuse_wins_slam(table) if table.variant == "fft" else None,
+            winner_at=hand_size(table.seats),  # the slam's last trick
         ),
     )
 

@@ -17,8 +17,9 @@ def dealt_hands(record: Record, seats: int) -> dict[int, list[str] | None]:
     hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
     if record.deal is not None:
         for hand in record.deal.hands:
-            if hand.owner.isdigit() and int(hand.owner) in hands:
-                hands[int(hand.owner)] = [c.code for c in hand.cards]
+            owner = hand.owner
+            if owner.isdigit() and int(owner) in hands:
+                hands[int(owner)] = [c.code for c in hand.cards]
     return hands
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 
 from ....notation.decks import GAMES
 from ...model import TrickResult
@@ -40,12 +41,16 @@ def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
     return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
 
 
+_card = itemgetter(1)
+"""A (seat, card) pair's card."""
+
+
 def team_thirds(tricks: Iterable[TrickResult]) -> list[int]:
     """Thirds won by teams 1+3 and 2+4 with `tricks` (the last trick's point not counted)."""
     won: list[list[str]] = [[], []]
     for trick in tricks:
         won[(trick.winner - 1) % 2] += trick.cards
-    return [sum(THIRDS[card] for _, card in pile) for pile in won]
+    return [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
 
 
 def points(thirds: int) -> int:

@@ -77,10 +77,10 @@ def replay(record: Record, ctx: Context) -> None:
     known = Known(record, seats)
     if record.deal is not None:
         for hand in record.deal.hands:
-            codes = [c.code for c in hand.cards]
-            if hand.owner.isdigit():
-                known.hands[int(hand.owner)] = codes
-            elif hand.owner == "talon":
+            codes, owner = [c.code for c in hand.cards], hand.owner
+            if owner.isdigit():
+                known.hands[int(owner)] = codes
+            elif owner == "talon":
                 known.talon = codes
     if known.talon is None and len(known.hands) == seats:
         dealt = {c for h in known.hands.values() for c in h}

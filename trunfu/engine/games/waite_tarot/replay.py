@@ -29,13 +29,13 @@ def replay(record: Record, ctx: Context) -> None:
     talon: list[str] | None = None
     dead: list[str] = []
     for hand in record.deal.hands if record.deal else []:
-        cards = [c.code for c in hand.cards]
-        if hand.owner == "talon":
+        cards, owner = [c.code for c in hand.cards], hand.owner
+        if owner == "talon":
             talon = cards
-        elif hand.owner == "dead":
+        elif owner == "dead":
             dead = cards
-        elif hand.owner.isdigit() and int(hand.owner) in hands:
-            hands[int(hand.owner)] = cards
+        elif owner.isdigit() and int(owner) in hands:
+            hands[int(owner)] = cards
     steps = ctx.want_steps  # the state below is only shown in steps
     if steps:
         ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
@@ -80,6 +80,7 @@ def replay(record: Record, ctx: Context) -> None:
     totals = [decl_points[s] + trick_points[s] for s in range(1, seats + 1)]
     scores = difference_result(totals)
     best = max(range(1, seats + 1), key=lambda s: totals[s - 1])
+    winners = [t.winner for t in ctx.tricks]  # read once: a model's field is slow to read
     ctx.outcome = trusted(
         Outcome,
         scores=[float(x) for x in scores],
@@ -94,7 +95,7 @@ def replay(record: Record, ctx: Context) -> None:
             "declaration_points": {str(s): decl_points[s] for s in decl_points},
             "tricks": {str(s): trick_points[s] for s in trick_points},
             "kings_trumped": {str(s): kings[s] for s in kings},
-            "tricks_won": {str(s): sum(t.winner == s for t in ctx.tricks) for s in trick_points},
+            "tricks_won": {str(s): winners.count(s) for s in trick_points},
             "totals": {str(s): totals[s - 1] for s in range(1, seats + 1)},
             "card_points": {str(s): trick_points[s] for s in trick_points},
             "discard": ctx.game.sort(discard),

@@ -36,12 +36,13 @@ class _ValueTable(dict[str, int]):
 
 
 CARD_VALUE: dict[str, int] = _ValueTable()
+_value = CARD_VALUE.__getitem__
 
 
 def trick_value(cards: Sequence[str]) -> int:
     """A trick's worth, without the Fool: 5 with a Tarot, else 4 with a queen, 3 with a
     cavalier, 2 with a jack, otherwise 1."""
-    return max(map(CARD_VALUE.__getitem__, cards), default=PLAIN_TRICK)
+    return max(map(_value, cards)) if cards else PLAIN_TRICK
 
 
 def king_trumped(cards: Sequence[str], winning: str) -> bool:
@@ -70,7 +71,7 @@ def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], di
                 if card == FOOL:
                     points[seat] += FOOL_POINTS
         winning = codes[played.index(winner)]
-        if king_trumped(codes, winning):
+        if winning[0] == "T" and king_trumped(codes, winning):  # only a trump takes a king
             kings[winner] += KING_TRUMPED
             points[winner] += KING_TRUMPED
     return points, kings
