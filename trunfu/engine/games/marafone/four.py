@@ -9,7 +9,7 @@ from ....notation.decks import GAMES
 from ....notation.models import Claim, Record
 from ...context import Context
 from ...model import Outcome, TrickResult, trusted
-from ...play import PlaySetup, play_tricks
+from ...play import PlaySetup, play_tricks, written_tricks
 from ...scoring import format_result
 from .claims import (
     TEAM_NAMES,
@@ -133,7 +133,7 @@ def _signals(
 ) -> None:
     """Check every word against who led and what he still held; the first false word, or a
     word from a seat that did not lead, is the irregularity that decides the hand."""
-    written = ctx.record.play.tricks if ctx.record.play else []
+    written = written_tricks(ctx.record)
     spoken = [
         (n, i, card)
         for n, trick in enumerate(written[: len(ctx.tricks)], 1)
@@ -174,7 +174,10 @@ def _word_steps(ctx: Context) -> None:
     if not ctx.want_steps or ctx.record.play is None:
         return
     words = {
-        (c.line, c.column): c.signal for t in ctx.record.play.tricks for c in t.cards if c.signal
+        (c.line, c.column): c.signal
+        for t in written_tricks(ctx.record)
+        for c in t.cards
+        if c.signal
     }
     for step in ctx.steps:
         word = words.get((step.line, step.column)) if step.kind == "card" else None
