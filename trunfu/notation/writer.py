@@ -21,6 +21,11 @@ TAG_ORDER = (
     "Result",
 )
 _TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
+_OTHER_TAGS = len(TAG_ORDER)
+
+
+def _tag_key(tag: tuple[str, str]) -> tuple[int, str]:
+    return _TAG_RANK.get(tag[0], _OTHER_TAGS), tag[0]
 
 
 def _escape(value: str) -> str:
@@ -95,11 +100,18 @@ def _line(head: str, rest: str) -> str:
     return f"  {head} {rest}".rstrip() if rest else f"  {head}"
 
 
-def write(record: Record) -> str:
-    """The canonical text of `record`, ending with one LF."""
-    game = GAMES.get(record.tag("Game") or "")
-    tags = sorted(record.tags, key=lambda t: (_TAG_RANK.get(t.name, len(TAG_ORDER)), t.name))
-    out = [f'[{t.name} "{_escape(t.value)}"]' for t in tags]
+def tag_pairs(record: Record) -> list[tuple[str, str]]:
+    """(name, value) of every tag of `record`, in the order written."""
+    return [(t.name, t.value) for t in record.tags]
+
+
+def write(record: Record, tags: list[tuple[str, str]] | None = None) -> str:
+    """The canonical text of `record`, ending with one LF. `tags`: `tag_pairs(record)`,
+    when the caller has them already (the archive's rows read the tags too)."""
+    tags = sorted(tag_pairs(record) if tags is None else tags, key=_tag_key)
+    # the sort is stable: the first Game tag, if any, comes first
+    game = GAMES.get(tags[0][1]) if tags and tags[0][0] == "Game" else None
+    out = [f'[{name} "{_escape(value)}"]' for name, value in tags]
     body: list[str] = []
     if record.comments:
         body.append(_notes(Node(comments=record.comments)).lstrip())
