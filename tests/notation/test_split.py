@@ -114,6 +114,7 @@ LINES = [
     '[ Dealer  "1" ] \n',
     '[Event "a \\"quoted\\" [Game \\"x\\"]"]\n',
     '[Game "x"] [Seats "4"]\n',
+    '[Event "Game"]\n',
     "\n",
     "  \n",
     "play\n",
@@ -142,6 +143,8 @@ LINES = [
 )
 @example('[Game "marafone"]\n\n[Seats "4"]\nplay\n', 80)  # a tags-only start goes on
 @example('[Game "marafone"]\n[Game "marafone"]\nplay\n', 80)  # a second Game: a record
+@example('[Game "marafone"]\n[ Game\t"marafone"]\nplay\n', 80)  # spaced, all the same
+@example('[Game "marafone"]\n[Event "Game"]\nplay\n', 80)  # a value is not a Game tag
 def test_the_block_splitter_cuts_as_the_line_splitter(text, block):
     expected = list(split_records(pieces(io.StringIO(text))))
     assert list(split_stream(io.StringIO(text), block)) == expected

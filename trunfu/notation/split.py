@@ -94,7 +94,7 @@ def split_stream(stream: TextIO, block_chars: int = BLOCK_CHARS) -> Iterator[Chu
                 (end == len(text) or text[end - 1 : end + 1] == "\n[")
                 and not body.isspace()
                 and bool(body)
-                and len(_GAME_TAG.findall(tags)) <= 1
+                and (tags.count("Game") <= 1 or len(_GAME_TAG.findall(tags)) <= 1)
                 and end - pos <= MAX_RECORD_CHARS
             )
             if simple:
