@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from trunfu.notation.models import Tag
 from trunfu.notation.reader import read_text
-from trunfu.notation.writer import write, write_all
+from trunfu.notation.writer import tag_pairs, write, write_all
 
 
 def canonical(text: str) -> str:
@@ -124,3 +125,15 @@ def test_codes_unknown_to_the_game_come_last_in_the_order_written():
     for kd in ("kd", "kd!"):
         (result,) = read_text(f'[Game "tarocco-siciliano"] deal 1: 3c {kd} 2s t1 2b 5d')
         assert write(result.record).endswith(f"\n  1: T1 {kd.upper()} 5D 3C 2S 2B\n")
+
+
+def test_the_first_game_tag_decides_the_order_and_given_tags_write_the_same():
+    (result,) = read_text(
+        '[Game "tarocco-siciliano"][Seats "4"][Dealer "1"] discard 4d 5b kd t0 ex 5d t20'
+    )
+    record = result.record
+    record.tags.append(Tag(name="Game", value="marafone"))  # only a built model has two
+    text = write(record)
+    assert text.startswith('[Game "tarocco-siciliano"]\n[Game "marafone"]\n[Seats "4"]\n')
+    assert text.endswith("\ndiscard\n  T20 T0 EX KD 5D 4D 5B\n")  # the Sicilian order
+    assert write(record, tag_pairs(record)) == text
