@@ -73,3 +73,16 @@ def _ladder_walk(hand: list[str]) -> list[tuple[str, ...]]:
 @given(st.lists(st.sampled_from([c for ladder in LADDERS for c in ladder] + ["EX"]), max_size=40))
 def test_sequences_are_the_runs_of_the_ladders(hand):
     assert sequences(hand) == _ladder_walk(hand)
+
+
+def test_count_gives_the_tricks_each_side_took():
+    # seat 1 takes, seats 2 and 3 defend: seat 1 wins tricks 1 and 3, seat 2 trick 2
+    tricks = [
+        _trick(1, 1, (1, "KS"), (2, "2S"), (3, "3S")),
+        _trick(2, 2, (1, "4S"), (2, "T5"), (3, "5S")),
+        _trick(3, 1, (1, "T21"), (2, "T2"), (3, "6S")),
+    ]
+    counted = piles.count(tricks, _side, total=3, aside=[], aside_side=None)
+    assert counted.tricks == {"taker": 2, "defence": 1}
+    alone = piles.count(tricks[::2], _side, total=3, aside=[], aside_side=None)
+    assert alone.tricks == {"taker": 2, "defence": 0}

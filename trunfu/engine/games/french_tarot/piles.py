@@ -21,6 +21,8 @@ _card = itemgetter(1)
 class Piles:
     points: dict[str, float]
     oudlers: dict[str, int]
+    tricks: dict[str, int]
+    """Tricks won by each side."""
 
 
 def excuse_wins_last(tricks: list[TrickResult], side: Side) -> int | None:
@@ -64,7 +66,7 @@ def count(
     if aside_side is not None:
         points[aside_side] += sum(map(POINTS.__getitem__, aside))
         oudlers[aside_side] += sum(map(OUDLERS.__contains__, aside))
-    return Piles(points, oudlers)
+    return Piles(points, oudlers, {name: len(taken) for name, taken in won.items()})
 
 
 def _trick_at(tricks: list[TrickResult], at: int) -> TrickResult:

@@ -157,18 +157,17 @@ def _thrown_in(ctx: Context) -> None:
 def _auction(table: Table) -> bool:
     """The bids; True when a contract was reached and the deal goes on."""
     record, ctx, seats = table.record, table.ctx, table.seats
-    calls = [c for round_ in (record.auction.rounds if record.auction else []) for c in round_]
-    for separator in record.auction.separators if record.auction else []:
+    bids = record.auction  # a model's fields are read once each (a read costs a call)
+    calls = [c for round_ in (bids.rounds if bids else []) for c in round_]
+    for separator in bids.separators if bids else []:
         ctx.error(separator, "one-round", "french-tarot has a single round of bids: no `/`")
     eldest = ctx.eldest
     auction = run_auction([c.word for c in calls], eldest, seats)
-    _report(ctx, auction.faults, calls, record.auction)
+    _report(ctx, auction.faults, calls, bids)
     for i, call in enumerate(calls):
-        seat = speaker(i, eldest, seats)
-        if call.label is not None and call.label != seat:
-            ctx.error(
-                call, "out-of-turn", f"call {i + 1} is seat {seat}'s, not seat {call.label}'s"
-            )
+        seat, label = speaker(i, eldest, seats), call.label
+        if label is not None and label != seat:
+            ctx.error(call, "out-of-turn", f"call {i + 1} is seat {seat}'s, not seat {label}'s")
         if ctx.want_steps:
             label = f"seat {seat}: {call.word}"
             ctx.step("call", seat=seat, text=call.word, node=call, label=label)
@@ -176,7 +175,7 @@ def _auction(table: Table) -> bool:
     if not auction.complete:
         if later:
             ctx.error(
-                record.auction or later[0],
+                bids or later[0],
                 "auction-incomplete",
                 f"the auction has {len(calls)} calls: each of the {seats} seats speaks once "
                 "before the play",
@@ -446,7 +445,6 @@ def _score(table: Table, unplayed: list[str], played: dict[str, int]) -> None:
     tricks = ctx.tricks
     side_partners = _partners(table, played)
     side = _side(taker, side_partners)
-    winners = {side(seat) for seat in {t.winner for t in tricks}}
     counted = piles.count(
         tricks, side, total=hand_size(seats), aside=unplayed, aside_side=ASIDE[table.contract]
     )
@@ -465,8 +463,8 @@ def _score(table: Table, unplayed: list[str], played: dict[str, int]) -> None:
         petit_au_bout=piles.petit_au_bout(tricks, side, slam_rule=table.variant == "fft"),
         poignees=_poignees(table),
         chelem_announced=table.chelem,
-        taker_all_tricks="defence" not in winners,
-        defence_all_tricks="taker" not in winners,
+        taker_all_tricks=counted.tricks["defence"] == 0,
+        defence_all_tricks=counted.tricks["taker"] == 0,
     )
     result = score(tally)
     breakdown = {**result.breakdown, "variant": table.variant, "called": table.called}

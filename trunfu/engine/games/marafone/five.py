@@ -71,9 +71,14 @@ def replay(record: Record, ctx: Context) -> None:
         if record.play is not None and record.play.tricks:
             ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
         if not ctx.failed:
-            ctx.outcome = Outcome(
+            ctx.outcome = trusted(
+                Outcome,
                 scores=[0.0] * SEATS,
                 result=format_result([0] * SEATS),
+                contract=None,
+                declarer=None,
+                partners=[],
+                won=None,
                 thrown_in=True,
                 breakdown={"auction_first": first, "bid": None},
             )

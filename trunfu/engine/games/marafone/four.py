@@ -223,8 +223,8 @@ def _score(
         end = "penalty"
         claim_json = {"kind": "penalty", "seat": hand.claim.seat, "after_trick": hand.claim_tricks}
     elif hand.claim is not None:
-        match = parse_match_score(record.tag("MatchScore"))
-        target = parse_target(record.tag("Target"))
+        match = parse_match_score(ctx.tag("MatchScore"))
+        target = parse_target(ctx.tag("Target"))
         if match is None or target is None:
             bad = "MatchScore" if match is None else "Target"
             ctx.error(

@@ -132,11 +132,14 @@ def score(
 def flat(seats: int, contract: str, payments: dict[int, int] | None = None, **kw) -> Outcome:
     """The outcome of a deal that is not played: thrown in (all 0) or ended by prendo."""
     scores = [float((payments or {}).get(s, 0)) for s in range(1, seats + 1)]
-    return Outcome(
-        scores=scores,
-        result=format_result(scores),
-        contract=contract,
-        thrown_in=contract == "thrown-in",
-        breakdown={"payments": {str(s): scores[s - 1] for s in range(1, seats + 1)}},
-        **kw,
-    )
+    fields = {
+        "scores": scores,
+        "result": format_result(scores),
+        "contract": contract,
+        "declarer": None,
+        "partners": [],
+        "won": None,
+        "thrown_in": contract == "thrown-in",
+        "breakdown": {"payments": {str(s): scores[s - 1] for s in range(1, seats + 1)}},
+    }
+    return trusted(Outcome, {**fields, **kw})
