@@ -1,13 +1,32 @@
 """Checks a record can pass without the rules of play: its tags (spec §2), the words it
-uses (spec §5) and its cards (spec §4, §5)."""
+uses (spec §5) and its cards (spec §4, §5).
+
+The reader checks every record it reads, so the usual case, a record without a problem,
+is made cheap: each model field is read once (a pydantic field costs several times a
+card's), the facts of each game and seat count are worked out once (`_Rules`), and each
+group of cards is first tested as a set of codes; only a group that fails that test is
+walked card by card to say where the problem is."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain
 
 from .decks import GAMES, SIGNALS, Game
-from .models import Card, Claim, Hand, PlayedCard, Record, Tag, Trick
+from .models import (
+    Announcement,
+    Call,
+    Card,
+    Claim,
+    Exchange,
+    Hand,
+    PlayedCard,
+    Record,
+    Tag,
+    Trick,
+    number,
+)
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
 REQUIRED_TAGS = ("Game", "Seats", "Dealer")
@@ -19,106 +38,152 @@ DATE = re.compile(r"^(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)$")
 
 def check(record: Record) -> list[Problem]:
     """Every tag, word and deck problem of `record`, in text order."""
-    problems = list(_tags(record))
-    game = record.game
-    seats = record.seats
-    if game is not None and seats in game.deals:
-        played = _played(record.play.items) if record.play is not None else []
-        problems += _words(record, game, seats, played)
-        problems += _deck(record, game, seats, played)
-    problems.sort(key=lambda p: (p[0], p[1]))
+    problems, game, seats = _tags(record)
+    rules = _RULES[game.name].get(seats) if game is not None else None
+    if rules is not None:
+        _body(record, rules, problems)
+    if len(problems) > 1:
+        problems.sort(key=_position)
     return problems
+
+
+def _position(problem: Problem) -> tuple[int, int]:
+    return problem[0], problem[1]
 
 
 def _at(tag: Tag) -> tuple[int, int]:
     return tag.value_line or tag.line, tag.value_column or tag.column
 
 
-def _tags(record: Record) -> Iterator[Problem]:
+MEMO = 4096
+"""How many values that match it each tag pattern remembers."""
+_MATCHED: dict[re.Pattern[str], set[str]] = {RESULT: set(), DATE: set()}
+
+
+def _matches(pattern: re.Pattern[str], value: str) -> bool:
+    """Whether `pattern` matches `value`. Tag values repeat (a few hundred dates, the results
+    of deals thrown in), so the first `MEMO` values that match are remembered."""
+    matched = _MATCHED[pattern]
+    if value in matched:
+        return True
+    if pattern.match(value) is None:
+        return False
+    if len(matched) < MEMO:
+        matched.add(value)
+    return True
+
+
+def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
+    """The tag problems, and the game and seat count the tags give (None where they do not)."""
+    problems: list[Problem] = []
     seen: dict[str, Tag] = {}
     for tag in record.tags:
-        if tag.name in seen:
-            yield (
-                tag.line,
-                tag.column,
-                "syntax",
-                "duplicate-tag",
-                f"the tag {tag.name} is given twice (first on line {seen[tag.name].line})",
+        name = tag.name
+        if name in seen:
+            problems.append(
+                (
+                    tag.line,
+                    tag.column,
+                    "syntax",
+                    "duplicate-tag",
+                    f"the tag {name} is given twice (first on line {seen[name].line})",
+                )
             )
         else:
-            seen[tag.name] = tag
-    missing = [name for name in REQUIRED_TAGS if name not in seen]
-    if missing:
-        yield (
-            record.line,
-            record.column,
-            "syntax",
-            "missing-tag",
-            f"the record has no {' or '.join(missing)} tag; every record needs "
-            "Game, Seats and Dealer",
+            seen[name] = tag
+    if "Game" not in seen or "Seats" not in seen or "Dealer" not in seen:
+        missing = [name for name in REQUIRED_TAGS if name not in seen]
+        problems.append(
+            (
+                record.line,
+                record.column,
+                "syntax",
+                "missing-tag",
+                f"the record has no {' or '.join(missing)} tag; every record needs "
+                "Game, Seats and Dealer",
+            )
         )
     game_tag = seen.get("Game")
-    game = GAMES.get(game_tag.value) if game_tag else None
-    if game_tag and game is None:
-        yield (
-            *_at(game_tag),
-            "syntax",
-            "unknown-game",
-            f"unknown game {game_tag.value!r}; TGN knows {', '.join(GAMES)}",
+    game = GAMES.get(game_tag.value) if game_tag is not None else None
+    if game_tag is not None and game is None:
+        problems.append(
+            (
+                *_at(game_tag),
+                "syntax",
+                "unknown-game",
+                f"unknown game {game_tag.value!r}; TGN knows {', '.join(GAMES)}",
+            )
         )
     seats_tag = seen.get("Seats")
-    seats = record.seats
-    if seats_tag and game and seats not in game.deals:
+    seats = number(seats_tag.value) if seats_tag is not None else None
+    if seats_tag is not None and game is not None and seats not in game.deals:
         counts = "|".join(str(n) for n in game.seats)
-        yield (
-            *_at(seats_tag),
-            "syntax",
-            "bad-seats",
-            f"Seats {seats_tag.value!r}: {game.name} is played by {counts} players",
+        problems.append(
+            (
+                *_at(seats_tag),
+                "syntax",
+                "bad-seats",
+                f"Seats {seats_tag.value!r}: {game.name} is played by {counts} players",
+            )
         )
     dealer_tag = seen.get("Dealer")
-    if dealer_tag and seats and (record.dealer is None or not 1 <= record.dealer <= seats):
-        yield (
-            *_at(dealer_tag),
-            "syntax",
-            "bad-dealer",
-            f"Dealer {dealer_tag.value!r} is not a seat: seats go from 1 to {seats}",
-        )
+    if dealer_tag is not None and seats:
+        dealer = number(dealer_tag.value)
+        if dealer is None or not 1 <= dealer <= seats:
+            problems.append(
+                (
+                    *_at(dealer_tag),
+                    "syntax",
+                    "bad-dealer",
+                    f"Dealer {dealer_tag.value!r} is not a seat: seats go from 1 to {seats}",
+                )
+            )
     variant_tag = seen.get("Variant")
-    if variant_tag and game and variant_tag.value not in game.variants:
-        yield (
-            *_at(variant_tag),
-            "syntax",
-            "unknown-variant",
-            f"unknown variant {variant_tag.value!r} of {game.name}; "
-            f"known: {', '.join(game.variants)}",
+    if variant_tag is not None and game is not None and variant_tag.value not in game.variants:
+        problems.append(
+            (
+                *_at(variant_tag),
+                "syntax",
+                "unknown-variant",
+                f"unknown variant {variant_tag.value!r} of {game.name}; "
+                f"known: {', '.join(game.variants)}",
+            )
         )
     result_tag = seen.get("Result")
-    if result_tag and result_tag.value != "*":
-        numbers = result_tag.value.split(" ")
-        if not RESULT.match(result_tag.value):
-            yield (
-                *_at(result_tag),
-                "syntax",
-                "bad-result",
-                f"Result {result_tag.value!r} is not a list of signed numbers such as "
-                '"+6 -2 -2 -2", nor "*"',
+    if result_tag is not None:
+        value = result_tag.value
+        if value == "*":
+            pass
+        elif not _matches(RESULT, value):
+            problems.append(
+                (
+                    *_at(result_tag),
+                    "syntax",
+                    "bad-result",
+                    f"Result {value!r} is not a list of signed numbers such as "
+                    '"+6 -2 -2 -2", nor "*"',
+                )
             )
-        elif seats and len(numbers) != seats:
-            yield (
-                *_at(result_tag),
-                "syntax",
-                "bad-result",
-                f"Result gives {len(numbers)} scores for {seats} seats",
+        elif seats and value.count(" ") + 1 != seats:
+            problems.append(
+                (
+                    *_at(result_tag),
+                    "syntax",
+                    "bad-result",
+                    f"Result gives {value.count(' ') + 1} scores for {seats} seats",
+                )
             )
     date_tag = seen.get("Date")
-    if date_tag and not DATE.match(date_tag.value):
-        yield (
-            *_at(date_tag),
-            "syntax",
-            "bad-date",
-            f"Date {date_tag.value!r} is not written YYYY.MM.DD (?? for an unknown part)",
+    if date_tag is not None and not _matches(DATE, date_tag.value):
+        problems.append(
+            (
+                *_at(date_tag),
+                "syntax",
+                "bad-date",
+                f"Date {date_tag.value!r} is not written YYYY.MM.DD (?? for an unknown part)",
+            )
         )
+    return problems, game, seats
 
 
 # Sections that only some games (and seat counts) use (spec §5).
@@ -129,205 +194,22 @@ SECTION_GAMES = {
 }
 
 
-def _sections(record: Record, game: Game, seats: int) -> Iterator[Problem]:
-    for key, games in SECTION_GAMES.items():
-        section = getattr(record, key)
-        if section is not None and seats not in games.get(game.name, ()):
-            users = ", ".join(
-                f"{name} ({'|'.join(map(str, counts))} seats)" for name, counts in games.items()
-            )
-            yield (
-                section.line,
-                section.column,
-                "syntax",
-                "unexpected-section",
-                f"{game.name} with {seats} seats has no `{key}` section (used by {users})",
-            )
+@dataclass(frozen=True)
+class _Rules:
+    """What the checks need to know of one game played by one number of seats."""
 
-
-def _words(record: Record, game: Game, seats: int, played: list[PlayedCard]) -> Iterator[Problem]:
-    yield from _sections(record, game, seats)
-    calls = game.calls.get(seats, {})
-    if record.auction is not None:
-        for round_ in record.auction.rounds:
-            for call in round_:
-                if call.word not in calls.values():
-                    known = ", ".join(dict.fromkeys(calls.values())) or "none: no auction"
-                    yield (
-                        call.line,
-                        call.column,
-                        "syntax",
-                        "unknown-call",
-                        f"`{call.word}` is not a call of {game.name} with {seats} seats "
-                        f"(calls: {known})",
-                    )
-                elif call.card is not None and not (call.word == "chiamo" and game.trumps):
-                    yield (
-                        call.card.line,
-                        call.card.column,
-                        "syntax",
-                        "unexpected-card",
-                        f"`{call.word}` takes no card",
-                    )
-                elif call.card is None and call.word == "chiamo" and game.trumps:
-                    yield (
-                        call.line,
-                        call.column,
-                        "syntax",
-                        "missing-card",
-                        "`chiamo` names the card called, e.g. `chiamo T20`",
-                    )
-                if call.label is not None and call.label > seats:
-                    yield (
-                        call.line,
-                        call.column,
-                        "syntax",
-                        "no-such-seat",
-                        f"seat label {call.label}: there are {seats} seats",
-                    )
-    if record.announce is not None:
-        for item in record.announce.items:
-            if item.word not in game.announcements:
-                known = ", ".join(game.announcements) or "none"
-                yield (
-                    item.line,
-                    item.column,
-                    "syntax",
-                    "unknown-announcement",
-                    f"`{item.word}` is not an announcement of {game.name} (known: {known})",
-                )
-            if item.seat > seats:
-                yield (
-                    item.line,
-                    item.column,
-                    "syntax",
-                    "no-such-seat",
-                    f"seat {item.seat}: there are {seats} seats",
-                )
-    if record.exchange is not None:
-        for ex in record.exchange.items:
-            if max(ex.giver, ex.receiver) > seats or ex.giver == ex.receiver:
-                yield (
-                    ex.line,
-                    ex.column,
-                    "syntax",
-                    "no-such-seat",
-                    f"exchange {ex.giver}>{ex.receiver}: seats go from 1 to {seats}, "
-                    "and a seat does not hand a card to itself",
-                )
-    if record.trump is not None and record.trump.suit not in game.suits:
-        yield (
-            record.trump.suit_line,
-            record.trump.suit_column,
-            "syntax",
-            "unknown-suit",
-            f"`{record.trump.suit}` is not a suit of {game.name} ({', '.join(game.suits)})",
-        )
-    if record.play is not None:
-        if game.name != "marafone" and any([card.extras for card in played]):  # seldom any
-            for extras in filter(None, [card.extras for card in played]):
-                if extras.signal:
-                    yield (
-                        extras.signal_line,
-                        extras.signal_column,
-                        "syntax",
-                        "unexpected-signal",
-                        f"`{extras.signal}`: signals ({', '.join(SIGNALS)}) are marafone's",
-                    )
-        for item in record.play.items:
-            if item.kind == "trick":
-                continue
-            if game.name != "marafone":
-                yield (
-                    item.line,
-                    item.column,
-                    "syntax",
-                    "unexpected-claim",
-                    f"`{item.kind}` belongs to marafone",
-                )
-            elif item.seat > seats:
-                yield (
-                    item.line,
-                    item.column,
-                    "syntax",
-                    "no-such-seat",
-                    f"`{item.kind} {item.seat}`: there are {seats} seats",
-                )
-
-
-def _played(items: list[Trick | Claim]) -> list[PlayedCard]:
-    """The cards of the tricks, in the order played."""
-    cards: list[PlayedCard] = []
-    for item in items:
-        if item.kind == "trick":
-            cards += item.cards
-    return cards
-
-
-def _deck(record: Record, game: Game, seats: int, played: list[PlayedCard]) -> Iterator[Problem]:
-    groups: list[tuple[str, list[Card]]] = []
-    deal = game.deals[seats]
-    if record.deal is not None:
-        owners: dict[str, int] = {}
-        dealt: list[Card] = []
-        for hand in record.deal.hands:
-            size = _size(hand.owner, deal, seats)
-            if hand.owner in owners or size is None or len(hand.cards) != size:
-                yield from _hand_problems(hand, size, owners, game, seats)
-            owners[hand.owner] = hand.line
-            dealt += hand.cards
-        groups.append(("in the deal", dealt))
-    if record.call is not None:
-        groups.append(("in the call", record.call.cards))
-    if record.discard is not None:
-        groups.append(("in the discard", record.discard.cards))
-    if record.play is not None:
-        groups.append(("in the play", played))
-    if record.auction is not None:
-        groups.append(("", [c.card for r in record.auction.rounds for c in r if c.card]))
-    if record.announce is not None:
-        for item in record.announce.items:
-            groups.append(("in one announcement", item.cards))
-    if record.exchange is not None:
-        groups.append(("", [item.card for item in record.exchange.items]))
-    yield from _cards(game, groups)
-
-
-def _hand_problems(
-    hand: Hand, size: int | None, owners: dict[str, int], game: Game, seats: int
-) -> Iterator[Problem]:
-    """What is wrong with a hand of the deal: given twice, not a hand of the game, or of the
-    wrong size (`owners`: the line of each hand met before)."""
-    what = {"talon": "talon", "dead": "dead hand"}.get(hand.owner, f"seat {hand.owner}")
-    where = what if what.startswith("seat") else f"the {what}"
-    if hand.owner in owners:
-        yield (
-            hand.line,
-            hand.column,
-            "deck",
-            "duplicate-hand",
-            f"{where} is given twice in the deal (first on line {owners[hand.owner]})",
-        )
-    if size is None:
-        yield (
-            hand.line,
-            hand.column,
-            "deck",
-            "no-such-hand",
-            f"{game.name} with {seats} seats has no {what}",
-        )
-    elif len(hand.cards) != size:
-        yield (
-            hand.line,
-            hand.column,
-            "deck",
-            "hand-size",
-            f"{where} holds {_count(len(hand.cards))}; {game.name} with {seats} seats deals {size}",
-        )
-
-
-def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    game: Game
+    seats: int
+    calls: frozenset[str]
+    """The calls of the auction, in their canonical spelling."""
+    known_calls: str
+    """The calls as a message lists them."""
+    plain_calls: frozenset[str]
+    """The calls that take no card."""
+    sizes: dict[str, int]
+    """Hand owner (`"1"`.., `"talon"`, `"dead"`) → the number of cards dealt to it."""
+    unused: tuple[tuple[str, str], ...]
+    """(section keyword, message) of each section this game and seat count do not use."""
 
 
 def _size(owner: str, deal, seats: int) -> int | None:
@@ -338,25 +220,330 @@ def _size(owner: str, deal, seats: int) -> int | None:
     return deal.hand if owner.isdigit() and 1 <= int(owner) <= seats else None
 
 
-def _cards(game: Game, groups: Iterable[tuple[str, list[Card]]]) -> Iterator[Problem]:
-    deck = game.cards
-    for where, cards in groups:
-        codes = {card.code for card in cards}
-        if len(codes) == len(cards) and codes <= deck:
-            continue  # the usual case: every card known, none twice
-        first: dict[str, Card] = {}
-        for card in cards:
-            if card.code not in deck:
-                yield (
+def _rules(game: Game, seats: int) -> _Rules:
+    """The `_Rules` of `game` with `seats` seats (one of the game's seat counts)."""
+    calls = game.calls.get(seats, {})
+    named = bool(game.trumps)  # `chiamo` names a card where the game has trumps
+    owners = [str(seat) for seat in range(1, seats + 1)] + ["talon", "dead"]
+    sizes = {owner: _size(owner, game.deals[seats], seats) for owner in owners}
+    return _Rules(
+        game=game,
+        seats=seats,
+        calls=frozenset(calls.values()),
+        plain_calls=frozenset(calls.values()) - ({"chiamo"} if named else set()),
+        known_calls=", ".join(dict.fromkeys(calls.values())) or "none: no auction",
+        sizes={owner: size for owner, size in sizes.items() if size is not None},
+        unused=tuple(
+            (key, _unused_message(game, seats, key, games))
+            for key, games in SECTION_GAMES.items()
+            if seats not in games.get(game.name, ())
+        ),
+    )
+
+
+def _unused_message(game: Game, seats: int, key: str, games: dict[str, tuple[int, ...]]) -> str:
+    users = ", ".join(
+        f"{name} ({'|'.join(map(str, counts))} seats)" for name, counts in games.items()
+    )
+    return f"{game.name} with {seats} seats has no `{key}` section (used by {users})"
+
+
+_RULES: dict[str, dict[int, _Rules]] = {
+    game.name: {seats: _rules(game, seats) for seats in game.deals} for game in GAMES.values()
+}
+"""Game name → seat count → its `_Rules`."""
+
+
+def _body(record: Record, rules: _Rules, problems: list[Problem]) -> None:
+    """Add the word problems of the body's sections, then its deck problems, to `problems`."""
+    deal, call, discard, play = record.deal, record.call, record.discard, record.play
+    auction, announce, exchange, trump = (
+        record.auction,
+        record.announce,
+        record.exchange,
+        record.trump,
+    )
+    present = {"trump": trump, "exchange": exchange, "call": call}
+    for key, message in rules.unused:
+        section = present[key]
+        if section is not None:
+            problems.append((section.line, section.column, "syntax", "unexpected-section", message))
+    called = _auction(auction.rounds, rules, problems) if auction is not None else []
+    shown = _announce(announce.items, rules, problems) if announce is not None else []
+    handed = _exchange(exchange.items, rules, problems) if exchange is not None else []
+    if trump is not None and trump.suit not in rules.game.suits:
+        problems.append(
+            (
+                trump.suit_line,
+                trump.suit_column,
+                "syntax",
+                "unknown-suit",
+                f"`{trump.suit}` is not a suit of {rules.game.name} "
+                f"({', '.join(rules.game.suits)})",
+            )
+        )
+    played = _play(play.items, rules, problems) if play is not None else None
+    # The deck problems, group of cards by group.
+    if deal is not None:
+        _cards(rules, "in the deal", _deal(deal.hands, rules, problems), problems)
+    if call is not None:
+        _cards(rules, "in the call", [call.cards], problems)
+    if discard is not None:
+        _cards(rules, "in the discard", [discard.cards], problems)
+    if played is not None:
+        _cards(rules, "in the play", played, problems)
+    if auction is not None:
+        _cards(rules, "", [called], problems)
+    for cards in shown:
+        _cards(rules, "in one announcement", [cards], problems)
+    if exchange is not None:
+        _cards(rules, "", [handed], problems)
+
+
+def _auction(rounds: list[list[Call]], rules: _Rules, problems: list[Problem]) -> list[Card]:
+    """Add the problems of the auction's words to `problems`; the cards called."""
+    game, seats = rules.game, rules.seats
+    named = bool(game.trumps)  # `chiamo` names a card where the game has trumps
+    called: list[Card] = []
+    for round_ in rounds:
+        for call in round_:
+            word, card, label = call.word, call.card, call.label
+            if word not in rules.calls:
+                problems.append(
+                    (
+                        call.line,
+                        call.column,
+                        "syntax",
+                        "unknown-call",
+                        f"`{word}` is not a call of {game.name} with {seats} seats "
+                        f"(calls: {rules.known_calls})",
+                    )
+                )
+            elif card is not None and not (word == "chiamo" and named):
+                problems.append(
+                    (card.line, card.column, "syntax", "unexpected-card", f"`{word}` takes no card")
+                )
+            elif card is None and word == "chiamo" and named:
+                problems.append(
+                    (
+                        call.line,
+                        call.column,
+                        "syntax",
+                        "missing-card",
+                        "`chiamo` names the card called, e.g. `chiamo T20`",
+                    )
+                )
+            if label is not None and label > seats:
+                problems.append(
+                    (
+                        call.line,
+                        call.column,
+                        "syntax",
+                        "no-such-seat",
+                        f"seat label {label}: there are {seats} seats",
+                    )
+                )
+            if card is not None:
+                called.append(card)
+    return called
+
+
+def _announce(
+    items: list[Announcement], rules: _Rules, problems: list[Problem]
+) -> list[list[Card]]:
+    """Add the problems of the announcements' words to `problems`; the cards of each."""
+    game, seats = rules.game, rules.seats
+    shown: list[list[Card]] = []
+    for item in items:
+        word, seat = item.word, item.seat
+        if word not in game.announcements:
+            known = ", ".join(game.announcements) or "none"
+            problems.append(
+                (
+                    item.line,
+                    item.column,
+                    "syntax",
+                    "unknown-announcement",
+                    f"`{word}` is not an announcement of {game.name} (known: {known})",
+                )
+            )
+        if seat > seats:
+            problems.append(
+                (
+                    item.line,
+                    item.column,
+                    "syntax",
+                    "no-such-seat",
+                    f"seat {seat}: there are {seats} seats",
+                )
+            )
+        shown.append(item.cards)
+    return shown
+
+
+def _exchange(items: list[Exchange], rules: _Rules, problems: list[Problem]) -> list[Card]:
+    """Add the problems of the exchange's seats to `problems`; the cards handed."""
+    seats = rules.seats
+    for ex in items:
+        if max(ex.giver, ex.receiver) > seats or ex.giver == ex.receiver:
+            problems.append(
+                (
+                    ex.line,
+                    ex.column,
+                    "syntax",
+                    "no-such-seat",
+                    f"exchange {ex.giver}>{ex.receiver}: seats go from 1 to {seats}, "
+                    "and a seat does not hand a card to itself",
+                )
+            )
+    return [ex.card for ex in items]
+
+
+def _play(
+    items: list[Trick | Claim], rules: _Rules, problems: list[Problem]
+) -> list[list[PlayedCard]] | None:
+    """Add the problems of the play's words (signals outside marafone, claims) to `problems`.
+    The cards of each trick for the deck check; None when a set test shows they are all
+    known, none twice and, outside marafone, none followed by anything."""
+    tricks = [item.cards for item in items if isinstance(item, Trick)]
+    marafone = rules.game.name == "marafone"
+    # Outside marafone, a card followed by anything may carry a signal: the test fails.
+    if _known_once(tricks, rules.game.cards, bare=not marafone):
+        played = None
+    else:
+        played = tricks
+        for extras in [] if marafone else filter(None, [c.extras for c in chain(*tricks)]):
+            if extras.signal:
+                problems.append(
+                    (
+                        extras.signal_line,
+                        extras.signal_column,
+                        "syntax",
+                        "unexpected-signal",
+                        f"`{extras.signal}`: signals ({', '.join(SIGNALS)}) are marafone's",
+                    )
+                )
+    if len(tricks) < len(items):
+        _claims([item for item in items if not isinstance(item, Trick)], rules, problems)
+    return played
+
+
+def _claims(claims: list[Claim], rules: _Rules, problems: list[Problem]) -> None:
+    """Add the problems of the play's `fuori N` and `penalty N` to `problems`."""
+    seats = rules.seats
+    for claim in claims:
+        if rules.game.name != "marafone":
+            problems.append(
+                (
+                    claim.line,
+                    claim.column,
+                    "syntax",
+                    "unexpected-claim",
+                    f"`{claim.kind}` belongs to marafone",
+                )
+            )
+        elif claim.seat > seats:
+            problems.append(
+                (
+                    claim.line,
+                    claim.column,
+                    "syntax",
+                    "no-such-seat",
+                    f"`{claim.kind} {claim.seat}`: there are {seats} seats",
+                )
+            )
+
+
+def _deal(hands: list[Hand], rules: _Rules, problems: list[Problem]) -> list[list[Card]]:
+    """Add the problems of the deal's hands (not their cards) to `problems`; the cards of
+    each hand."""
+    cards = [hand.cards for hand in hands]
+    sizes = dict(zip([hand.owner for hand in hands], map(len, cards), strict=True))
+    if len(sizes) < len(hands) or not sizes.items() <= rules.sizes.items():
+        _hand_problems(hands, rules, problems)  # a hand given twice, unknown or of a wrong size
+    return cards
+
+
+def _hand_problems(hands: list[Hand], rules: _Rules, problems: list[Problem]) -> None:
+    """Add what is wrong with each hand of the deal to `problems`: given twice, not a hand of
+    the game, or of the wrong size."""
+    game, seats = rules.game, rules.seats
+    owners: dict[str, int] = {}  # the line of each hand met
+    for hand in hands:
+        size = _size(hand.owner, game.deals[seats], seats)
+        what = {"talon": "talon", "dead": "dead hand"}.get(hand.owner, f"seat {hand.owner}")
+        where = what if what.startswith("seat") else f"the {what}"
+        if hand.owner in owners:
+            problems.append(
+                (
+                    hand.line,
+                    hand.column,
+                    "deck",
+                    "duplicate-hand",
+                    f"{where} is given twice in the deal (first on line {owners[hand.owner]})",
+                )
+            )
+        if size is None:
+            problems.append(
+                (
+                    hand.line,
+                    hand.column,
+                    "deck",
+                    "no-such-hand",
+                    f"{game.name} with {seats} seats has no {what}",
+                )
+            )
+        elif len(hand.cards) != size:
+            problems.append(
+                (
+                    hand.line,
+                    hand.column,
+                    "deck",
+                    "hand-size",
+                    f"{where} holds {_count(len(hand.cards))}; {game.name} with {seats} seats "
+                    f"deals {size}",
+                )
+            )
+        owners[hand.owner] = hand.line
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _known_once(lists: list[list[Card]], deck: frozenset[str], bare: bool = False) -> bool:
+    """Whether the cards of `lists` are all of `deck`, none given twice (and, when `bare`,
+    none followed by anything), told by a set of their codes."""
+    if bare:
+        codes = {card.code for cards in lists for card in cards if card.extras is None}
+    else:
+        codes = {card.code for cards in lists for card in cards}
+    return len(codes) == sum(map(len, lists)) and codes <= deck
+
+
+def _cards(rules: _Rules, where: str, lists: list[list[Card]], problems: list[Problem]) -> None:
+    """Add the unknown cards of a group (the cards of `lists`) to `problems`, and its
+    duplicated ones where `where` names the group. A set test tells whether there is any;
+    only then are the cards walked one by one."""
+    deck = rules.game.cards
+    if _known_once(lists, deck):
+        return  # the usual case: every card known, none twice
+    first: dict[str, Card] = {}
+    for card in chain(*lists):
+        if card.code not in deck:
+            problems.append(
+                (
                     card.line,
                     card.column,
                     "deck",
                     "unknown-card",
-                    f"{card.code} is not a card of the {game.name} deck",
+                    f"{card.code} is not a card of the {rules.game.name} deck",
                 )
-            elif where and card.code in first:
-                seen = first[card.code]
-                yield (
+            )
+        elif where and card.code in first:
+            seen = first[card.code]
+            problems.append(
+                (
                     card.line,
                     card.column,
                     "deck",
@@ -364,5 +551,6 @@ def _cards(game: Game, groups: Iterable[tuple[str, list[Card]]]) -> Iterator[Pro
                     f"{card.code} is given twice {where} (first on line {seen.line}, "
                     f"column {seen.column})",
                 )
-            else:
-                first[card.code] = card
+            )
+        else:
+            first[card.code] = card
