@@ -1,18 +1,81 @@
-"""The engine's models (engine/model.py): objects built in bulk without validation."""
+"""The engine's models (engine/model.py): a trick is a slotted dataclass that pydantic
+validates and dumps as a field of `Replay`; outcomes are built in bulk without validation."""
 
-from trunfu.engine.model import Outcome, TrickResult, trusted
+import dataclasses
+import json
+
+import pytest
+from pydantic import TypeAdapter, ValidationError
+
+from trunfu.engine.model import Outcome, Replay, TrickResult, trusted
+from trunfu.notation.models import Record
+
+CARDS = [(2, "KS"), (3, "T5"), (4, "9S"), (1, "EX")]
 
 
-def test_trusted_trick_is_the_validated_trick():
-    cards = [(2, "KS"), (3, "T5"), (4, "9S"), (1, "EX")]
-    fast = trusted(TrickResult, number=7, leader=2, cards=cards, winner=3)
-    slow = TrickResult(number=7, leader=2, cards=cards, winner=3)
-    assert fast == slow
-    assert fast.model_dump() == slow.model_dump()
-    assert fast.model_fields_set == {"number", "leader", "cards", "winner"}
-    assert TrickResult.model_validate(fast.model_dump()) == slow
-    copy = fast.model_copy(update={"winner": 4})
-    assert (copy.winner, fast.winner) == (4, 3)
+def test_a_trick_is_a_slotted_value():
+    trick = TrickResult(number=7, leader=2, cards=CARDS, winner=3)
+    assert not hasattr(trick, "__dict__")  # no per-instance dict
+    assert trick == TrickResult(number=7, leader=2, cards=list(CARDS), winner=3)
+    assert trick != dataclasses.replace(trick, winner=4)
+    with pytest.raises(TypeError):
+        TrickResult(7, 2, CARDS, 3)  # keyword only, as a model's fields are given
+
+
+def test_a_replay_holding_tricks_dumps_and_validates_as_json():
+    tricks = [
+        TrickResult(number=1, leader=2, cards=CARDS, winner=3),
+        TrickResult(
+            number=2, leader=3, cards=[(3, "1C"), (4, "2C"), (1, "3C"), (2, "4C")], winner=2
+        ),
+    ]
+    replay = trusted(Replay, record=Record(), steps=[], tricks=tricks, diagnostics=[], outcome=None)
+    dumped = json.loads(replay.model_dump_json())
+    # each trick dumps as a dict of its fields in their order, each card as [seat, card]
+    assert dumped["tricks"] == [
+        {
+            "number": 1,
+            "leader": 2,
+            "cards": [[2, "KS"], [3, "T5"], [4, "9S"], [1, "EX"]],
+            "winner": 3,
+        },
+        {
+            "number": 2,
+            "leader": 3,
+            "cards": [[3, "1C"], [4, "2C"], [1, "3C"], [2, "4C"]],
+            "winner": 2,
+        },
+    ]
+    assert list(dumped["tricks"][0]) == ["number", "leader", "cards", "winner"]
+    assert replay.model_dump()["tricks"][0] == {
+        "number": 1, "leader": 2, "cards": CARDS, "winner": 3
+    }  # fmt: skip
+    back = Replay.model_validate_json(replay.model_dump_json())
+    assert back.tricks == tricks
+    assert all(type(t) is TrickResult for t in back.tricks)
+    assert type(back.tricks[0].cards[0]) is tuple  # [seat, card] validates as a pair
+    assert back.model_dump_json() == replay.model_dump_json()
+    # an instance given to a validated Replay is kept as it is
+    again = Replay(record=Record(), tricks=tricks)
+    assert again.tricks[0] is tricks[0]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"number": 1, "leader": 2, "cards": [[2, "KS"]]},  # no winner
+        {"number": 1, "leader": 2, "cards": [[2, "KS"]], "winner": "south"},  # not a seat
+        {"number": 1, "leader": 2, "cards": [[2, "KS", 3]], "winner": 2},  # not a pair
+        {"number": 1, "leader": 2, "cards": [[2, "KS"]], "winner": 2, "won": True},  # extra
+    ],
+)
+def test_a_malformed_trick_is_rejected(bad):
+    good = {"number": 1, "leader": 2, "cards": [[2, "KS"]], "winner": 2}
+    assert Replay.model_validate({"record": {}, "tricks": [good]}).tricks[0].winner == 2
+    with pytest.raises(ValidationError):
+        Replay.model_validate({"record": {}, "tricks": [bad]})
+    with pytest.raises(ValidationError):
+        TypeAdapter(TrickResult).validate_python(bad)
 
 
 def test_trusted_outcome_dumps_as_json():

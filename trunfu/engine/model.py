@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, with_config
 
 from ..notation.models import Diagnostic, Record, trusted
 
@@ -47,10 +48,15 @@ class Step(BaseModel):
     nags: list[int] = Field(default_factory=list)
 
 
-class TrickResult(BaseModel):
-    """One trick played: who led, the cards in playing order and who won it."""
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(slots=True, kw_only=True)
+class TrickResult:
+    """One trick played: who led, the cards in playing order and who won it.
 
-    model_config = ConfigDict(extra="forbid")
+    A record holds a dozen or more, read by every layer: so a slotted dataclass rather
+    than a model (made and read several times faster). Pydantic validates and dumps it all
+    the same as a field of a model (`Replay.tricks`); alone, through
+    `pydantic.TypeAdapter(TrickResult)`. `dataclasses.replace` copies it with changes."""
 
     number: int
     leader: int

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from ..notation.models import Claim, PlayedCard, Record, Trick
 from .cards import EXCUSE, card_name, suit_name, suit_of
 from .context import Context
-from .model import TrickResult, trusted
+from .model import TrickResult
 from .tricks import (
     ExcuseLead,
     FollowRules,
@@ -241,23 +241,21 @@ def _trick_result(
 ) -> tuple[TrickResult, int]:
     """Who wins a whole trick (the cards `codes`, played by `seats`, after the tricks
     `before`): the follow rules' winner (`won`: its index, when already known), or the
-    game's own (`setup.winner`). The trick, and its winner (a model's field costs more to
-    read than this pair)."""
+    game's own (`setup.winner`). The trick, and its winner."""
     if won is None:
         won = trick_winner(codes, setup.rules, setup.trump)
     number = len(before) + 1
-    fields = {
-        "number": number,
-        "leader": leader,
-        "cards": list(zip(seats, codes)),  # noqa: B905 (see _walk)
-        "winner": seats[won],
-    }
-    trick = trusted(TrickResult, fields)
-    winner = fields["winner"]
+    winner = seats[won]
+    trick = TrickResult(
+        number=number,
+        leader=leader,
+        cards=list(zip(seats, codes)),  # noqa: B905 (see _walk)
+        winner=winner,
+    )
     if setup.winner is not None and setup.winner_at in (None, number):
         ruled = setup.winner(trick, before)
         if ruled != winner:
-            trick, winner = trusted(TrickResult, {**fields, "winner": ruled}), ruled
+            trick.winner = winner = ruled
     return trick, winner
 
 
