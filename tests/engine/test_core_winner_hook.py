@@ -1,10 +1,12 @@
 """A game's own trick-winner rule (`PlaySetup.winner`): the winner it names wins during the
 play itself, so that it leads next and the steps show it; French tarot's slam Excuse."""
 
+import dataclasses
 from pathlib import Path
 
 from trunfu.engine import replay
 from trunfu.engine.context import Context
+from trunfu.engine.model import TrickResult
 from trunfu.engine.play import PlaySetup, play_tricks
 from trunfu.engine.tricks import ExcuseLead, FollowRules
 from trunfu.notation.reader import read_records
@@ -91,3 +93,19 @@ def test_a_rule_for_one_trick_is_asked_about_that_trick_only():
         assert not ctx.diagnostics
         assert [(t.leader, t.winner) for t in result.tricks] == [(1, 2), (2, 3)]
         assert set(asked) == {2}
+
+
+def test_the_replayer_makes_whole_tricks():
+    # the tricks are made without TrickResult's keyword call: every field set, equal to
+    # the tricks built by keywords, in the one-pass replay and in the two passes
+    hands = {1: ["5S", "9D"], 2: ["KS", "6D"], 3: ["7S", "5D"]}
+    expected = [
+        TrickResult(number=1, leader=1, cards=[(1, "5S"), (2, "KS"), (3, "7S")], winner=2),
+        TrickResult(number=2, leader=2, cards=[(2, "6D"), (3, "5D"), (1, "9D")], winner=1),
+    ]
+    for steps in (False, True):
+        ctx, result = run("  1. 5S KS 7S\n  2. 6D 5D 9D\n", hands, None, steps=steps)
+        assert result.tricks == expected == ctx.tricks
+        assert [dataclasses.asdict(t) for t in result.tricks] == [
+            dataclasses.asdict(t) for t in expected
+        ]

@@ -32,6 +32,8 @@ from .tricks import (
     trick_winner,
 )
 
+_new = object.__new__
+
 CardCheck = Callable[[int, str, list[str], int, Collection[str]], str | None]
 """(seat, card, cards already in the trick, trick number, the seat's cards) → a message when
 the game forbids the card for a reason of its own, else None."""
@@ -246,12 +248,13 @@ def _trick_result(
         won = trick_winner(codes, setup.rules, setup.trump)
     number = len(before) + 1
     winner = seats[won]
-    trick = TrickResult(
-        number=number,
-        leader=leader,
-        cards=list(zip(seats, codes)),  # noqa: B905 (see _walk)
-        winner=winner,
-    )
+    # TrickResult(number=..., ...) without the call: a call by keywords builds a dict of
+    # them (this is made once per trick; each field is set below)
+    trick = _new(TrickResult)
+    trick.number = number
+    trick.leader = leader
+    trick.cards = list(zip(seats, codes))  # noqa: B905 (see _walk)
+    trick.winner = winner
     if setup.winner is not None and setup.winner_at in (None, number):
         ruled = setup.winner(trick, before)
         if ruled != winner:
