@@ -38,7 +38,7 @@ from trunfu.notation.writer import TAG_ORDER, write
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAME_SEATS = [(name, seats) for name, game in GAMES.items() for seats in game.deals]
 SUFFIXES = st.sampled_from([None, None, None, "!", "?", "!!", "??", "!?", "?!"])
-NAGS = st.lists(st.integers(0, 255), max_size=2)
+NAGS = st.lists(st.integers(0, 255), max_size=2).map(tuple)
 ANNOUNCE_WORDS = ["scommessa", "rivanto", "chelem", "poignee", "greater", "lesser", "ask"]
 
 # Text a comment or a tag value may hold: no control characters, line or paragraph breaks.
@@ -47,7 +47,7 @@ LINE = st.text(TEXT.filter(lambda c: c not in "{}"), max_size=12).map(str.strip)
 
 
 @st.composite
-def comments(draw) -> list[str]:
+def comments(draw) -> tuple[str, ...]:
     """Zero to two comments; a comment's lines are stripped, its first and last not empty."""
     found = []
     for _ in range(draw(st.integers(0, 2))):
@@ -57,7 +57,7 @@ def comments(draw) -> list[str]:
         while lines and not lines[-1]:
             lines.pop()
         found.append("\n".join(lines))
-    return found
+    return tuple(found)
 
 
 def extras(draw, signal=None) -> CardExtras | None:

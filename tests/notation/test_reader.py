@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import TypeAdapter
 from tgn_helpers import one, problems, tags
 
 from trunfu.notation import reader
 from trunfu.notation.grammar import item_scanner
-from trunfu.notation.models import Card, Hand, PlayedCard
+from trunfu.notation.models import Card, PlayedCard, Record, trusted
 from trunfu.notation.reader import read_text
 
 
@@ -248,9 +249,9 @@ def test_record_index_and_file_in_diagnostics():
 
 
 def test_nodes_made_without_validation_are_whole_models():
-    """The tags, hands, tricks and claims the direct reading makes without pydantic's
-    validation hold every field of their model, in its type: validating their dump again
-    gives the same node."""
+    """The record, sections, claims, tags, hands and tricks the direct reading makes
+    without pydantic's validation hold every field, in its type: validating their dump
+    again gives the same node (the record is a model, the others slotted dataclasses)."""
     text = (
         '[Game "marafone"]\n[Seats "4"]\n[Dealer "1"]\n'
         "deal\n  1: KS AB\n  2: 3C 4C\n"
@@ -259,19 +260,28 @@ def test_nodes_made_without_validation_are_whole_models():
     )
     (result,) = read_text(text)  # short hands: deck diagnostics, the record is read all the same
     record = result.record
-    nodes = [record, record.deal, record.trump, record.play, *record.tags]
+    assert set(vars(record)) == set(Record.model_fields)
+    assert Record.model_validate(record.model_dump()) == record
+    nodes = [record.deal, record.trump, record.play, *record.tags]
     nodes += [*record.deal.hands, *record.play.items]
     names = [type(node).__name__ for node in nodes[-4:]]
     assert names == ["Hand", "Hand", "Trick", "Claim"]
     for node in nodes:
-        assert set(vars(node)) == set(type(node).model_fields)
-        assert type(node).model_validate(node.model_dump()) == node
+        adapter = TypeAdapter(type(node))
+        assert adapter.validate_python(adapter.dump_python(node)) == node
+        assert type(node.comments) is tuple
     assert record.play.items[0].cards[0].signal == "busso"
-    # a field assigned is still set, for that node only; the others are as they were
-    first, second = record.deal.hands
-    first.owner = "3"
-    assert first.model_fields_set == second.model_fields_set == set(Hand.model_fields)
-    assert (first.owner, second.owner) == ("3", "2")
+
+
+def test_models_made_without_validation_share_their_fields_set_safely():
+    """`trusted` gives every instance of a model one shared fields set: a field assigned
+    leaves it (and the other instances) as they were."""
+    (result,) = read_text('[Game "marafone"]\n[Seats "4"]\n[Dealer "1"]\n')
+    fields = result.record.model_dump()
+    first, second = trusted(Record, dict(fields)), trusted(Record, dict(fields))
+    first.index = 3
+    assert first.model_fields_set == second.model_fields_set == set(Record.model_fields)
+    assert (first.index, second.index) == (3, 1)
 
 
 def test_every_fast_word_is_the_item_the_scanner_finds():

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import typing
+from dataclasses import dataclass, field
 from typing import Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
@@ -20,10 +21,21 @@ def number(value: str) -> int | None:
     return int(value) if value.isascii() and value.isdigit() else None
 
 
-class Node(BaseModel):
-    """Anything written in the text: where it starts, and what a reader may have added."""
+node = dataclass(slots=True, kw_only=True)
+"""How each kind of `Node` is declared: a slotted dataclass, its fields given by name."""
 
-    model_config = ConfigDict(extra="ignore")
+
+@node
+class Node:
+    """Anything written in the text: where it starts, and what a reader may have added.
+
+    A record holds dozens of these (tags, hands, tricks, calls, sections), and every layer
+    reads them field by field, so they are slotted dataclasses rather than models: made in
+    a fraction of a model's time, their fields read as plain slots (a model's go through
+    its `__getattr__` hook). Pydantic validates them from dicts and JSON, and dumps them,
+    as the fields of a `Record`, as it does models; an instance given to a model is kept as
+    it is. A dataclass converts nothing: give every field in its type (a tuple for
+    `comments`, `Card`s for cards)."""
 
     line: int = 0
     column: int = 0
@@ -31,6 +43,7 @@ class Node(BaseModel):
     """Brace comments written after the item, stripped of their braces."""
 
 
+@node
 class Annotated(Node):
     suffix: str | None = None
     """`!`, `?`, `!!`, `??`, `!?` or `?!` written right after the item."""
@@ -172,6 +185,7 @@ class Card:
         return (self.extras or _NO_EXTRAS).signal_column
 
 
+@node
 class Tag(Node):
     name: str
     value: str
@@ -179,12 +193,14 @@ class Tag(Node):
     value_column: int = 0
 
 
+@node
 class Hand(Node):
     owner: str
     """`"1"`.. for a seat, `"talon"` or `"dead"`."""
-    cards: list[Card] = Field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
 
 
+@node
 class Call(Annotated):
     word: str
     """The call in its canonical spelling, e.g. `vado-solo`."""
@@ -198,52 +214,61 @@ class PlayedCard(Card):
     """A card of a trick (the only kind that may carry a signal)."""
 
 
+@node
 class Trick(Node):
     kind: Literal["trick"] = "trick"
-    cards: list[PlayedCard] = Field(default_factory=list)
+    cards: list[PlayedCard] = field(default_factory=list)
 
 
+@node
 class Claim(Node):
     kind: Literal["fuori", "penalty"]
     seat: int
 
 
+@node
 class Exchange(Node):
     giver: int
     receiver: int
     card: Card
 
 
+@node
 class Announcement(Annotated):
     seat: int
     word: str
-    cards: list[Card] = Field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
 
 
+@node
 class Section(Node):
     """A section keyword; its comments are those written right after the keyword."""
 
     keyword: str
 
 
+@node
 class Deal(Section):
     keyword: Literal["deal"] = "deal"
-    hands: list[Hand] = Field(default_factory=list)
+    hands: list[Hand] = field(default_factory=list)
 
 
+@node
 class Auction(Section):
     keyword: Literal["auction"] = "auction"
-    rounds: list[list[Call]] = Field(default_factory=lambda: [[]])
-    separators: list[Node] = Field(default_factory=list)
+    rounds: list[list[Call]] = field(default_factory=lambda: [[]])
+    separators: list[Node] = field(default_factory=list)
     """The `/` marks, one per round after the first."""
 
 
+@node
 class CardList(Section):
     """`call` and `discard`: a keyword and cards."""
 
-    cards: list[Card] = Field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
 
 
+@node
 class Trump(Section):
     keyword: Literal["trump"] = "trump"
     suit: str | None = None
@@ -251,19 +276,22 @@ class Trump(Section):
     suit_column: int = 0
 
 
+@node
 class Exchanges(Section):
     keyword: Literal["exchange"] = "exchange"
-    items: list[Exchange] = Field(default_factory=list)
+    items: list[Exchange] = field(default_factory=list)
 
 
+@node
 class Announcements(Section):
     keyword: Literal["announce"] = "announce"
-    items: list[Announcement] = Field(default_factory=list)
+    items: list[Announcement] = field(default_factory=list)
 
 
+@node
 class Play(Section):
     keyword: Literal["play"] = "play"
-    items: list[typing.Annotated[Trick | Claim, Field(discriminator="kind")]] = Field(
+    items: list[typing.Annotated[Trick | Claim, Field(discriminator="kind")]] = field(
         default_factory=list
     )
 
@@ -372,9 +400,9 @@ name of a field assigned, leaves it as it is; a copy would cost a quarter of the
 def trusted(model: type[M], fields: dict[str, Any] | None = None, /, **named: Any) -> M:
     """An instance of `model` from values known to be valid, every field given (as a dict,
     which is kept, or by name) in its final type (a tuple where the field is a tuple): what
-    `model_construct` makes, without its per-field work, for the objects made by the
-    thousand (the reader's tags, hands and tricks; the engine's tricks and outcomes). About
-    half the cost of validating a dict; a dict costs less to pass than names."""
+    `model_construct` makes, without its per-field work, for the models made for every
+    record (the reader's record; the engine's tricks and outcomes). About half the cost of
+    validating a dict; a dict costs less to pass than names."""
     instance = _new(model)
     _set_dict(instance, named if fields is None else fields)
     names = _FIELD_SETS.get(model)

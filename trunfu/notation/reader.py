@@ -176,11 +176,7 @@ def _writer_hands(run: str, line: int) -> list[Hand] | None:
         if label not in _HAND_LABELS or not _CODES.issuperset(codes):
             return None
         cards = Card.line_of(codes, at, 4 + len(label))
-        hands.append(
-            trusted(
-                Hand, {"line": at, "column": 3, "comments": (), "owner": label[:-1], "cards": cards}
-            )
-        )
+        hands.append(Hand(line=at, column=3, owner=label[:-1], cards=cards))
     return hands or None
 
 
@@ -195,7 +191,7 @@ def _writer_tricks(run: str, line: int, seats: int | None) -> list[Trick | Claim
         at = line + count
         if label in _CLAIM_WORDS and count == len(rows) and words in _CLAIM_SEATS:
             claim = {"line": at, "column": 3, "comments": (), "kind": label, "seat": int(words[0])}
-            tricks.append(trusted(Claim, claim))
+            tricks.append(Claim(**claim))
             break
         cards = _played(words, at, 4 + len(label))
         if (
@@ -206,8 +202,7 @@ def _writer_tricks(run: str, line: int, seats: int | None) -> list[Trick | Claim
             or (len(cards) < seats and count < len(rows))
         ):
             return None
-        trick = {"line": at, "column": 3, "comments": (), "kind": "trick", "cards": cards}
-        tricks.append(trusted(Trick, trick))
+        tricks.append(Trick(line=at, column=3, cards=cards))
     return tricks or None
 
 
@@ -428,17 +423,13 @@ class _Build(Transformer):
             self.seats = number(value)
         elif name == "Game" and self.game is None:
             self.game = value
-        return trusted(
-            Tag,
-            {
-                "line": name_pos[0],
-                "column": name_pos[1],
-                "comments": (),
-                "name": name,
-                "value": value,
-                "value_line": value_pos[0],
-                "value_column": value_pos[1],
-            },
+        return Tag(
+            line=name_pos[0],
+            column=name_pos[1],
+            name=name,
+            value=value,
+            value_line=value_pos[0],
+            value_column=value_pos[1],
         )
 
     def _writer_run(self, children: list[Token]) -> tuple[str, int] | None:
@@ -451,13 +442,11 @@ class _Build(Transformer):
         return head.value[len(KEYWORDS[head.type]) :], head.line + self.offset
 
     def _laid(self, model: type[Section], keyword: Token, **fields: Any) -> Section:
-        """A section whose parts were made as models (a writer-laid run), made as a model
-        too: what validating its dict would make, without re-checking every part."""
+        """A section whose parts were made at once (a writer-laid run), made at once too:
+        what validating its dict would make, without re-checking every part."""
         line, column = self.at(keyword.line, keyword.column)
         word = KEYWORDS[keyword.type]
-        return trusted(
-            model, {"line": line, "column": column, "comments": (), "keyword": word, **fields}
-        )
+        return model(line=line, column=column, keyword=word, **fields)
 
     def deal(self, children: list[Token]) -> tuple[str, dict[str, Any] | Deal]:
         run = self._writer_run(children)
@@ -553,9 +542,9 @@ class _Build(Transformer):
                 word = call["word"]
                 fields = {"line": call["line"], "column": call["column"], "comments": ()}
                 fields |= {"suffix": call["suffix"], "nags": (), "word": spelling.get(word, word)}
-                calls.append(trusted(Call, fields | {"card": card, "label": call["label"]}))
+                calls.append(Call(**fields, card=card, label=call["label"]))
             made.append(calls)
-        nodes = [trusted(Node, separator | {"comments": ()}) for separator in separators]
+        nodes = [Node(**separator | {"comments": ()}) for separator in separators]
         return self._laid(Auction, keyword, rounds=made, separators=nodes)
 
     def _cards(self, children: list[Token]) -> list[dict[str, Any]]:
@@ -660,7 +649,7 @@ class _Build(Transformer):
                 return None
             fields = {"line": item["line"], "column": item["column"], "comments": ()}
             fields |= {"suffix": item["suffix"], "nags": (), "seat": item["seat"]}
-            made.append(trusted(Announcement, fields | {"word": item["word"], "cards": cards}))
+            made.append(Announcement(**fields, word=item["word"], cards=cards))
         return self._laid(Announcements, keyword, items=made)
 
     def play(self, children: list[Token]) -> tuple[str, dict[str, Any] | Play]:
