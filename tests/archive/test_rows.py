@@ -4,6 +4,7 @@ and its replay."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -70,7 +71,7 @@ def test_plays_without_the_replay_of_the_last_tricks(deals: list[Deal]) -> None:
     captured of the cards it did not play unknown; their other columns stay."""
     deal = next(d for d in deals if len(d.replay.tricks) > 3)
     short = deal.replay.model_copy(update={"tricks": deal.replay.tricks[:2]})
-    cut = [t.model_copy(update={"cards": t.cards[:1]}) for t in deal.replay.tricks[:2]]
+    cut = [replace(t, cards=t.cards[:1]) for t in deal.replay.tricks[:2]]
     partial = deal.replay.model_copy(update={"tricks": cut})
     for replay in (short, partial):
         got = _plays(deal.record, replay)

@@ -401,8 +401,8 @@ def trusted(model: type[M], fields: dict[str, Any] | None = None, /, **named: An
     """An instance of `model` from values known to be valid, every field given (as a dict,
     which is kept, or by name) in its final type (a tuple where the field is a tuple): what
     `model_construct` makes, without its per-field work, for the models made for every
-    record (the reader's record; the engine's tricks and outcomes). About half the cost of
-    validating a dict; a dict costs less to pass than names."""
+    record (the reader's record and result; the engine's outcome and replay). About half
+    the cost of validating a dict; a dict costs less to pass than names."""
     instance = _new(model)
     _set_dict(instance, named if fields is None else fields)
     names = _FIELD_SETS.get(model)
