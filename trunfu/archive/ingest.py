@@ -457,7 +457,6 @@ def rescore(
                 on_batch(summary)
     finally:
         con.close()
-        gc.unfreeze()
         summary.seconds = time.perf_counter() - started
     return summary
 
