@@ -512,7 +512,7 @@ def _add_calls(rows: Rows, record: Record, tags: dict[str, str], outcome: Any | 
             said.append(("announce", None, item.seat, item.word, [c.code for c in item.cards]))
     if record.play is not None:
         for item in record.play.items:
-            if type(item) is Claim:  # not `item.kind` nor `isinstance`: ten times the cost
+            if type(item) is Claim:
                 said.append(("claim", None, item.seat, item.kind, []))
     numbered = [(n, *call) for n, call in enumerate(said, 1)]
     rows.extend("calls", ("ord", "kind", "round", "seat", "word", "cards"), numbered)
@@ -527,7 +527,7 @@ def _add_plays(
     a layout (tricks of the same sizes) is computed once (`_layout`)."""
     if record.play is None:
         return
-    cards = [item.cards for item in record.play.items if type(item) is Trick]  # see _add_calls
+    cards = [item.cards for item in record.play.items if type(item) is Trick]
     sizes = tuple(map(len, cards))
     codes = [card.code for trick in cards for card in trick if card.extras is None]
     signals = None

@@ -151,7 +151,7 @@ def write(record: Record, tags: list[tuple[str, str]] | None = None) -> str:
         body.append("play" + _notes(record.play))
         number = 0
         for item in record.play.items:
-            # a Trick or a Claim: `type` costs a tenth of reading `item.kind` or of `isinstance`
+            # a Trick or a Claim
             if type(item) is Trick:
                 number += 1
                 cards = " ".join([c.code if c.extras is None else _played(c) for c in item.cards])

@@ -29,7 +29,7 @@ def _walk(record: Record, seats: int, leader: int, trump: str | None) -> dict[st
     if record.play is None:
         return owners
     for item in record.play.items:
-        if type(item) is Claim:  # see `play.written_tricks`
+        if type(item) is Claim:
             break
         codes = [c.code for c in item.cards]
         for i, code in enumerate(codes):

@@ -198,7 +198,7 @@ def _called(record: Record, ctx: Context, bid: str, trump: str | None, signore: 
 def _no_marafone_words(record: Record, ctx: Context) -> None:
     """Words, `fuori` and `penalty` belong to the four-seat game."""
     for item in record.play.items if record.play else []:
-        if type(item) is Claim:  # see `play.written_tricks`
+        if type(item) is Claim:
             ctx.error(
                 item,
                 "unexpected-claim",
