@@ -316,8 +316,6 @@ def _play_known(
     checked = _last_checked(setup)
     judge = trick_judge(setup.rules, setup.trump)
     orders, holders = _orders(seats), _holders(seats)
-    # a game's own winner rule, asked in `_trick_result` (its trick numbers; None: every trick)
-    ruled = () if setup.winner is None else None if setup.winner_at is None else (setup.winner_at,)
     for item in items:
         if type(item) is Claim:
             if setup.on_claim is not None:
@@ -340,14 +338,7 @@ def _play_known(
                 if check(seat, card, codes[:i], number, hand):
                     return _Quick(tricks, False, None)
         any(map(set.discard, held, codes))  # take the cards out (held: checked by the judge)
-        if ruled is None or number in ruled:
-            trick, leader = _trick_result(setup, leader, turns, codes, tricks, won)
-        else:  # `_trick_result` without the call, for the commonest trick
-            trick = _new(TrickResult)
-            trick.number = number
-            trick.leader = leader
-            trick.cards = list(zip(turns, codes))  # noqa: B905 (see _walk)
-            trick.winner = leader = turns[won]
+        trick, leader = _trick_result(setup, leader, turns, codes, tricks, won)
         tricks.append(trick)
     return _Quick(tricks, True, None)
 
