@@ -190,8 +190,7 @@ def _writer_tricks(run: str, line: int, seats: int | None) -> list[Trick | Claim
     for count, (label, *words) in enumerate(rows, 1):
         at = line + count
         if label in _CLAIM_WORDS and count == len(rows) and words in _CLAIM_SEATS:
-            claim = {"line": at, "column": 3, "comments": (), "kind": label, "seat": int(words[0])}
-            tricks.append(Claim(**claim))
+            tricks.append(Claim(line=at, column=3, kind=label, seat=int(words[0])))
             break
         cards = _played(words, at, 4 + len(label))
         if (
@@ -540,11 +539,18 @@ class _Build(Transformer):
                 if "nags" in call or card is False:
                     return None
                 word = call["word"]
-                fields = {"line": call["line"], "column": call["column"], "comments": ()}
-                fields |= {"suffix": call["suffix"], "nags": (), "word": spelling.get(word, word)}
-                calls.append(Call(**fields, card=card, label=call["label"]))
+                calls.append(
+                    Call(
+                        line=call["line"],
+                        column=call["column"],
+                        suffix=call["suffix"],
+                        word=spelling.get(word, word),
+                        card=card,
+                        label=call["label"],
+                    )
+                )
             made.append(calls)
-        nodes = [Node(**separator | {"comments": ()}) for separator in separators]
+        nodes = [Node(line=mark["line"], column=mark["column"]) for mark in separators]
         return self._laid(Auction, keyword, rounds=made, separators=nodes)
 
     def _cards(self, children: list[Token]) -> list[dict[str, Any]]:
@@ -647,9 +653,16 @@ class _Build(Transformer):
             cards = [_made_card(card) for card in item["cards"]]
             if "nags" in item or "word" not in item or False in cards:
                 return None
-            fields = {"line": item["line"], "column": item["column"], "comments": ()}
-            fields |= {"suffix": item["suffix"], "nags": (), "seat": item["seat"]}
-            made.append(Announcement(**fields, word=item["word"], cards=cards))
+            made.append(
+                Announcement(
+                    line=item["line"],
+                    column=item["column"],
+                    suffix=item["suffix"],
+                    seat=item["seat"],
+                    word=item["word"],
+                    cards=cards,
+                )
+            )
         return self._laid(Announcements, keyword, items=made)
 
     def play(self, children: list[Token]) -> tuple[str, dict[str, Any] | Play]:
