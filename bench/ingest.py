@@ -101,8 +101,8 @@ class PeakMemory:
     seconds; also the CPU time of the children (the workers) as last seen, and of this
     process. The sampling runs in this process, so it is kept cheap: the children are
     looked up (a scan of every process on the machine, about 1 ms) at every sample until
-    there are some, then every `LOOKUP` seconds (at 50 ms a sample that scan cost the main process about
-    5 µs of CPU per record ingested)."""
+    there are some, then every `LOOKUP` seconds (done at every sample of 50 ms, that scan
+    cost the main process about 5 µs of CPU per record ingested)."""
 
     INTERVAL = 0.2
     LOOKUP = 2.0
