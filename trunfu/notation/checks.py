@@ -2,9 +2,10 @@
 uses (spec §5) and its cards (spec §4, §5).
 
 The reader checks every record it reads, so the usual case, a record without a problem,
-is made cheap: each field of the record is read once, the facts of each game and seat count are worked out once (`_Rules`), and each
-group of cards is first tested as a set of codes; only a group that fails that test is
-walked card by card to say where the problem is."""
+is made cheap: each field of the record is read once, the facts of each game and seat
+count are worked out once (`_Rules`), and each group of cards is first tested as a set of
+codes; only a group that fails that test is walked card by card to say where the problem
+is."""
 
 from __future__ import annotations
 
