@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import signal
 import sys
 import time
@@ -58,6 +59,8 @@ per record, file 505 → 335 MB, same peak memory."""
 
 Task = tuple[str, int, list[Chunk]]
 Work = Callable[[str, int, list[Chunk]], dict[str, pa.Table]]
+Packed = tuple[int, int, str, bool, int]
+"""A chunk's fields, as a task sends them to a worker."""
 
 
 class IngestAborted(Exception):
@@ -111,6 +114,21 @@ def parse_batch(file: str, start: int, chunks: list[Chunk]) -> dict[str, pa.Tabl
     finally:
         if collecting:
             gc.enable()
+
+
+def _run(work: Work, file: str, start: int, packed: list[Packed]) -> bytes:
+    """Worker: `work` on the chunks `packed`, its tables pickled with protocol 5.
+
+    What goes between the processes is made of plain values: the pool pickles with
+    Python's default protocol (4), under which a batch's Arrow tables cost its worker
+    ~3.3 ms per 1,000 records, and unpickling 1,000 `Chunk`s ~1.5 ms; as protocol 5 bytes
+    and tuples, 0.6 and 0.3 ms."""
+    tables = work(file, start, [Chunk(*fields) for fields in packed])
+    return pickle.dumps(tables, protocol=5)
+
+
+def _packed(chunks: list[Chunk]) -> list[Packed]:
+    return [(c.line, c.column, c.text, c.oversize, c.size) for c in chunks]
 
 
 def tasks(
@@ -384,15 +402,16 @@ def ingest(
                 for task, ends_batch in source:
                     done(work(*task), ends_batch)
             else:
-                pending: deque[tuple[Future[dict[str, pa.Table]], bool]] = deque()
-                for task, ends_batch in source:
-                    pending.append((pool.submit(work, *task), ends_batch))
+                pending: deque[tuple[Future[bytes], bool]] = deque()
+                for (file, start, chunks), ends_batch in source:
+                    future = pool.submit(_run, work, file, start, _packed(chunks))
+                    pending.append((future, ends_batch))
                     if len(pending) >= IN_FLIGHT * workers + 1:
                         future, ends = pending.popleft()
-                        done(future.result(), ends)
+                        done(pickle.loads(future.result()), ends)
                 while pending:
                     future, ends = pending.popleft()
-                    done(future.result(), ends)
+                    done(pickle.loads(future.result()), ends)
             if group:  # the last batch, shorter than the others
                 commit(merge(group))
         except KeyboardInterrupt:
