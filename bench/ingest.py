@@ -28,6 +28,7 @@ from pathlib import Path
 
 import psutil
 
+from trunfu.archive import game_stats, matches
 from trunfu.archive import queries as q
 from trunfu.archive.ingest import ingest
 from trunfu.archive.rows import Rows, add_read
@@ -190,11 +191,19 @@ QUERY_CASES = [
     ("choices", lambda c: q.choices(c)),
     ("reject_codes", lambda c: q.reject_codes(c)),
     ("record_text", lambda c: q.record_text(c, 1)),
+    ("matches", lambda c: matches.matches(c)),
+    ("match_hands (first match)", lambda c: matches.match_hands(c, match_id=_FIRST_MATCH[0])),
+    *((name, lambda c, run=run: run(c)) for name, run in game_stats.QUERIES.items()),
 ]
+"""`queries.py`'s cases, then the dashboard's other queries (`matches`, `game_stats`)."""
+_FIRST_MATCH = [0]
+"""The id of the archive's first marafone match (0: none), found before the timings."""
 
 
 def time_queries(db: Path) -> list[tuple[str, float, float]]:
     con = q.open_archive(db)
+    found = matches.matches(con)
+    _FIRST_MATCH[0] = int(found["match_id"].iloc[0]) if not found.empty else 0
     out = []
     for name, run in QUERY_CASES:
         times = []
