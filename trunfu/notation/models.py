@@ -192,6 +192,22 @@ class Tag(Node):
     value_line: int = 0
     value_column: int = 0
 
+    @classmethod
+    def at(
+        cls, line: int, column: int, name: str, value: str, value_line: int, value_column: int
+    ) -> Self:
+        """`Tag(line=..., ...)` without comments, made without the dataclass's `__init__`
+        (a third of its time: a record has about ten tags)."""
+        tag = _new(cls)
+        tag.line, tag.column, tag.comments = line, column, ()
+        tag.name, tag.value, tag.value_line, tag.value_column = (
+            name,
+            value,
+            value_line,
+            value_column,
+        )
+        return tag
+
 
 @node
 class Hand(Node):
@@ -218,6 +234,16 @@ class PlayedCard(Card):
 class Trick(Node):
     kind: Literal["trick"] = "trick"
     cards: list[PlayedCard] = field(default_factory=list)
+
+    @classmethod
+    def at(cls, line: int, column: int, cards: list[PlayedCard]) -> Self:
+        """`Trick(line=line, column=column, cards=cards)`, made without the dataclass's
+        `__init__` (a quarter of its time: a record has up to 25 tricks)."""
+        trick = _new(cls)
+        trick.line, trick.column, trick.comments, trick.kind, trick.cards = (
+            line, column, (), "trick", cards,
+        )  # fmt: skip
+        return trick
 
 
 @node

@@ -201,7 +201,7 @@ def _writer_tricks(run: str, line: int, seats: int | None) -> list[Trick | Claim
             or (len(cards) < seats and count < len(rows))
         ):
             return None
-        tricks.append(Trick(line=at, column=3, cards=cards))
+        tricks.append(Trick.at(at, 3, cards))
     return tricks or None
 
 
@@ -382,8 +382,8 @@ class _Build(Transformer):
             self._tag(
                 name_token.value,
                 value_token.value,
-                self.at(name_token.line, name_token.column),
-                self.at(value_token.line, value_token.column),
+                *self.at(name_token.line, name_token.column),
+                *self.at(value_token.line, value_token.column),
             )
         ]
 
@@ -396,7 +396,7 @@ class _Build(Transformer):
         if laid := _TAG_LINES.match(text):  # first the tags laid out as the writer does
             at = column + 1  # the name's column
             for name, raw in _TAG_LINE.findall(text, 0, laid.end()):
-                found.append(self._tag(name, raw, (line, at), (line, at + len(name) + 1)))
+                found.append(self._tag(name, raw, line, at, line, at + len(name) + 1))
                 line, at = line + 1, 2
             line, pos = line - 1, laid.end() - 1  # at the last tag's closing bracket
             if len(found) > 1:
@@ -408,28 +408,25 @@ class _Build(Transformer):
                 line += newlines
                 line_start = text.rfind("\n", pos, name_at) + 1
             pos = tag.end()
-            name, value = (line, name_at - line_start + 1), (line, tag.start(2) - line_start + 1)
-            found.append(self._tag(tag.group(1), tag.group(2), name, value))
+            name_column = name_at - line_start + 1
+            value_column = tag.start(2) - line_start + 1
+            found.append(
+                self._tag(tag.group(1), tag.group(2), line, name_column, line, value_column)
+            )
         if found:
             self.tags_end = (line, pos - line_start + 1)
         return found, pos
 
     def _tag(
-        self, name: str, raw: str, name_pos: tuple[int, int], value_pos: tuple[int, int]
+        self, name: str, raw: str, line: int, column: int, value_line: int, value_column: int
     ) -> Tag:
+        """The tag `name` of the quoted value `raw`, the name at `line`, `column`."""
         value = _unescape(raw) if "\\" in raw else raw[1:-1]
         if name == "Seats" and self.seats is None:
             self.seats = number(value)
         elif name == "Game" and self.game is None:
             self.game = value
-        return Tag(
-            line=name_pos[0],
-            column=name_pos[1],
-            name=name,
-            value=value,
-            value_line=value_pos[0],
-            value_column=value_pos[1],
-        )
+        return Tag.at(line, column, name, value, value_line, value_column)
 
     def _writer_run(self, children: list[Token]) -> tuple[str, int] | None:
         """A directly read section's run and the keyword's file line, for the `_writer_*`
