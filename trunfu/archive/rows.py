@@ -19,6 +19,8 @@ from typing import Any
 import orjson
 import pyarrow as pa
 
+from .. import engine
+from ..engine.games import get as game_rules
 from ..notation.decks import GAMES
 from ..notation.models import Claim, Diagnostic, ReadResult, Record, Trick, number
 from ..notation.writer import tag_pairs, write
@@ -239,12 +241,9 @@ def parse_date(text: str | None) -> date | None:
 def replay_of(record: Record) -> Any | None:
     """The engine's replay of `record` (without step states), or None when its game has
     no registered module yet."""
-    from ..engine import replay
-    from ..engine.games import get
-
-    if get(record.tag("Game")) is None:
+    if game_rules(record.tag("Game")) is None:
         return None
-    return replay(record, steps=False)
+    return engine.replay(record, steps=False)
 
 
 def first_tags(record: Record) -> dict[str, str]:
