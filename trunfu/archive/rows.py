@@ -227,8 +227,10 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@lru_cache(maxsize=4096)
 def parse_date(text: str | None) -> date | None:
-    """`YYYY.MM.DD` → a date; a date with an unknown part (`??`) stays None."""
+    """`YYYY.MM.DD` → a date; a date with an unknown part (`??`) stays None. Cached: an
+    archive's records share a few thousand dates."""
     found = _DATE.match(text or "")
     if not found:
         return None
