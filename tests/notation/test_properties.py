@@ -403,8 +403,9 @@ def test_sections_made_directly_read_as_the_parser(body, head):
 
 @st.composite
 def writer_laid(draw) -> str:
-    """A deal and a play laid out as the writer lays them out (the direct reading's own
-    path), maybe with one piece of text put in anywhere."""
+    """A deal, maybe an auction, a call and a discard, and a play, laid out as the writer
+    lays them out (the direct reading's own path), maybe with one piece of text put in
+    anywhere."""
     code = st.sampled_from(["KS", "T21", "EX", "10H", "2C", "AB"])
     codes = st.lists(code, max_size=5)
     played = st.lists(code | st.sampled_from(["KS busso", "2C volo"]), max_size=5)
@@ -414,6 +415,15 @@ def writer_laid(draw) -> str:
     ]
     numbers = st.integers(1, 4) if draw(st.booleans()) else st.just(0)
     tricks = st.lists(code, min_size=4, max_size=4) | played  # mostly one card a seat
+    calls = st.sampled_from(["passe", "prise", "pass", "chiamo KS", "garde", "maso", "di-più"])
+    if draw(st.booleans()):  # an auction: rounds of calls, `/` before each after the first
+        rounds = draw(st.lists(st.lists(calls, max_size=4), min_size=1, max_size=3))
+        lines += ["auction"] + [
+            "  " + " ".join([*(["/"] if i else []), *calls_]) for i, calls_ in enumerate(rounds)
+        ]
+    for keyword in ("call", "discard"):
+        if draw(st.booleans()):
+            lines += [keyword, "  " + " ".join(draw(codes))]
     lines += ["play"] + [
         "  " + " ".join([f"{draw(numbers) or n}.", *draw(tricks)])
         for n in range(1, draw(st.integers(0, 4)) + 1)
@@ -430,13 +440,14 @@ def writer_laid(draw) -> str:
     return body
 
 
-@settings(SETTINGS, max_examples=200)
-@given(writer_laid())
-def test_writer_laid_sections_read_as_the_parser(body):
-    """A deal and a play as the writer writes them, whole or with a flaw (short or long
-    tricks, numbers out of order, stray spaces, annotations, signals and claims anywhere...),
-    read directly in one pass per line, give what the parser gives."""
-    _assert_fast_reads_as_strict(body)
+@settings(SETTINGS, max_examples=300)
+@given(writer_laid(), st.sampled_from([*HEADS, "marafone 5", "french-tarot 3"]))
+def test_writer_laid_sections_read_as_the_parser(body, head):
+    """A deal, an auction, a call, a discard and a play as the writer writes them, whole or
+    with a flaw (short or long tricks, numbers out of order, stray spaces, annotations,
+    signals and claims anywhere...), read directly in one pass per line, give what the
+    parser gives, calls in each game's own spelling."""
+    _assert_fast_reads_as_strict(body, head)
 
 
 TAG_PIECES = [

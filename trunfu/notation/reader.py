@@ -113,6 +113,8 @@ start a longer call (it reads `garde sans` as one call, where `_plain` gives up)
 _CODES = frozenset(code for kind, code in _FAST.values() if kind == "C")
 """Card codes as the writer writes them (upper case)."""
 _HAND_LABELS = frozenset(text for text, (kind, _) in _FAST.items() if kind == "HAND_LABEL")
+_CALL_WORDS = frozenset(text for text, (kind, _) in _FAST.items() if kind == "CALL_WORD")
+"""One-word calls in every spelling the lexer reads as one call."""
 # A section keyword as the lexer reads it, and one that starts a line: where the direct
 # reading looks for the next section (a keyword anywhere else is not an item of the section
 # it stands in, so that section's check fails and the parser reads the record).
@@ -178,6 +180,44 @@ def _writer_hands(run: str, line: int) -> list[Hand] | None:
         cards = Card.line_of(codes, at, 4 + len(label))
         hands.append(Hand(line=at, column=3, owner=label[:-1], cards=cards))
     return hands or None
+
+
+def _writer_calls(
+    run: str, line: int, spelling: dict[str, str]
+) -> tuple[list[list[Call]], list[Node]] | None:
+    """The rounds and `/` marks of an auction run as the writer writes it (one-word calls,
+    each maybe followed by the card it names; `/` before each round after the first; the
+    calls in the game's `spelling`; `line`: the keyword's), read in one pass; None when
+    written otherwise, for `_Build.auction` to read item by item."""
+    rounds: list[list[Call]] = [[]]
+    separators: list[Node] = []
+    for at, words in enumerate(_writer_lines(run) or (), line + 1):
+        column = 3
+        for word in words:
+            if word in _CALL_WORDS:
+                call = Call(line=at, column=column, word=spelling.get(word, word))
+                rounds[-1].append(call)
+            elif word == "/":
+                separators.append(Node(line=at, column=column))
+                rounds.append([])
+            elif word in _CODES and rounds[-1] and rounds[-1][-1].card is None:
+                rounds[-1][-1].card = Card(word, at, column)
+            else:
+                return None
+            column += len(word) + 1
+    return (rounds, separators) if rounds[0] or separators else None
+
+
+def _writer_cards(run: str, line: int) -> list[Card] | None:
+    """The cards of a `call` or `discard` run as the writer writes it (upper-case codes
+    on the lines after the keyword; `line`: the keyword's), read in one pass; None when
+    written otherwise."""
+    cards: list[Card] = []
+    for at, codes in enumerate(_writer_lines(run) or (), line + 1):
+        if not _CODES.issuperset(codes):
+            return None
+        cards += Card.line_of(codes, at, 3)
+    return cards or None
 
 
 def _writer_tricks(run: str, line: int, seats: int | None) -> list[Trick | Claim] | None:
@@ -436,6 +476,21 @@ class _Build(Transformer):
             return None
         head = children[0]
         return head.value[len(KEYWORDS[head.type]) :], head.line + self.offset
+
+    def writer_laid(self, keyword: _Span) -> tuple[str, Section] | None:
+        """A directly read `auction`, `call` or `discard` section (`keyword`: the keyword and
+        its run) laid out as the writer lays it out, read in one pass; None otherwise (the
+        section is then checked by the lexer's terminal and read item by item)."""
+        word = KEYWORDS[keyword.type]
+        run, line = keyword.value[len(word) :], keyword.line + self.offset
+        if word == "auction":
+            game = GAMES.get(self.game or "")
+            laid = _writer_calls(run, line, game.calls.get(self.seats or 0, {}) if game else {})
+            if laid is None:
+                return None
+            return word, self._laid(Auction, keyword, rounds=laid[0], separators=laid[1])
+        cards = _writer_cards(run, line)
+        return None if cards is None else (word, self._laid(CardList, keyword, cards=cards))
 
     def _laid(self, model: type[Section], keyword: Token, **fields: Any) -> Section:
         """A section whose parts were made at once (a writer-laid run), made at once too:
@@ -833,6 +888,11 @@ def comment_text(raw: str) -> str:
     return "\n".join(part.strip() for part in raw[1:-1].strip().split("\n"))
 
 
+_LAID_SECTIONS = frozenset(("auction", "call", "discard"))
+"""Sections that `_Build.writer_laid` reads when they are laid out as the writer lays them
+out (the deal and the play read theirs in `_Build.deal` and `_Build.play`)."""
+
+
 class Reader:
     """Reads records; one parser, reused for every record."""
 
@@ -907,9 +967,12 @@ class Reader:
                 raise _Fallback
             keyword = _span(kind, text, start, start + len(word), line)
             return self._build.trump([keyword, _span("SUIT", text, end - len(suit), end)])
+        span = _span(kind, text, start, end, line)
+        if word in _LAID_SECTIONS and (laid := self._build.writer_laid(span)):
+            return laid
         if word not in ("deal", "play") and not self._keywords[kind].fullmatch(text, start, end):
             raise _Fallback
-        return getattr(self._build, word)([_span(kind, text, start, end, line)])
+        return getattr(self._build, word)([span])
 
     def parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
         """Read one record; the garbage collector waits while its objects are made."""
