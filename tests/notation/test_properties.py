@@ -403,9 +403,9 @@ def test_sections_made_directly_read_as_the_parser(body, head):
 
 @st.composite
 def writer_laid(draw) -> str:
-    """A deal, maybe an auction, a call and a discard, and a play, laid out as the writer
-    lays them out (the direct reading's own path), maybe with one piece of text put in
-    anywhere."""
+    """A deal, maybe an auction, a call, a discard and announcements, and a play, laid out
+    as the writer lays them out (the direct reading's own path), maybe with one piece of
+    text put in anywhere."""
     code = st.sampled_from(["KS", "T21", "EX", "10H", "2C", "AB"])
     codes = st.lists(code, max_size=5)
     played = st.lists(code | st.sampled_from(["KS busso", "2C volo"]), max_size=5)
@@ -424,6 +424,13 @@ def writer_laid(draw) -> str:
     for keyword in ("call", "discard"):
         if draw(st.booleans()):
             lines += [keyword, "  " + " ".join(draw(codes))]
+    words = st.sampled_from(["poignee", "poignée", "chelem", "scommessa", "ask", "tarots"])
+    if draw(st.booleans()):  # announcements, one a line: `N: word CODE ...`
+        seats = st.sampled_from(["1:", "2:", "3:", "5:"])
+        lines += ["announce"] + [
+            "  " + " ".join([draw(seats), draw(words), *draw(codes)])
+            for _ in range(draw(st.integers(1, 3)))
+        ]
     lines += ["play"] + [
         "  " + " ".join([f"{draw(numbers) or n}.", *draw(tricks)])
         for n in range(1, draw(st.integers(0, 4)) + 1)

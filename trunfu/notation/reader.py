@@ -115,6 +115,8 @@ _CODES = frozenset(code for kind, code in _FAST.values() if kind == "C")
 _HAND_LABELS = frozenset(text for text, (kind, _) in _FAST.items() if kind == "HAND_LABEL")
 _CALL_WORDS = frozenset(text for text, (kind, _) in _FAST.items() if kind == "CALL_WORD")
 """One-word calls in every spelling the lexer reads as one call."""
+_ANNOUNCE_WORDS = frozenset(t for t, (kind, _) in _FAST.items() if kind == "ANNOUNCE_WORD")
+_SEAT_LABELS = frozenset(label for label in _HAND_LABELS if label[0].isdigit())
 # A section keyword as the lexer reads it, and one that starts a line: where the direct
 # reading looks for the next section (a keyword anywhere else is not an item of the section
 # it stands in, so that section's check fails and the parser reads the record).
@@ -206,6 +208,22 @@ def _writer_calls(
                 return None
             column += len(word) + 1
     return (rounds, separators) if rounds[0] or separators else None
+
+
+def _writer_announcements(run: str, line: int) -> list[Announcement] | None:
+    """The announcements of a run as the writer writes them (`N: word CODE ...`, one a
+    line; `line`: the keyword's), read in one pass; None when written otherwise."""
+    made = []
+    for at, (label, *words) in enumerate(_writer_lines(run) or (), line + 1):
+        if label not in _SEAT_LABELS or not words or words[0] not in _ANNOUNCE_WORDS:
+            return None
+        word, *codes = words
+        if not _CODES.issuperset(codes):
+            return None
+        cards = Card.line_of(codes, at, 5 + len(label) + len(word))
+        word = ANNOUNCEMENT_SPELLINGS.get(word, word)
+        made.append(Announcement(line=at, column=3, seat=int(label[0]), word=word, cards=cards))
+    return made or None
 
 
 def _writer_cards(run: str, line: int) -> list[Card] | None:
@@ -478,7 +496,7 @@ class _Build(Transformer):
         return head.value[len(KEYWORDS[head.type]) :], head.line + self.offset
 
     def writer_laid(self, keyword: _Span) -> tuple[str, Section] | None:
-        """A directly read `auction`, `call` or `discard` section (`keyword`: the keyword and
+        """A directly read `auction`, `call`, `discard` or `announce` section (`keyword`: the keyword and
         its run) laid out as the writer lays it out, read in one pass; None otherwise (the
         section is then checked by the lexer's terminal and read item by item)."""
         word = KEYWORDS[keyword.type]
@@ -489,6 +507,11 @@ class _Build(Transformer):
             if laid is None:
                 return None
             return word, self._laid(Auction, keyword, rounds=laid[0], separators=laid[1])
+        if word == "announce":
+            items = _writer_announcements(run, line)
+            return (
+                None if items is None else (word, self._laid(Announcements, keyword, items=items))
+            )
         cards = _writer_cards(run, line)
         return None if cards is None else (word, self._laid(CardList, keyword, cards=cards))
 
@@ -888,7 +911,7 @@ def comment_text(raw: str) -> str:
     return "\n".join(part.strip() for part in raw[1:-1].strip().split("\n"))
 
 
-_LAID_SECTIONS = frozenset(("auction", "call", "discard"))
+_LAID_SECTIONS = frozenset(("auction", "call", "discard", "announce"))
 """Sections that `_Build.writer_laid` reads when they are laid out as the writer lays them
 out (the deal and the play read theirs in `_Build.deal` and `_Build.play`)."""
 
