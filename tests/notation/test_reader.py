@@ -8,7 +8,7 @@ from tgn_helpers import one, problems, tags
 
 from trunfu.notation import reader
 from trunfu.notation.grammar import item_scanner
-from trunfu.notation.models import Card, Hand, PlayedCard, Record, Tag, Trick, trusted
+from trunfu.notation.models import Card, PlayedCard, Record, Tag, Trick, trusted
 from trunfu.notation.reader import read_text
 
 
@@ -296,15 +296,13 @@ def test_every_fast_word_is_the_item_the_scanner_finds():
         assert value == (text.upper() if kind == "C" else text)
 
 
-def test_tags_hands_and_tricks_made_at_are_those_of_the_constructor():
-    """`Tag.at`, `Hand.at` and `Trick.at` (made without `__init__`) set every field as the
+def test_tags_and_tricks_made_at_are_those_of_the_constructor():
+    """`Tag.at` and `Trick.at` (made without `__init__`) set every field as the
     constructor does: equal, and dumped alike."""
     cards = PlayedCard.line_of(["KS", "10H"], 4, 6)
-    made = [Tag.at(1, 2, "Game", "marafone", 1, 7), Hand.at(3, 3, "2", cards)]
-    made.append(Trick.at(4, 3, cards))
+    made = [Tag.at(1, 2, "Game", "marafone", 1, 7), Trick.at(4, 3, cards)]
     given = [
         Tag(line=1, column=2, name="Game", value="marafone", value_line=1, value_column=7),
-        Hand(line=3, column=3, owner="2", cards=cards),
         Trick(line=4, column=3, cards=cards),
     ]
     assert made == given

@@ -215,16 +215,6 @@ class Hand(Node):
     """`"1"`.. for a seat, `"talon"` or `"dead"`."""
     cards: list[Card] = field(default_factory=list)
 
-    @classmethod
-    def at(cls, line: int, column: int, owner: str, cards: list[Card]) -> Self:
-        """`Hand(line=..., column=..., owner=..., cards=...)`, made without the dataclass's
-        `__init__` (as `Trick.at`)."""
-        hand = _new(cls)
-        hand.line, hand.column, hand.comments, hand.owner, hand.cards = (
-            line, column, (), owner, cards,
-        )  # fmt: skip
-        return hand
-
 
 @node
 class Call(Annotated):

@@ -164,24 +164,11 @@ def _plain(text: str, line: int, column: int, items: list[Item]) -> bool:
     return True
 
 
-def _writer_rows(run: str) -> list[str] | None:
-    """The lines of a section run laid out as the writer lays it out (a line break, then
-    lines indented by two spaces), or None."""
-    return run[3:].split("\n  ") if run.startswith("\n  ") else None
-
-
 def _writer_lines(run: str) -> list[list[str]] | None:
     """The words of each line of a section run laid out as the writer lays it out (a line
     break, then lines indented by two spaces, words one space apart), or None. Any other
     layout leaves an empty word or one holding white space, which no label or code is."""
-    rows = _writer_rows(run)
-    return None if rows is None else [row.split(" ") for row in rows]
-
-
-def _labelled(row: str) -> tuple[str, list[str]]:
-    """A line's first word and the words after it (`row.split(" ")`, in two parts)."""
-    label, space, rest = row.partition(" ")
-    return label, rest.split(" ") if space else []
+    return [line.split(" ") for line in run[3:].split("\n  ")] if run.startswith("\n  ") else None
 
 
 def _writer_hands(run: str, line: int) -> list[Hand] | None:
@@ -189,11 +176,11 @@ def _writer_hands(run: str, line: int) -> list[Hand] | None:
     `line`: the keyword's), read in one pass; None when written otherwise (upper-case
     codes only, no annotation), for `_Build.deal` to read item by item."""
     hands = []
-    for at, row in enumerate(_writer_rows(run) or (), line + 1):
-        label, codes = _labelled(row)
+    for at, (label, *codes) in enumerate(_writer_lines(run) or (), line + 1):
         if label not in _HAND_LABELS or not _CODES.issuperset(codes):
             return None
-        hands.append(Hand.at(at, 3, label[:-1], Card.line_of(codes, at, 4 + len(label))))
+        cards = Card.line_of(codes, at, 4 + len(label))
+        hands.append(Hand(line=at, column=3, owner=label[:-1], cards=cards))
     return hands or None
 
 
@@ -227,8 +214,7 @@ def _writer_announcements(run: str, line: int) -> list[Announcement] | None:
     """The announcements of a run as the writer writes them (`N: word CODE ...`, one a
     line; `line`: the keyword's), read in one pass; None when written otherwise."""
     made = []
-    for at, row in enumerate(_writer_rows(run) or (), line + 1):
-        label, words = _labelled(row)
+    for at, (label, *words) in enumerate(_writer_lines(run) or (), line + 1):
         if label not in _SEAT_LABELS or not words or words[0] not in _ANNOUNCE_WORDS:
             return None
         word, *codes = words
@@ -257,10 +243,9 @@ def _writer_tricks(run: str, line: int, seats: int | None) -> list[Trick | Claim
     numbered from 1, every trick but the last full, a card maybe followed by its marafone
     signal; perhaps closed by a claim line, `fuori N`; `line`: the keyword's), read in one
     pass; None when written otherwise, for `_tricks` to read item by item."""
-    rows = _writer_rows(run) or ()
+    rows = _writer_lines(run) or ()
     tricks = []
-    for count, row in enumerate(rows, 1):
-        label, words = _labelled(row)
+    for count, (label, *words) in enumerate(rows, 1):
         at = line + count
         if label in _CLAIM_WORDS and count == len(rows) and words in _CLAIM_SEATS:
             tricks.append(Claim(line=at, column=3, kind=label, seat=int(words[0])))
