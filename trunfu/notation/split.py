@@ -29,7 +29,13 @@ _TAG = r'\[[ \t]*([A-Za-z]\w*)[ \t]+"(?:[^"\\\n]++|\\.)*+"[ \t]*\][ \t\r]*'
 _TAG_LINE = re.compile(_TAG + r"\n?\Z")
 _GAME_LINE = re.compile(r'\[[ \t]*Game[ \t]+"')
 BLOCK_CHARS = 1 << 18
-_SIMPLE = re.compile(rf'(?P<tags>(?:{_TAG}\n)++)(?P<body>[^\[\]{{}};"%]*+)')
+_WRITER_TAGS = re.compile(r'(?:\[[A-Za-z]\w* "[^"\\\n]*+"\]\n)*+')
+_TAG_RUN = re.compile(rf"(?:{_TAG}\n)*+")
+"""A simple record's tag lines: first those the writer writes (`[Name "value"]`, a line
+each), read by a plainer pattern in two thirds of the time, then any others."""
+_BODY_STOPS = ']{};"%'
+"""What ends a simple record's body besides `[` (found by `str.find`, far faster over a
+kilobyte of body than a regex's character class)."""
 _GAME_TAG = re.compile(r"^\[[ \t]*Game[ \t]", re.MULTILINE)
 
 
@@ -73,8 +79,8 @@ def split_stream(stream: TextIO, block_chars: int = BLOCK_CHARS) -> Iterator[Chu
     """The records of `stream`, as `split_records` finds them, faster: the stream is read
     in blocks, and a *simple* record (lines of one tag each, then lines free of brackets,
     braces, quotes, `;` and `%`, up to a line that starts with `[`, as canonical text is)
-    is cut with one regex. From the first text that is not, the rest of the stream goes to
-    `split_records`, line by line."""
+    is cut by a pattern for its tag lines and a search for the end of its body. From the
+    first text that is not, the rest of the stream goes to `split_records`, line by line."""
     text, line, more, simple = "", 1, True, True
     while more and simple:
         block = stream.read(block_chars)
@@ -84,26 +90,32 @@ def split_stream(stream: TextIO, block_chars: int = BLOCK_CHARS) -> Iterator[Chu
         text += block
         simple = not (line == 1 and text.startswith("\ufeff"))
         pos = 0
-        while simple and (found := _SIMPLE.match(text, pos)):
-            end = found.end()
+        while simple:
+            start = _TAG_RUN.match(text, _WRITER_TAGS.match(text, pos).end()).end()
+            if start == pos:  # no tag line: not a simple record, unless the text is done
+                simple = pos == len(text)
+                break
+            end = text.find("[", start)  # the body: up to the first bracket, brace, quote...
+            end = len(text) if end < 0 else end
+            for stop in _BODY_STOPS:
+                at = text.find(stop, start, end)
+                end = end if at < 0 else at
             if end == len(text) and more:
                 simple = len(text) - pos <= MAX_RECORD_CHARS
                 break  # the record may go on in the next block
-            tags, body = found.group("tags", "body")
+            tags = text[pos:start]
             simple = (
                 (end == len(text) or text[end - 1 : end + 1] == "\n[")
-                and not body.isspace()
-                and bool(body)
+                and end > start
+                and not text[start:end].isspace()
                 and (tags.count("Game") <= 1 or len(_GAME_TAG.findall(tags)) <= 1)
                 and end - pos <= MAX_RECORD_CHARS
             )
             if simple:
-                record = found.group()
+                record = text[pos:end]
                 yield Chunk(line, 1, record, size=len(record))
                 line += record.count("\n")
                 pos = end
-        else:
-            simple = simple and pos == len(text)  # no match: not a simple record
         text = text[pos:]
     if text or more:
         yield from split_records(chain(pieces(io.StringIO(text)), pieces(stream)), line)
