@@ -24,6 +24,7 @@ from ..engine.games import get as game_rules
 from ..notation.decks import GAMES
 from ..notation.models import Claim, Diagnostic, ReadResult, Record, Trick, number
 from ..notation.writer import tag_pairs, write
+from .schema import OUTCOME_COLUMNS
 
 INT8, INT16, INT32, INT64 = pa.int8(), pa.int16(), pa.int32(), pa.int64()
 STR, F64, BOOL = pa.string(), pa.float64(), pa.bool_()
@@ -383,8 +384,7 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
     seats = _tag_number(tags, "Seats") or 0
     dealer = _tag_number(tags, "Dealer") or 0
     default = GAMES.get(game or "")
-    rows.add(
-        "records",
+    row = _record_row(
         local=local,
         hash=text_hash(text),
         game=game,
@@ -404,9 +404,10 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
         source_line=record.line,
         tricks=len(tricks) if tricks else len(record.play.tricks) if record.play else 0,
         scored=outcome is not None,
+        outcome=_NO_OUTCOME if outcome is None else _outcome_values(outcome),
         text=text,
-        **(_outcome_fields(outcome) if outcome is not None else {}),
     )
+    any(map(list.append, rows.columns["records"].values(), row))  # each value to its column
     by_seat = sides(record, outcome, tags)
     _add_seats(rows, tags, outcome, seats, dealer, by_seat)
     _add_calls(rows, record, tags, outcome)
@@ -695,8 +696,46 @@ def margin_of(
     return ranked[0] - ranked[1] if len(ranked) > 1 else 0.0 if ranked else None
 
 
-def _outcome_fields(outcome: Any) -> dict[str, Any]:
-    """The outcome columns of a scored record."""
+def _record_row(
+    *,
+    local: int,
+    hash: str,
+    game: str | None,
+    seats: int,
+    variant: str | None,
+    dealer: int,
+    event: str | None,
+    site: str | None,
+    date_text: str | None,
+    date: date | None,
+    round: str | None,
+    board: str | None,
+    title: str | None,
+    result_tag: str | None,
+    source_file: str | None,
+    source_index: int,
+    source_line: int,
+    tricks: int,
+    scored: bool,
+    outcome: tuple[Any, ...],
+    text: str,
+) -> tuple[Any, ...]:
+    """A row of `records`, its values in the order of its columns (`outcome`: those of
+    `OUTCOME_COLUMNS`). Named, as a call of `Rows.add`, but made a quarter as dear: a
+    keyword call binds its arguments without the dict of `**values`."""
+    return (
+        local, hash, game, seats, variant, dealer, event, site, date_text, date, round,
+        board, title, result_tag, source_file, source_index, source_line, tricks, scored,
+        *outcome, text,
+    )  # fmt: skip
+
+
+_NO_OUTCOME = (None,) * len(OUTCOME_COLUMNS)
+assert SCHEMAS["records"].names[-1 - len(OUTCOME_COLUMNS) : -1] == list(OUTCOME_COLUMNS)
+
+
+def _outcome_values(outcome: Any) -> tuple[Any, ...]:
+    """The values of the outcome columns of a scored record, in `OUTCOME_COLUMNS` order."""
     breakdown = outcome.breakdown or {}
     points = breakdown.get("card_points") or {}
     points = points if isinstance(points, dict) else {}
@@ -705,17 +744,17 @@ def _outcome_fields(outcome: Any) -> dict[str, Any]:
     if isinstance(oudlers, list):
         oudlers = len(oudlers)
     declarer = outcome.declarer
-    return {
-        "contract": outcome.contract,
-        "declarer": declarer,
-        "partners": list(outcome.partners),
-        "won": outcome.won,
-        "thrown_in": outcome.thrown_in,
-        "result": outcome.result,
-        "declarer_score": outcome.scores[declarer - 1] if declarer is not None else None,
-        "declarer_points": attack,
-        "defence_points": defence,
-        "margin": margin_of(breakdown, outcome.scores, attack, defence),
-        "oudlers": oudlers if isinstance(oudlers, int) and not isinstance(oudlers, bool) else None,
-        "breakdown": _json(breakdown),
-    }
+    return (
+        outcome.contract,
+        declarer,
+        list(outcome.partners),
+        outcome.won,
+        outcome.thrown_in,
+        outcome.result,
+        outcome.scores[declarer - 1] if declarer is not None else None,  # declarer_score
+        attack,  # declarer_points
+        defence,  # defence_points
+        margin_of(breakdown, outcome.scores, attack, defence),
+        oudlers if isinstance(oudlers, int) and not isinstance(oudlers, bool) else None,
+        _json(breakdown),
+    )
