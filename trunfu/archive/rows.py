@@ -219,6 +219,12 @@ def _list_array(values: list[Any], type_: pa.ListType) -> pa.Array:
     if None in values:  # null lists: empty, and masked
         mask = pa.array([v is None for v in values], BOOL)
         values = [() if v is None else v for v in values]
+    elif values and all(type(v) is bytes for v in values):  # packed once each (`_layout`)
+        width = type_.value_type.bit_width // 8
+        offsets = _array(list(accumulate((len(v) // width for v in values), initial=0)), INT32)
+        data = pa.py_buffer(b"".join(values))
+        items = pa.Array.from_buffers(type_.value_type, len(data) // width, [None, data])
+        return pa.ListArray.from_arrays(offsets, items, type=type_)
     offsets = _array(list(accumulate(map(len, values), initial=0)), INT32)
     items = _array(list(chain.from_iterable(values)), type_.value_type)
     return pa.ListArray.from_arrays(offsets, items, type=type_, mask=mask)
@@ -545,13 +551,15 @@ def _add_plays(
 
 
 @lru_cache(maxsize=256)
-def _layout(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _layout(sizes: tuple[int, ...]) -> tuple[bytes, bytes]:
     """For tricks of `sizes` cards: the trick number of each card, and the cards played
-    before each trick. A game's complete deals share one layout."""
-    return (
-        tuple(number for number, size in enumerate(sizes, 1) for _ in range(size)),
-        tuple(accumulate(sizes[:-1], initial=0)),
-    )
+    before each trick, packed as the items of their columns (`int16`), which `tables()`
+    joins as they are. A game's complete deals share one layout."""
+    numbers = array("h", [number for number, size in enumerate(sizes, 1) for _ in range(size)])
+    return numbers.tobytes(), array("h", accumulate(sizes[:-1], initial=0)).tobytes()
+
+
+assert all(SCHEMAS["played"].field(name).type.value_type == INT16 for name in ("tricks", "starts"))
 
 
 def _seats(sizes: tuple[int, ...], tricks: list[Any]) -> list[int | None]:
