@@ -12,7 +12,7 @@ import duckdb
 import pyarrow as pa
 import pytest
 
-from trunfu.archive.rows import INT8, PLAYS, PLAYS_SQL, STR, Rows, _array, add_record
+from trunfu.archive.rows import INT8, PLAYS, PLAYS_SQL, STR, Rows, _array, _int8, add_record
 from trunfu.notation.models import CardExtras
 from trunfu.notation.reader import read_text
 
@@ -124,6 +124,26 @@ def test_seats_outside_the_record_have_no_side() -> None:
     )
     captured = [row[6] for row in _plays(record, replay)]
     assert captured == [True, False, True, True, True, False]
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        [[1, -1, 7], [3], []],
+        [[1, -1, 7], [3], None, [None, 2]],
+        [[1, 2], [-128, 127]],
+    ],
+)
+def test_list_columns_packed_as_int8_read_as_their_numbers(values: list[Any]) -> None:
+    """Lists packed as `int8` bytes (`rows._int8`), all or some of a column, give the same
+    array as the lists themselves; a list with a null item stays a list."""
+    type_ = pa.list_(INT8)
+    expected = pa.array(values, type_)
+    mixed = [_int8(v) if v is not None and None not in v else v for v in values]
+    assert any(type(v) is bytes for v in mixed)
+    assert _array(mixed, type_).equals(expected)
+    if None not in values and all(None not in v for v in values):
+        assert all(type(v) is bytes for v in mixed)
 
 
 @pytest.mark.parametrize(

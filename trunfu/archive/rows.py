@@ -216,15 +216,19 @@ def _list_array(values: list[Any], type_: pa.ListType) -> pa.Array:
     column (packed by `_array` when they are integers), cut at the lists' offsets; a
     fraction of the cost of pyarrow's conversion of nested Python lists."""
     mask = None
-    if None in values:  # null lists: empty, and masked
-        mask = pa.array([v is None for v in values], BOOL)
-        values = [() if v is None else v for v in values]
-    elif values and all(type(v) is bytes for v in values):  # packed once each (`_layout`)
+    packed = [type(v) is bytes for v in values]  # lists packed as their items (`_int8`, ...)
+    if values and all(packed):  # joined as they are
         width = type_.value_type.bit_width // 8
         offsets = _array(list(accumulate((len(v) // width for v in values), initial=0)), INT32)
         data = pa.py_buffer(b"".join(values))
         items = pa.Array.from_buffers(type_.value_type, len(data) // width, [None, data])
         return pa.ListArray.from_arrays(offsets, items, type=type_)
+    if any(packed):  # among lists: unpacked, as signed numbers
+        code = _TYPECODES[type_.value_type]
+        values = [array(code, v) if type(v) is bytes else v for v in values]
+    if None in values:  # null lists: empty, and masked
+        mask = pa.array([v is None for v in values], BOOL)
+        values = [() if v is None else v for v in values]
     offsets = _array(list(accumulate(map(len, values), initial=0)), INT32)
     items = _array(list(chain.from_iterable(values)), type_.value_type)
     return pa.ListArray.from_arrays(offsets, items, type=type_, mask=mask)
@@ -546,7 +550,8 @@ def _add_plays(
     c["signals"].append(signals)
     c["starts"].append(starts)
     winners = [trick.winner for trick in tricks[: len(sizes)]]
-    c["winners"].append(winners + [None] * (len(sizes) - len(winners)))
+    missing = len(sizes) - len(winners)
+    c["winners"].append(winners + [None] * missing if missing else _int8(winners))
     c["sides"].append([side or str(seat) for seat, (side, _) in by_seat.items()])
 
 
@@ -560,19 +565,29 @@ def _layout(sizes: tuple[int, ...]) -> tuple[bytes, bytes]:
 
 
 assert all(SCHEMAS["played"].field(name).type.value_type == INT16 for name in ("tricks", "starts"))
+assert all(SCHEMAS["played"].field(name).type.value_type == INT8 for name in ("seats", "winners"))
 
 
-def _seats(sizes: tuple[int, ...], tricks: list[Any]) -> list[int | None]:
+def _seats(sizes: tuple[int, ...], tricks: list[Any]) -> bytes | list[int | None]:
     """The seat that played each card of the written tricks (`sizes` cards each), from the
-    replay's `tricks` (a seat is the first of the (seat, card) pairs of a trick); None
-    where the replay has no trick (or fewer cards) for it."""
+    replay's `tricks` (a seat is the first of the (seat, card) pairs of a trick), packed as
+    bytes (`int8` items, which `tables()` joins as they are); a list, with None where the
+    replay has no trick (or fewer cards) for it."""
     known = [trick.cards for trick in tricks[: len(sizes)]]
-    if tuple(map(len, known)) != sizes:  # a trick left unplayed or unfinished by the replay
-        known += [[]] * (len(sizes) - len(known))
-        known = [
-            k[:size] + [(None,)] * (size - len(k)) for k, size in zip(known, sizes, strict=True)
-        ]
+    if tuple(map(len, known)) == sizes:  # the common case: every written trick replayed
+        return _int8([pair[0] for trick in known for pair in trick])
+    known += [[]] * (len(sizes) - len(known))  # a trick left unplayed or unfinished
+    known = [k[:size] + [(None,)] * (size - len(k)) for k, size in zip(known, sizes, strict=True)]
     return [pair[0] for trick in known for pair in trick]
+
+
+def _int8(values: list[int]) -> bytes | list[int]:
+    """`values` packed as `int8` items (which `tables()` joins as they are), or as they
+    are when one does not fit (`tables()` then converts them one by one, as any list)."""
+    try:
+        return array("b", values).tobytes()
+    except (OverflowError, TypeError):
+        return values
 
 
 def _number(value: Any) -> float | None:
