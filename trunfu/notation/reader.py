@@ -502,8 +502,7 @@ class _Build(Transformer):
         word = KEYWORDS[keyword.type]
         run, line = keyword.value[len(word) :], keyword.line + self.offset
         if word == "auction":
-            game = GAMES.get(self.game or "")
-            laid = _writer_calls(run, line, game.calls.get(self.seats or 0, {}) if game else {})
+            laid = _writer_calls(run, line, self._spelling())
             if laid is None:
                 return None
             return word, self._laid(Auction, keyword, rounds=laid[0], separators=laid[1])
@@ -514,6 +513,11 @@ class _Build(Transformer):
             )
         cards = _writer_cards(run, line)
         return None if cards is None else (word, self._laid(CardList, keyword, cards=cards))
+
+    def _spelling(self) -> dict[str, str]:
+        """The record's game's own spelling of its calls (`_normalise_words`'s table)."""
+        game = GAMES.get(self.game or "")
+        return game.calls.get(self.seats or 0, {}) if game else {}
 
     def _laid(self, model: type[Section], keyword: Token, **fields: Any) -> Section:
         """A section whose parts were made at once (a writer-laid run), made at once too:
@@ -604,8 +608,7 @@ class _Build(Transformer):
         """A directly read auction made as a model, its calls in the game's own spelling
         (as `_normalise_words` spells them); None when a call or its card carries
         annotations (its dict is validated)."""
-        game = GAMES.get(self.game or "")
-        spelling = game.calls.get(self.seats or 0, {}) if game else {}
+        spelling = self._spelling()
         made = []
         for round_ in rounds:
             calls = []
