@@ -351,15 +351,15 @@ def ingest(
     # full collections no longer walk it (2-3 µs of the main process's CPU per record
     # before), and the forked workers do not copy its pages by touching it.
     gc.freeze()
-    if workers > 0:  # start the workers before DuckDB starts its threads
-        pool = ProcessPoolExecutor(
-            workers, mp_context=get_context("fork"), initializer=_ignore_interrupts
-        )
-        for future in [pool.submit(_ready) for _ in range(workers)]:
-            future.result()
     try:
+        if workers > 0:  # start the workers before DuckDB starts its threads
+            pool = ProcessPoolExecutor(
+                workers, mp_context=get_context("fork"), initializer=_ignore_interrupts
+            )
+            for future in [pool.submit(_ready) for _ in range(workers)]:
+                future.result()
         con = connect(db)
-    except BaseException:
+    except BaseException:  # the pool or the archive would not start: as before the call
         if pool is not None:
             pool.shutdown(cancel_futures=True)
         gc.unfreeze()
