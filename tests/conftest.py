@@ -1,4 +1,4 @@
-"""Shared fixtures: paths to the shared spec material and the sample data."""
+"""Shared fixtures: the worked examples of the repository."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 
 
 @pytest.fixture
-def shared_examples() -> list[Path]:
-    return sorted((SHARED / "examples").glob("*.tgn"))
+def examples() -> list[Path]:
+    """The worked examples of `data/examples/`, one or more per game and seat count."""
+    return sorted((ROOT / "data" / "examples").glob("*.tgn"))

@@ -15,7 +15,7 @@ from trunfu.cli.app import app
 
 runner = CliRunner()
 WORKED = (
-    Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "sicilian-4-chiamo.tgn"
+    Path(__file__).resolve().parents[2] / "data" / "examples" / "tarocco-siciliano-4-worked.tgn"
 )
 
 

@@ -13,7 +13,7 @@ from trunfu.dashboard import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "trunfu" / "dashboard" / "app.py"
-EXAMPLE = ROOT.parent / "shared" / "examples" / "sicilian-4-chiamo.tgn"
+EXAMPLE = ROOT / "data" / "examples" / "tarocco-siciliano-4-worked.tgn"
 TIMEOUT = 60
 
 

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "trunfu" / "dashboard" / "app.py"
-EXAMPLE = ROOT.parent / "shared" / "examples" / "sicilian-4-chiamo.tgn"
+EXAMPLE = ROOT / "data" / "examples" / "tarocco-siciliano-4-worked.tgn"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless",

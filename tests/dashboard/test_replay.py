@@ -1,4 +1,4 @@
-"""The Replay page on the shared worked example (tarocco-siciliano, 4 seats): deep links,
+"""The Replay page on the worked example (tarocco-siciliano, 4 seats): deep links,
 stepping, the kibitz view, comments at their step, the final breakdown."""
 
 from __future__ import annotations

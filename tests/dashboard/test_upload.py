@@ -7,7 +7,7 @@ from conftest import EXAMPLE
 
 from trunfu.dashboard import uploads
 
-GOOD = EXAMPLE.read_text(encoding="utf-8")  # the shared worked example: a valid deal
+GOOD = EXAMPLE.read_text(encoding="utf-8")  # the worked example: a valid deal
 BAD = """[Game "tarocco-siciliano"]
 [Seats "4"]
 [Dealer "2"]

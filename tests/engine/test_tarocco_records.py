@@ -20,7 +20,7 @@ from trunfu.notation.reader import read_records, read_text
 from trunfu.referee import judge
 
 WORKED = (
-    Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "sicilian-4-chiamo.tgn"
+    Path(__file__).resolve().parents[2] / "data" / "examples" / "tarocco-siciliano-4-worked.tgn"
 )
 
 DEAL_A = """\
@@ -286,7 +286,7 @@ def test_card_points_in_threes():
 
 
 def test_worked_example_chiamo_with_a_partner():
-    # shared/examples: d = 3 (rimatura, vanto, pigliata of T1 for seats 3+4)
+    # the worked example: d = 3 (rimatura, vanto, pigliata of T1 for seats 3+4)
     text = WORKED.read_text(encoding="utf-8")
     out = outcome(text)
     assert out.result == "-3 -3 +3 +3"
