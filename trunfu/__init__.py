@@ -59,7 +59,31 @@ _HOMES = {
 }
 """Each public name → the module that defines it."""
 
-__all__ = sorted(_HOMES)
+__all__ = [
+    "ArchiveBusy",
+    "ArchiveError",
+    "ArchiveMissing",
+    "Diagnostic",
+    "Filters",
+    "Outcome",
+    "ReadResult",
+    "Record",
+    "Replay",
+    "Step",
+    "Summary",
+    "TrickResult",
+    "Verdict",
+    "ingest",
+    "iter_simulate",
+    "judge",
+    "open_archive",
+    "read",
+    "read_text",
+    "replay",
+    "simulate",
+    "write",
+    "write_all",
+]
 
 
 def __getattr__(name: str) -> Any:
