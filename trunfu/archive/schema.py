@@ -182,20 +182,22 @@ def _path(con: duckdb.DuckDBPyConnection) -> str:
 
 
 def _cut_short(con: duckdb.DuckDBPyConnection, path: str) -> str | None:
-    """Why the file is shorter than the blocks its header counts, or None. DuckDB reads a
-    block only when a query needs it: without this, a file cut in half opens, and fails in
-    the middle of a query, or of an ingest."""
+    """Why the file is too short to hold the blocks DuckDB says are in use, or None.
+    DuckDB reads a block only when a query needs it: without this, a file cut in half
+    opens, and fails in the middle of a query, or of an ingest. (The header's block count
+    is no bound: DuckDB shortens the file when its last blocks are free, and keeps them on
+    its free list.)"""
     try:
         size = os.path.getsize(path)
     except OSError:
         return None  # in memory, or gone: nothing to compare
-    block_size, blocks = con.execute(
-        "SELECT block_size, total_blocks FROM pragma_database_size() "
+    block_size, used = con.execute(
+        "SELECT block_size, used_blocks FROM pragma_database_size() "
         "WHERE database_name = current_database()"
     ).fetchone()
-    expected = HEADER_BYTES + block_size * blocks
-    if size < expected:
-        return f"the file has {size:,} bytes, its header counts {expected:,}: it was cut short"
+    needed = HEADER_BYTES + block_size * used
+    if size < needed:
+        return f"the file has {size:,} bytes, its blocks in use need {needed:,}: it was cut short"
     return None
 
 
