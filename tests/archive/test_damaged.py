@@ -159,7 +159,7 @@ def test_trunfu_tables_without_a_version_are_read_and_stamped_by_the_next_ingest
     try:
         assert queries.overview(reader)["deals"] == 40
         scored = reader.execute("SELECT min(id) FROM records WHERE scored").fetchone()[0]
-        assert queries.record_info(reader, scored)["outcome"] is not None  # the view, made for it
+        assert queries.record_info(reader, scored)["outcome"] is not None  # without the view
     finally:
         reader.close()
     assert "meta" not in _tables(small)
@@ -186,3 +186,11 @@ def test_a_new_archive_is_made_whole_at_once(tmp_path: Path) -> None:
         con.close()
     copy = shutil.copy(db, tmp_path / "copy.duckdb")
     queries.open_archive(copy).close()
+
+
+def test_an_archive_whose_table_lost_a_column_is_told_damaged(small: Path) -> None:
+    con = duckdb.connect(str(small))
+    con.execute("ALTER TABLE seats DROP COLUMN role")
+    con.close()
+    with pytest.raises(ArchiveDamaged, match="seats"):
+        queries.open_archive(small)

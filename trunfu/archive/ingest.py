@@ -22,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime
+from errno import ENOSPC
 from multiprocessing import get_context
 from pathlib import Path
 from typing import TextIO
@@ -343,11 +344,15 @@ def _words(error: BaseException) -> str:
     return re.sub(r"^(?:[A-Za-z][A-Za-z ]* Error: |Failed to commit: )+", "", line)
 
 
+def _full_disk(error: BaseException) -> bool:
+    return "No space left on device" in str(error) or getattr(error, "errno", None) == ENOSPC
+
+
 def cause(error: BaseException) -> str:
     """Why an ingest stopped, in words: a full disk, a damaged archive, a file that could
     not be written, or else the error itself."""
     words = _words(error)
-    if "No space left on device" in str(error) or getattr(error, "errno", None) == 28:
+    if _full_disk(error):
         return f"the disk is full ({words})"
     if is_damage(error):
         return f"the archive is damaged ({words})"
@@ -356,29 +361,23 @@ def cause(error: BaseException) -> str:
     return f"{type(error).__name__}: {words}"
 
 
-def stopped(reason: str, summary: Summary, advice: str = "", done: str = "records added") -> str:
-    """The message of an ingest that stopped: why, and what the archive holds."""
+def _advice(error: BaseException) -> str:
+    """What to do next, after `stopped`'s account."""
+    if _full_disk(error):
+        return "Free some space and run the same command again: what is stored is skipped."
+    if is_damage(error):
+        return "Restore a copy of the archive, or ingest the TGN files into a new one (--db)."
+    return "Run the same command again to add the rest: what is stored is skipped."
+
+
+def stopped(reason: str, summary: Summary, advice: str, done: str = "records added") -> str:
+    """The message of an ingest that stopped: why, what the archive holds, what to do."""
     batches = f"{summary.batches:,} batch{'es' if summary.batches != 1 else ''}"
     return (
         f"ingest stopped: {reason}. The archive holds the whole batches committed before it "
-        f"(this run: {batches}, {summary.added:,} {done}); the batch in flight was "
-        "rolled back. "
-        + (
-            advice
-            or "Run the same command again to add the rest: the records already stored are skipped."
-        )
+        f"(this run: {batches}, {summary.added:,} {done}); the batch in flight was rolled "
+        f"back. {advice}"
     )
-
-
-def _advice(error: BaseException) -> str:
-    if "No space left on device" in str(error) or getattr(error, "errno", None) == 28:
-        return (
-            "Free some space and run the same command again: the records already stored are "
-            "skipped."
-        )
-    if is_damage(error):
-        return "Restore a copy of the archive, or ingest the TGN files into a new one (--db)."
-    return ""
 
 
 def _probe(db: str | Path) -> None:
@@ -503,7 +502,9 @@ def ingest(
         except KeyboardInterrupt:
             summary.interrupted = True
         except BrokenProcessPool:
-            summary.errors.append(stopped("a worker process died", summary))
+            summary.errors.append(
+                stopped("a worker process died", summary, _advice(BrokenProcessPool()))
+            )
             raise IngestAborted(summary.errors[-1], summary) from None
         except Exception as error:  # a full disk, a damaged archive, a bug: keep whole batches
             summary.errors.append(stopped(cause(error), summary, _advice(error)))

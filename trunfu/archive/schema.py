@@ -8,6 +8,7 @@ by an index, so that bulk loads stay fast and memory stays flat.
 from __future__ import annotations
 
 import os
+from contextlib import suppress
 
 import duckdb
 
@@ -153,7 +154,8 @@ def _names(columns: str) -> frozenset[str]:
 
 
 SHAPES = {name: _names(columns) for name, columns in TABLES.items()}
-"""Each table's column names, by which a table is recognised as trunfu's."""
+"""Each table's column names. A file without a version is recognised as trunfu's by its
+tables having exactly these; an archive of this version must have at least these."""
 
 
 def _catalog(con: duckdb.DuckDBPyConnection) -> tuple[dict[str, frozenset[str]], set[str]]:
@@ -244,7 +246,7 @@ def inspect(con: duckdb.DuckDBPyConnection) -> str:
     if version is not None:
         if version != SCHEMA_VERSION:
             raise ArchiveError(f"{path}: {_mismatch(version)}")
-        missing = sorted(set(TABLES) - ours)
+        missing = [t for t in TABLES if not SHAPES[t] <= tables.get(t, frozenset())]
         if missing:
             raise ArchiveDamaged(
                 f"{path}: the archive is damaged or was altered: its table(s) "
@@ -276,15 +278,15 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
             con.execute("INSERT INTO meta VALUES ('schema', ?)", [SCHEMA_VERSION])
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        with suppress(duckdb.Error):  # a failed COMMIT has rolled back already
+            con.execute("ROLLBACK")
         raise
 
 
 def check(con: duckdb.DuckDBPyConnection) -> None:
     """Raise `ArchiveError` unless the file of `con` is an archive this trunfu reads: of
     this schema version, or trunfu's tables without a version (read as they are; the first
-    ingest writes the version). Never writes; a view the file lacks is made for this
-    connection only (a temporary view)."""
+    ingest writes the version). Never writes."""
     found = inspect(con)
     if found in (NEW, UNFINISHED):
         path = _path(con)
@@ -293,7 +295,3 @@ def check(con: duckdb.DuckDBPyConnection) -> None:
             f"{path}: this DuckDB file is not a trunfu archive yet: it {what}; "
             "`trunfu ingest --db` makes it one"
         )
-    _, views = _catalog(con)
-    for name, query in VIEWS.items():
-        if name not in views:
-            con.execute(f"CREATE TEMP VIEW {name} AS {query}")
