@@ -162,6 +162,11 @@ def test_an_empty_filter_is_a_usage_error(archive: Path, option: str) -> None:
     told(run("stats", "--db", archive, option, " "), 2, f"{option} needs a name")
 
 
+def test_export_of_an_empty_game_is_a_usage_error(archive: Path, tmp_path: Path) -> None:
+    told(run("export", "--db", archive, "--format", "tgn", "--game", "", tmp_path / "o"), 2)
+    assert not (tmp_path / "o").exists()
+
+
 def test_ingest_json_gives_the_summary_when_it_stops(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
