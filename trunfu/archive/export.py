@@ -3,7 +3,9 @@ pydantic `Record` models, Parquet of the tables. Streams in batches: memory stay
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +20,31 @@ FORMATS = ("tgn", "jsonl", "parquet")
 FETCH = 2000
 
 
+class OutputError(ValueError):
+    """An output path the format cannot write to, told in a sentence for the user."""
+
+
+def check_output(fmt: str, out: str | Path) -> None:
+    """Raise `OutputError` unless `out` can take an export in `fmt`: a file (or `-`) whose
+    folder exists for `tgn` and `jsonl`, a folder (existing, or new in an existing folder)
+    for `parquet`. Checked before the archive is read, so that a wrong path costs nothing."""
+    if str(out) == "-":
+        if fmt == "parquet":
+            raise OutputError("parquet writes one file per table: give a folder, not -")
+        return
+    path = Path(out)
+    if fmt == "parquet":
+        if path.exists() and not path.is_dir():
+            raise OutputError(f"{out}: exists and is not a folder (parquet writes a folder)")
+    elif path.is_dir():
+        raise OutputError(f"{out}: is a folder; {fmt} writes one file: give its name")
+    parent = path.parent
+    if not parent.exists():
+        raise OutputError(f"{out}: the folder {parent} does not exist (create it first)")
+    if not parent.is_dir():
+        raise OutputError(f"{out}: {parent} is not a folder")
+
+
 def _texts(con: duckdb.DuckDBPyConnection, game: str | None) -> Iterator[tuple[int, str]]:
     cur = con.execute(
         "SELECT id, text FROM records WHERE ? IS NULL OR game = ? ORDER BY id", [game, game]
@@ -26,15 +53,29 @@ def _texts(con: duckdb.DuckDBPyConnection, game: str | None) -> Iterator[tuple[i
         yield from rows
 
 
+def _new_file_mode() -> int:
+    """The mode `open` gives a new file: 0666 less the process's umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 @contextmanager
 def _output(out: str | Path) -> Iterator[TextIO]:
     if str(out) == "-":
         yield sys.stdout
         return
     path = Path(out)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="\n") as stream:
-        yield stream
+    # written beside, then put in place: a failed export leaves no half file behind
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        os.chmod(temp, _new_file_mode())  # mkstemp's 0600 is for the temporary file only
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
 
 
 def export_tgn(con: duckdb.DuckDBPyConnection, out: str | Path, game: str | None = None) -> int:
@@ -84,7 +125,7 @@ def export_parquet(
     """One Parquet file per table in the folder `out` (`records.parquet`, ...). Returns the
     number of rows written per table."""
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(exist_ok=True)
     counts: dict[str, int] = {}
     tables = ("records", *CHILD_TABLES, "players", "rejects", "ingests")
     for table in tables:

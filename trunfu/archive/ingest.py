@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import re
 import signal
 import sys
 import time
@@ -18,9 +19,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime
+from errno import ENOSPC
 from multiprocessing import get_context
 from pathlib import Path
 from typing import TextIO
@@ -33,7 +35,7 @@ from ..engine.games import load as load_games
 from ..notation.reader import _reader, open_text, text_stream
 from ..notation.split import Chunk, pieces, split_records, split_stream
 from . import schema
-from .lock import connect
+from .lock import ArchiveError, ArchiveMissing, connect, is_damage
 from .rows import INT32, PLAYS, PLAYS_SQL, SCHEMAS, Rows, add_read
 
 BATCH_SIZE = 10_000
@@ -64,7 +66,14 @@ Packed = tuple[int, int, str, bool, int]
 
 
 class IngestAborted(Exception):
-    """The ingest stopped before the end; the archive holds the batches committed so far."""
+    """The ingest stopped before the end; the archive holds the batches committed so far.
+    `summary` tells what was done before it stopped; the message says why it stopped;
+    `damaged`: the archive was found damaged."""
+
+    def __init__(self, message: str, summary: Summary, damaged: bool = False) -> None:
+        super().__init__(message)
+        self.summary = summary
+        self.damaged = damaged
 
 
 @dataclass
@@ -295,11 +304,20 @@ def _transaction(
         yield register
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        _rollback(con)
         raise
     finally:
         for name in names:
-            con.unregister(f"b_{name}")
+            with suppress(duckdb.Error):  # a connection DuckDB has invalidated
+                con.unregister(f"b_{name}")
+
+
+def _rollback(con: duckdb.DuckDBPyConnection) -> None:
+    """Roll back the transaction in flight, if DuckDB has not done so itself: a COMMIT that
+    fails (a full disk) rolls back before it raises, and a fatal error ends the
+    transaction. The error that stopped the batch is the one to tell, not this one."""
+    with suppress(duckdb.Error):
+        con.execute("ROLLBACK")
 
 
 def _next_ids(con: duckdb.DuckDBPyConnection) -> tuple[int, int]:
@@ -319,6 +337,67 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _words(error: BaseException) -> str:
+    """An error's first line without DuckDB's prefixes ("IO Error: ", "TransactionContext
+    Error: Failed to commit: ")."""
+    line = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    return re.sub(r"^(?:[A-Za-z][A-Za-z ]* Error: |Failed to commit: )+", "", line)
+
+
+def _full_disk(error: BaseException) -> bool:
+    return "No space left on device" in str(error) or getattr(error, "errno", None) == ENOSPC
+
+
+def cause(error: BaseException) -> str:
+    """Why an ingest stopped, in words: a full disk, a damaged archive, a file that could
+    not be written, or else the error itself."""
+    words = _words(error)
+    if _full_disk(error):
+        return f"the disk is full ({words})"
+    if is_damage(error):
+        return f"the archive is damaged ({words})"
+    if "Could not write" in str(error) or isinstance(error, OSError):
+        return f"the archive could not be written ({words})"
+    return f"{type(error).__name__}: {words}"
+
+
+def _advice(error: BaseException) -> str:
+    """What to do next, after `stopped`'s account."""
+    if _full_disk(error):
+        return "Free some space and run the same command again: what is stored is skipped."
+    if is_damage(error):
+        return "Restore a copy of the archive, or ingest the TGN files into a new one (--db)."
+    return "Run the same command again to add the rest: what is stored is skipped."
+
+
+def stopped(reason: str, summary: Summary, advice: str, done: str = "records added") -> str:
+    """The message of an ingest that stopped: why, what the archive holds, what to do."""
+    batches = f"{summary.batches:,} batch{'es' if summary.batches != 1 else ''}"
+    return (
+        f"ingest stopped: {reason}. The archive holds the whole batches committed before it "
+        f"(this run: {batches}, {summary.added:,} {done}); the batch in flight was rolled "
+        f"back. {advice}"
+    )
+
+
+def _probe(db: str | Path) -> None:
+    """Refuse at once, before the workers start, an archive that another process holds,
+    that is damaged, or a file that is not an archive: looked at read-only, so that nothing
+    is written into a file that is not trunfu's."""
+    if not Path(db).exists():
+        return  # a new archive
+    con = connect(db, read_only=True, wait=0, writer=True)
+    try:
+        schema.inspect(con)
+    finally:
+        con.close()
+
+
+def _close(con: duckdb.DuckDBPyConnection) -> None:
+    with suppress(duckdb.Error):  # closing after a fatal error (a full disk) may raise
+        con.close()
+
+
 def ingest(
     db: str | Path,
     files: Iterable[str],
@@ -334,15 +413,18 @@ def ingest(
 
     `workers`: processes that parse and replay (default: one per core; 0 parses in this
     process), `task_size` records at a time; the main process writes each `batch_size`
-    records in one transaction. Raises `lock.ArchiveBusy` when another process holds the archive, and
-    `IngestAborted` (after rolling back the batch in flight) when a worker dies; Ctrl-C
-    stops after rolling back the batch in flight and returns a summary marked interrupted.
+    records in one transaction. Raises `lock.ArchiveError` before any work when the archive
+    cannot be written (busy: `ArchiveBusy`; damaged: `ArchiveDamaged`; not a trunfu archive,
+    or another schema version), and `IngestAborted` (after rolling back the batch in flight)
+    when a worker dies or writing fails (a full disk); Ctrl-C stops after rolling back the
+    batch in flight and returns a summary marked interrupted.
     """
     files = list(files)
     summary = Summary(files=len(files))
     if workers is None:
         workers = os.cpu_count() or 1
     started = time.perf_counter()
+    _probe(db)  # starting the workers takes seconds: a busy or foreign file is told first
     pool: ProcessPoolExecutor | None = None
     _reader()  # build the parser and load the games once: forked workers inherit them
     load_games()
@@ -365,12 +447,15 @@ def ingest(
         gc.unfreeze()
         raise
     try:
-        con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
-        con.execute(f"SET checkpoint_threshold = '{CHECKPOINT_THRESHOLD}'")
-        if workers > 0:  # the workers have the cores: DuckDB takes what is left, one at least
-            con.execute(f"SET threads = {max(1, (os.cpu_count() or 1) - workers)}")
-        schema.create(con)
-        next_id, batch = _next_ids(con)
+        try:
+            con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+            con.execute(f"SET checkpoint_threshold = '{CHECKPOINT_THRESHOLD}'")
+            if workers > 0:  # the workers have the cores: DuckDB takes what is left
+                con.execute(f"SET threads = {max(1, (os.cpu_count() or 1) - workers)}")
+            schema.create(con)
+            next_id, batch = _next_ids(con)
+        except duckdb.Error as error:  # damaged, or the disk full before the first batch
+            raise ArchiveError(f"{db}: cannot ingest into the archive: {cause(error)}") from None
         stamp = datetime.now()
 
         def commit(result: dict[str, pa.Table]) -> None:
@@ -418,19 +503,16 @@ def ingest(
             summary.interrupted = True
         except BrokenProcessPool:
             summary.errors.append(
-                "a worker process died; the archive keeps the batches committed before it"
+                stopped("a worker process died", summary, _advice(BrokenProcessPool()))
             )
-            raise IngestAborted(summary.errors[-1]) from None
-        except Exception as error:  # a bug or a full disk: stop cleanly, keep whole batches
-            summary.errors.append(
-                f"ingest stopped ({type(error).__name__}: {error}); the archive keeps the "
-                "batches committed before it"
-            )
-            raise IngestAborted(summary.errors[-1]) from None
+            raise IngestAborted(summary.errors[-1], summary) from None
+        except Exception as error:  # a full disk, a damaged archive, a bug: keep whole batches
+            summary.errors.append(stopped(cause(error), summary, _advice(error)))
+            raise IngestAborted(summary.errors[-1], summary, is_damage(error)) from None
     finally:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
-        con.close()
+        _close(con)
         gc.unfreeze()
         summary.seconds = time.perf_counter() - started
     return summary
@@ -449,33 +531,48 @@ def rescore(
     games = sorted(load_games())
     summary = Summary()
     started = time.perf_counter()
+    if not Path(db).exists():
+        raise ArchiveMissing(f"{db}: no archive here (create one with `trunfu ingest`)")
+    _probe(db)
     con = connect(db)
     try:
-        schema.check(con)
+        try:
+            schema.check(con)
+            _, batch = _next_ids(con)
+        except duckdb.Error as error:
+            raise ArchiveError(f"{db}: cannot rescore the archive: {cause(error)}") from None
         reader = _reader()
-        _, batch = _next_ids(con)
         last = 0
-        while rows := con.execute(
-            """SELECT id, text, source_file, source_index FROM records
-               WHERE NOT scored AND list_contains(?, game) AND id > ? ORDER BY id LIMIT ?""",
-            [games, last, batch_size],
-        ).fetchall():
-            last = rows[-1][0]
-            built = Rows()
-            for _, text, file, index in rows:
-                add_read(built, reader.parse_chunk(Chunk(1, 1, text), file, index or 1))
-            tables = built.tables()
-            ids = pa.table({"local": pa.array(range(len(rows)), INT32), "id": [r[0] for r in rows]})
-            _replace(con, tables, ids, batch)
-            batch += 1
-            summary.batches += 1
-            summary.records += len(rows)
-            summary.added += _count_true(tables["records"].column("scored"))
-            summary.rejected += tables["rejects"].num_rows
-            if on_batch is not None:
-                on_batch(summary)
+        try:
+            while rows := con.execute(
+                """SELECT id, text, source_file, source_index FROM records
+                   WHERE NOT scored AND list_contains(?, game) AND id > ? ORDER BY id LIMIT ?""",
+                [games, last, batch_size],
+            ).fetchall():
+                last = rows[-1][0]
+                built = Rows()
+                for _, text, file, index in rows:
+                    add_read(built, reader.parse_chunk(Chunk(1, 1, text), file, index or 1))
+                tables = built.tables()
+                ids = pa.table(
+                    {"local": pa.array(range(len(rows)), INT32), "id": [r[0] for r in rows]}
+                )
+                _replace(con, tables, ids, batch)
+                batch += 1
+                summary.batches += 1
+                summary.records += len(rows)
+                summary.added += _count_true(tables["records"].column("scored"))
+                summary.rejected += tables["rejects"].num_rows
+                if on_batch is not None:
+                    on_batch(summary)
+        except KeyboardInterrupt:
+            summary.interrupted = True
+        except Exception as error:  # a full disk, a damaged archive: keep whole batches
+            message = stopped(cause(error), summary, _advice(error), "records scored")
+            summary.errors.append(message.replace("ingest stopped", "rescore stopped", 1))
+            raise IngestAborted(summary.errors[-1], summary, is_damage(error)) from None
     finally:
-        con.close()
+        _close(con)
         summary.seconds = time.perf_counter() - started
     return summary
 

@@ -508,7 +508,9 @@ def record_info(con: duckdb.DuckDBPyConnection, record_id: int) -> dict[str, Any
         "SELECT * FROM seats WHERE record_id = ? ORDER BY seat", [int(record_id)]
     ).df()
     info["seats"] = seats.to_dict("records")
-    cur = con.execute("SELECT * FROM outcomes WHERE record_id = ?", [int(record_id)])
+    # the view `outcomes` by its query: an archive made without it (schema.UNSTAMPED) reads too
+    outcomes = schema.VIEWS["outcomes"]
+    cur = con.execute(f"SELECT * FROM ({outcomes}) WHERE record_id = ?", [int(record_id)])
     out = cur.fetchone()
     info["outcome"] = None
     if out is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,20 +40,32 @@ READ_ERRORS = _read_errors()
 
 def tgn_files(paths: list[str]) -> Iterator[str]:
     """Files named by `paths`: files as given, folders searched for TGN files, `-` for stdin.
-    A path that does not exist is a usage error (exit 2)."""
+    A path that does not exist is a usage error (exit 2); a folder inside that cannot be
+    read is skipped, and said so on stderr."""
     for raw in paths:
         if raw == "-":
             yield raw
             continue
         path = Path(raw)
         if path.is_dir():
-            yield from sorted(
-                str(p)
-                for p in path.rglob("*")
-                if p.is_file() and p.name.lower().endswith(TGN_SUFFIXES)
-            )
+            yield from sorted(_found(path))
         elif path.is_file():
             yield str(path)
         else:
             typer.echo(f"trunfu: {raw}: no such file or folder", err=True)
             raise typer.Exit(2)
+
+
+def _found(folder: Path) -> Iterator[str]:
+    """The TGN files under `folder` (its subfolders too, symbolic links to folders not
+    followed, as `Path.rglob` does)."""
+
+    def unreadable(error: OSError) -> None:
+        where = error.filename or folder
+        reason = error.strerror or str(error)
+        typer.echo(f"trunfu: {where}: cannot read the folder ({reason}); skipped", err=True)
+
+    for top, _, names in os.walk(folder, onerror=unreadable):
+        for name in names:
+            if name.lower().endswith(TGN_SUFFIXES) and os.path.isfile(os.path.join(top, name)):
+                yield os.path.join(top, name)

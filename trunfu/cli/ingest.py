@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -76,7 +76,7 @@ def ingest_command(
     def file_done(name: str) -> None:
         seen.add(name)
 
-    summary = Summary()
+    summary = Summary(files=len(files))
     try:
         if files:
             with progress:
@@ -89,30 +89,54 @@ def ingest_command(
                     on_file=file_done,
                 )
                 progress.update(task, completed=len(files))
-    except IngestAborted as error:
-        console.print(f"[red]trunfu ingest: {error}[/red]")
-        raise typer.Exit(1) from None
+    except IngestAborted as error:  # the summary tells what the archive holds now
+        report(error.summary, db, as_json, console)
+        raise typer.Exit(3 if error.damaged else 1) from None
     except ArchiveError as error:
-        console.print(f"[red]trunfu ingest: {error}[/red]")
-        raise typer.Exit(3) from None
+        refuse(error, summary, db, as_json, console)
     if files or not rescore_:
         report(summary, db, as_json, console)
+    damaged = False
     if rescore_ and not summary.interrupted:
         try:
             again = rescore(db, batch_size=batch_size)
+        except IngestAborted as error:
+            again, damaged = error.summary, error.damaged
         except ArchiveError as error:
-            console.print(f"[red]trunfu ingest: {error}[/red]")
-            raise typer.Exit(3) from None
+            refuse(error, Summary(), db, as_json, console, "rescored")
         if as_json:
             typer.echo(json.dumps({"db": str(db), "rescored": again.as_dict()}, default=str))
         else:
+            for error in again.errors:
+                console.print(error, style="red", markup=False, highlight=False)
             typer.echo(
                 f"rescored {again.records:,} records: {again.added:,} scored, "
                 f"{again.rejected:,} moved to the rejects"
             )
+        summary.errors += again.errors
+        summary.interrupted |= again.interrupted
     if summary.interrupted:
         raise typer.Exit(130)
-    raise typer.Exit(1 if summary.errors else 0)
+    raise typer.Exit(3 if damaged else 1 if summary.errors else 0)
+
+
+def refuse(
+    error: ArchiveError,
+    summary: Summary,
+    db: Path,
+    as_json: bool,
+    console: Console,
+    key: str | None = None,
+) -> NoReturn:
+    """The archive cannot be used (busy, damaged, not an archive): say why, exit 3. With
+    `--json`, the summary of what was done (nothing) carries the message."""
+    if as_json:
+        summary.errors.append(str(error))
+        shown = summary.as_dict()
+        typer.echo(json.dumps({"db": str(db), **({key: shown} if key else shown)}, default=str))
+    else:
+        console.print(f"trunfu ingest: {error}", style="red", markup=False, highlight=False)
+    raise typer.Exit(3)
 
 
 def report(summary: Summary, db: Path, as_json: bool, console: Console) -> None:
@@ -121,7 +145,7 @@ def report(summary: Summary, db: Path, as_json: bool, console: Console) -> None:
         typer.echo(json.dumps({"db": str(db), **summary.as_dict()}, default=str))
         return
     for error in summary.errors:
-        console.print(f"[red]{error}[/red]")
+        console.print(error, style="red", markup=False, highlight=False)
     if summary.interrupted:
         console.print("[yellow]interrupted: the archive keeps the whole batches committed[/yellow]")
     typer.echo(

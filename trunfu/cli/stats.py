@@ -13,7 +13,7 @@ from rich.table import Table
 
 from ..archive import queries
 from ..archive.ingest import DEFAULT_DB
-from ..archive.lock import ArchiveError
+from ..archive.lock import ArchiveError, reading
 from .app import app
 
 
@@ -69,17 +69,24 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Headline statistics of the archive: deals, contracts, declarer success, scores,
-    players, and each game's bonuses."""
+    players, and each game's bonuses. Exit 2 on a usage error (an empty --game or
+    --player), 3 when the archive cannot be read."""
+    for option, value in (("--game", game), ("--player", player)):
+        if value is not None and not value.strip():
+            # an empty name is a mistake (an unset shell variable?), not "everybody"
+            typer.echo(f"trunfu stats: {option} needs a name (leave it out for all)", err=True)
+            raise typer.Exit(2)
     filters = queries.Filters(game=game, player=player)
     try:
         con = queries.open_archive(db)
+        try:
+            with reading(db):
+                sections = headline(con, filters)
+        finally:
+            con.close()
     except ArchiveError as error:
         typer.echo(f"trunfu stats: {error}", err=True)
         raise typer.Exit(3) from None
-    try:
-        sections = headline(con, filters)
-    finally:
-        con.close()
     if as_json:
         out = {
             name: value.to_dict("records") if isinstance(value, pd.DataFrame) else value

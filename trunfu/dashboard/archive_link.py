@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from ..archive import game_stats, lock, matches, queries
-from ..archive.ingest import ingest
+from ..archive.ingest import IngestAborted, ingest
 from ..archive.queries import Filters
 from . import settings
 from .connection import POOL
@@ -71,9 +71,18 @@ class Reader:
         self._lazy = _Lazy(key[0])
 
     def run(self, name: str, filters: Filters | None = None, **kwargs: Any) -> Any:
-        """`queries.<name>(con, filters, **kwargs)`. Raises `lock.ArchiveError` (busy)."""
+        """`queries.<name>(con, filters, **kwargs)`. Raises `lock.ArchiveError` (busy);
+        damage found by the query is told on the page, which stops there."""
         args = (astuple(filters or Filters()), tuple(sorted(kwargs.items())))
-        return _cached(self._lazy, self.key, name, *args)
+        try:
+            with lock.reading(self.key[0]):
+                return _cached(self._lazy, self.key, name, *args)
+        except lock.ArchiveDamaged as error:
+            self.close()
+            POOL.close_idle()  # a restored file is opened afresh on the next run
+            st.error(str(error))
+            st.stop()
+            raise  # st.stop() does not return
 
     def close(self) -> None:
         self._lazy.close()
@@ -91,6 +100,10 @@ def open_page_reader() -> tuple[Reader, Any]:
     try:
         db = Reader()
         return db, db.run("choices")
+    except lock.ArchiveDamaged as error:
+        st.error(str(error))
+        st.stop()
+        raise  # st.stop() does not return
     except lock.ArchiveError as error:
         st.info(str(error))
         st.stop()
@@ -104,7 +117,8 @@ def record_text(record_id: int) -> str | None:
         return None
     cursor = POOL.cursor(key[0])
     try:
-        return queries.record_text(cursor, record_id)
+        with lock.reading(key[0]):
+            return queries.record_text(cursor, record_id)
     finally:
         POOL.release(cursor)
 
@@ -124,7 +138,7 @@ def add_button(valid: list[Checked]) -> None:
             if not POOL.close_idle():
                 raise lock.ArchiveBusy(f"{path}: a page is reading the archive; try again")
             summary = ingest(path, [str(upload)], workers=0)
-        except lock.ArchiveError as error:
+        except (lock.ArchiveError, IngestAborted) as error:
             st.error(str(error))
             return
     st.success(

@@ -27,7 +27,7 @@ class Pool:
 
     def cursor(self, path: str) -> duckdb.DuckDBPyConnection:
         """A cursor on the archive at `path` (opened if needed); give it back with `release`.
-        Raises `lock.ArchiveError` (busy, missing)."""
+        Raises `lock.ArchiveError` (busy, missing, damaged, not an archive)."""
         with self._lock:
             if self._timer is not None:
                 self._timer.cancel()
