@@ -11,7 +11,7 @@ import duckdb
 
 from .lock import ArchiveError
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 
 TABLES: dict[str, str] = {
     "meta": """
@@ -109,6 +109,8 @@ TABLES: dict[str, str] = {
         codes VARCHAR[],
         diagnostics JSON,
         text VARCHAR NOT NULL,
+        text_length BIGINT,
+        raw BLOB,
         batch INTEGER
     """,
 }
