@@ -28,6 +28,8 @@ MAX_RECORD_CHARS = 1 << 20
 PIECE_CHARS = 1 << 20
 KEPT_CHARS = 1 << 16
 """What an oversize record keeps of its text: its first 65,536 characters."""
+_SLICE = 1 << 16
+"""Characters of an oversize record hashed at a time."""
 _SCAN = re.compile(r'\{[^}]*\}?|;|"(?:[^"\\\n]|\\.)*"?|\[[ \t]*([A-Za-z]\w*)?|\]|[^\s{;"\[\]]+')
 _SPECIAL = re.compile(r'[\[\]{};"]')
 # a tag and its name (possessive runs: the same matches, without a try per character)
@@ -98,28 +100,36 @@ class _Builder:
 
     def _cut(self) -> None:
         """The record is too long: keep its first characters, follow the rest."""
-        text = "".join(self.parts)
-        self.parts = [text[:KEPT_CHARS]]
+        parts, self.parts = self.parts, []
         self.oversize = True
         self._hash = hashlib.sha256()
-        self._follow(text)
+        kept = 0
+        for part in parts:
+            if kept < KEPT_CHARS:
+                self.parts.append(part[: KEPT_CHARS - kept])
+                kept += len(self.parts[-1])
+            self._follow(part)
 
     def _follow(self, text: str) -> None:
-        """Past the kept part: the hash, the position, and the first bad byte."""
-        line = self.line + self._newlines
-        column = self._tail + (1 if self._newlines else self.column)
-        if self.bad is None:
-            self.bad = encoding.find(text, line, column)
-        self._hash.update(encoding.raw_bytes(text))  # type: ignore[union-attr]
-        newlines = text.count("\n")
-        self._newlines += newlines
-        self._tail = len(text) - text.rfind("\n") - 1 if newlines else self._tail + len(text)
+        """Past the kept part: the hash, the position, and the first bad byte, a slice of
+        `text` at a time (memory: a slice's bytes, not a piece's)."""
+        for at in range(0, len(text), _SLICE):
+            part = text[at : at + _SLICE]
+            if self.bad is None:
+                line = self.line + self._newlines
+                column = self._tail + (1 if self._newlines else self.column)
+                self.bad = encoding.find(part, line, column)
+            self._hash.update(encoding.raw_bytes(part))  # type: ignore[union-attr]
+            newlines = part.count("\n")
+            self._newlines += newlines
+            self._tail = len(part) - part.rfind("\n") - 1 if newlines else self._tail + len(part)
 
     def chunk(self) -> Chunk:
+        text = "".join(self.parts)
         if self._hash is None:
-            return Chunk(self.line, self.column, "".join(self.parts), size=self.size, bad=self.bad)
+            return Chunk(self.line, self.column, text, size=self.size, bad=self.bad)
         end = (self.line + self._newlines, self._tail + (1 if self._newlines else self.column))
-        text, digest = self.parts[0], self._hash.hexdigest()
+        digest = self._hash.hexdigest()
         return Chunk(self.line, self.column, text, True, self.size, digest, end, self.bad)
 
 
