@@ -1131,19 +1131,75 @@ class Truncated(EOFError):
         super().__init__(f"truncated: the {kind} data ends before the end of its stream")
 
 
-class _Checked(io.RawIOBase):
-    """A gzip or bzip2 file as the standard library reads it, a cut one raising
-    `Truncated` (the library's `EOFError` does not name the fault)."""
+class _Decompressing(io.RawIOBase):
+    """The bytes of a compressed file, handed out up to the last line end decompressed so
+    far (a line's start is held back, up to `HOLD` bytes, until its end comes). A fault
+    (the file cut short, bad data) drops the held line, which it cut, and is given first
+    as the end of the file, then raised by the next read and by `_Text` where the text
+    ends: so the text before a fault ends with a line end, and the records it holds are
+    read before the fault is raised."""
 
-    def __init__(self, file: BinaryIO, kind: str) -> None:
-        self._file, self._kind = file, kind
+    HOLD = 1 << 20
+
+    def __init__(self) -> None:
+        self.fault: Exception | None = None
+        self._ready = memoryview(b"")
+        self._held = b""
+        self._done = self._told = False  # the end reached; and told as the end of the file
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: Any) -> int:
+        while not self._ready:
+            if self._done:
+                if self.fault is not None and self._told:
+                    raise self.fault
+                self._told = True
+                return 0
+            self._more()
+        size = min(len(buffer), len(self._ready))
+        buffer[:size] = self._ready[:size]
+        self._ready = self._ready[size:]
+        return size
+
+    def _more(self) -> None:
+        """Decompress the next bytes: those up to the last line end become ready."""
         try:
-            return self._file.readinto(buffer)
+            data = self._next()
+        except Exception as fault:  # Truncated, OSError, zlib.error, ZstdError...
+            self.fault, self._held, self._done, self._told = fault, b"", True, False
+            return
+        if not data:  # the end: the last line, whole
+            self._ready, self._held, self._done, self._told = (
+                memoryview(self._held),
+                b"",
+                True,
+                False,
+            )
+            return
+        data = self._held + data if self._held else data
+        cut = data.rfind(b"\n") + 1
+        if len(data) - cut > self.HOLD:
+            cut = len(data)
+        self._ready, self._held = memoryview(data)[:cut], data[cut:]
+
+    def _next(self) -> bytes:
+        """The next decompressed bytes (some, or b"" at the end of the file)."""
+        raise NotImplementedError
+
+
+class _Library(_Decompressing):
+    """A gzip or bzip2 file as the standard library reads it; one cut short raises
+    `Truncated` (the library's `EOFError` does not say what is wrong)."""
+
+    def __init__(self, file: Any, kind: str) -> None:
+        super().__init__()
+        self._file, self._kind = file, kind
+
+    def _next(self) -> bytes:
+        try:
+            return self._file.read1(1 << 16)
         except EOFError:
             raise Truncated(self._kind) from None
 
@@ -1152,68 +1208,78 @@ class _Checked(io.RawIOBase):
         super().close()
 
 
-class _Zstd(io.RawIOBase):
-    """A zstd file's bytes, frame after frame as `zstd -d` reads them; one that ends inside
-    a frame raises `Truncated`. The compressed bytes go in by `FEED` at a time, so that
-    a frame of long runs never expands into more than a few MiB at once (a zstd block of
-    4 bytes may stand for 128 KiB)."""
+class _Zstd(_Decompressing):
+    """A zstd file, frame after frame as `zstd -d` reads it; one that ends inside a frame
+    raises `Truncated`. The compressed bytes go in `FEED` at a time, so that a frame of
+    long runs never expands into more than a few MiB at once (a zstd block of 4 bytes may
+    stand for 128 KiB)."""
 
     FEED = 256
 
     def __init__(self, file: BinaryIO) -> None:
         import zstandard
 
+        super().__init__()
         self._file = file
         self._zstd = zstandard.ZstdDecompressor()
         self._frame: Any = None  # the decompressor of the frame being read, if any
         self._input = b""
         self._at = 0
-        self._out = memoryview(b"")
 
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        while not self._out:
-            if not self._decompress():
-                return 0
-        size = min(len(buffer), len(self._out))
-        buffer[:size] = self._out[:size]
-        self._out = self._out[size:]
-        return size
-
-    def _decompress(self) -> bool:
-        """Decompress the next bytes of input; False at the end of the file."""
-        if self._at == len(self._input):
-            self._input, self._at = self._file.read(1 << 16), 0
-            if not self._input:
-                if self._frame is not None:
-                    raise Truncated("zstd")
-                return False
-        if self._frame is None:
-            self._frame = self._zstd.decompressobj()
-        feed = self._input[self._at : self._at + self.FEED]
-        self._at += len(feed)
-        self._out = memoryview(self._frame.decompress(feed))
-        if self._frame.eof:  # the frame ends: what follows it starts the next one
-            self._input = self._frame.unused_data + self._input[self._at :]
-            self._at, self._frame = 0, None
-        return True
+    def _next(self) -> bytes:
+        while True:
+            if self._at == len(self._input):
+                self._input, self._at = self._file.read(1 << 16), 0
+                if not self._input:
+                    if self._frame is not None:
+                        raise Truncated("zstd")
+                    return b""
+            if self._frame is None:
+                self._frame = self._zstd.decompressobj()
+            feed = self._input[self._at : self._at + self.FEED]
+            self._at += len(feed)
+            out = self._frame.decompress(feed)
+            if self._frame.eof:  # the frame ends: what follows it starts the next one
+                self._input = self._frame.unused_data + self._input[self._at :]
+                self._at, self._frame = 0, None
+            if out:
+                return out
 
     def close(self) -> None:
         self._file.close()
         super().close()
 
 
+class _Text(io.TextIOWrapper):
+    """The text of a compressed file: where it ends, the fault that ended it is raised."""
+
+    def read(self, size: int | None = -1) -> str:
+        text = super().read(size)
+        if not text:
+            self._fault()
+        return text
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        text = super().readline(size)
+        if not text:
+            self._fault()
+        return text
+
+    def _fault(self) -> None:
+        fault = getattr(getattr(self.buffer, "raw", None), "fault", None)
+        if fault is not None:
+            raise fault
+
+
 def open_binary(path: str | Path) -> BinaryIO:
-    """Open a TGN file as bytes, decompressing `.gz`, `.bz2` and `.zst` files; reading a
-    compressed file that is cut short raises `Truncated` (an `EOFError`)."""
+    """Open a TGN file as bytes, decompressing `.gz`, `.bz2` and `.zst` files. A compressed
+    file cut short raises `Truncated` (an `EOFError`) after the bytes before the cut."""
     path = Path(path)
     name = path.name.lower()
     if name.endswith(".gz"):
-        raw: io.RawIOBase = _Checked(gzip.open(path, "rb"), "gzip")  # type: ignore[arg-type]
+        raw: io.RawIOBase = _Library(gzip.open(path, "rb"), "gzip")  # type: ignore[arg-type]
     elif name.endswith(".bz2"):
-        raw = _Checked(bz2.open(path, "rb"), "bzip2")  # type: ignore[arg-type]
+        raw = _Library(bz2.open(path, "rb"), "bzip2")  # type: ignore[arg-type]
     elif name.endswith(".zst"):
         raw = _Zstd(open(path, "rb"))
     else:
@@ -1224,8 +1290,10 @@ def open_binary(path: str | Path) -> BinaryIO:
 def text_stream(raw: BinaryIO) -> TextIO:
     """UTF-8 text of a byte stream: CRLF read as LF, a byte that is not UTF-8 as a lone
     surrogate (`encoding`: the record holding it is reported, and its bytes are kept). A
-    BOM is left to `split_records`, the one place that skips it."""
-    return io.TextIOWrapper(raw, encoding="utf-8", errors=encoding.ERRORS, newline=None)
+    BOM is left to `split_records`, the one place that skips it. The text of a compressed
+    file raises, where it ends, the fault that cut it (`open_binary`)."""
+    wrapper = _Text if isinstance(getattr(raw, "raw", None), _Decompressing) else io.TextIOWrapper
+    return wrapper(raw, encoding="utf-8", errors=encoding.ERRORS, newline=None)
 
 
 def open_text(path: str | Path) -> TextIO:
