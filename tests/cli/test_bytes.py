@@ -62,10 +62,20 @@ def test_fmt_prints_a_record_that_is_not_utf8_byte_for_byte(latin1: Path):
         assert done.stdout_bytes == data
 
 
+def _zstd(data: bytes) -> bytes:
+    """One zstd frame of blocks of 16 KiB of text or so, as a streaming writer flushes."""
+    packer = zstandard.ZstdCompressor().compressobj()
+    blocks = [
+        packer.compress(data[at : at + 16384]) + packer.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+        for at in range(0, len(data), 16384)
+    ]
+    return b"".join(blocks) + packer.flush()
+
+
 PACK = {
     "gz": gzip.compress,
     "bz2": lambda data: bz2.compress(data, compresslevel=1),  # blocks of 100 kB
-    "zst": lambda data: zstandard.ZstdCompressor().compress(data),
+    "zst": _zstd,
 }
 
 
