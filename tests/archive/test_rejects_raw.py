@@ -11,11 +11,13 @@ import json
 from pathlib import Path
 
 import duckdb
+import pyarrow.parquet as pq
 import pytest
 import zstandard
 from typer.testing import CliRunner
 
 import trunfu.cli.ingest  # noqa: F401  (adds its command to the app)
+from trunfu.archive.export import export_parquet
 from trunfu.archive.ingest import ingest
 from trunfu.cli.app import app
 from trunfu.notation.split import KEPT_CHARS, MAX_RECORD_CHARS
@@ -84,6 +86,13 @@ def test_a_record_that_is_not_utf8_keeps_its_bytes(deals: list[Deal], tmp_path: 
     assert text.rstrip("\n") == bad.decode("utf-8", "replace").rstrip("\n")
     assert length == len(text)
     assert digest == hashlib.sha256(raw).hexdigest()
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        export_parquet(con, tmp_path / "out")
+    finally:
+        con.close()
+    exported = pq.read_table(tmp_path / "out" / "rejects.parquet").column("raw").to_pylist()
+    assert exported == [raw]  # the export keeps the bytes too
 
 
 def _zstd(data: bytes) -> bytes:

@@ -29,9 +29,7 @@ COMPRESSED = (".gz", ".bz2", ".zst")
 
 
 def canonical_pieces(
-    results: Iterable[ReadResult],
-    unread: list[ReadResult],
-    source: str | bytes | None = None,
+    results: Iterable[ReadResult], unread: list[ReadResult], source: str | bytes
 ) -> Iterator[str]:
     """The canonical text of a file's records, one piece per record (one empty line between
     records) or more. A record that does not read is given as written and added to
@@ -40,7 +38,7 @@ def canonical_pieces(
     for i, result in enumerate(results):
         if result.record is None:
             unread.append(result)
-            if result.cut is not None and source is not None:
+            if result.cut is not None:
                 parts = _as_written(cut_text(source, result.cut))
             else:
                 parts = iter([result.text.strip("\n") + "\n"])
@@ -63,12 +61,6 @@ def _as_written(pieces: Iterable[str]) -> Iterator[str]:
         elif ends is not None:
             ends += piece
     yield "\n"
-
-
-def canonical_file(results: list[ReadResult]) -> tuple[str, list[ReadResult]]:
-    """The canonical text of a file's records, and the records that did not read."""
-    unread: list[ReadResult] = []
-    return "".join(canonical_pieces(results, unread)), unread
 
 
 def _same(pieces: Iterable[str], original: io.BufferedIOBase) -> bool:
