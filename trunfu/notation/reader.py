@@ -1168,15 +1168,11 @@ class _Decompressing(io.RawIOBase):
         try:
             data = self._next()
         except Exception as fault:  # Truncated, OSError, zlib.error, ZstdError...
-            self.fault, self._held, self._done, self._told = fault, b"", True, False
+            self.fault = fault
+            self._held, self._done = b"", True  # the line the fault cut is dropped
             return
         if not data:  # the end: the last line, whole
-            self._ready, self._held, self._done, self._told = (
-                memoryview(self._held),
-                b"",
-                True,
-                False,
-            )
+            self._ready, self._held, self._done = memoryview(self._held), b"", True
             return
         data = self._held + data if self._held else data
         cut = data.rfind(b"\n") + 1
