@@ -167,7 +167,7 @@ def test_binary_junk_through_the_command_never_gives_a_traceback(tmp_path):
         assert done.returncode == 1, done
         assert b"Traceback" not in done.stderr + done.stdout
     done = cli("validate", str(junk))
-    assert b"junk.tgn:1:1: syntax bad-character" in done.stdout
+    assert b"junk.tgn:3:115: encoding not-utf-8 byte 0x80 is not UTF-8" in done.stdout
 
 
 def test_a_broken_gzip_file_is_reported_not_raised(tmp_path):

@@ -50,15 +50,15 @@ def test_binary_junk_never_raises(tmp_path):
                 assert d.line >= 1 and d.column >= 1
 
 
-def test_bytes_that_are_not_utf8_are_a_bad_character_at_their_place(tmp_path):
+def test_bytes_that_are_not_utf8_are_an_encoding_error_at_their_place(tmp_path):
     path = tmp_path / "latin1.tgn"
     path.write_bytes((T4 + "play KS Q\xe9\n").encode("latin-1"))
     assert [(d.line, d.column, d.code) for r in read_file(path) for d in r.diagnostics] == [
-        (4, 9, "unexpected-text")
+        (4, 10, "not-utf-8")
     ]
     path.write_bytes(T4.encode() + b"play KS \xff\xfe\n")
     assert [(d.line, d.column, d.code) for r in read_file(path) for d in r.diagnostics] == [
-        (4, 9, "bad-character")
+        (4, 9, "not-utf-8")
     ]
 
 

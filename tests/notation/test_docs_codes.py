@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "trunfu"
 DOC = ROOT / "docs" / "tgn.md"
-CLASSES = ("syntax", "deck", "rules", "result")
+CLASSES = ("encoding", "syntax", "deck", "rules", "result")
 
 CODE_ARGUMENT = {"error": 1, "Fault": 1, "_Problem": 2, "failed": 2}
 """Calls that make a diagnostic → the position of their code argument."""
@@ -60,6 +60,12 @@ def _sites(tree: ast.Module, module: str) -> list[tuple[str, ast.expr]]:
                 if code is not None:
                     cls = next(iter(cls_given)) if cls_given else CLASS_OF_CALL.get(name, "rules")
                     found.append((cls, code))
+            elif (
+                name == "diag" and len(node.args) > 3
+            ):  # the reader's diag(line, column, cls, code, ...)
+                cls = _strings(node.args[2])
+                if cls is not None and len(cls) == 1:
+                    found.append((next(iter(cls)), node.args[3]))
             elif name == "Diagnostic" and "code" in keywords:
                 found.append((next(iter(cls_given)) if cls_given else "?", keywords["code"]))
         elif (
@@ -110,7 +116,8 @@ def test_every_code_the_source_can_emit_is_read():
     for expected in [
         ("syntax", "unexpected-end"),  # errors.py
         ("syntax", "stray-card"),  # reader._Problem
-        ("syntax", "record-too-long"),  # reader's failed()
+        ("syntax", "record-too-long"),  # reader's diag()
+        ("encoding", "not-utf-8"),  # reader's diag()
         ("syntax", "missing-tag"),  # checks
         ("deck", "hand-size"),  # checks
         ("rules", "illegal-card"),  # ctx.error

@@ -61,7 +61,7 @@ per record, file 505 → 335 MB, same peak memory."""
 
 Task = tuple[str, int, list[Chunk]]
 Work = Callable[[str, int, list[Chunk]], dict[str, pa.Table]]
-Packed = tuple[int, int, str, bool, int]
+Packed = tuple[int, int, str, bool, int, str, tuple[int, int] | None, tuple[int, int, str] | None]
 """A chunk's fields, as a task sends them to a worker."""
 
 
@@ -137,7 +137,7 @@ def _run(work: Work, file: str, start: int, packed: list[Packed]) -> bytes:
 
 
 def _packed(chunks: list[Chunk]) -> list[Packed]:
-    return [(c.line, c.column, c.text, c.oversize, c.size) for c in chunks]
+    return [(c.line, c.column, c.text, c.oversize, c.size, c.digest, c.end, c.bad) for c in chunks]
 
 
 def tasks(

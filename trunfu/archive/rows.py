@@ -21,6 +21,7 @@ import pyarrow as pa
 
 from .. import engine
 from ..engine.games import get as game_rules
+from ..notation import encoding
 from ..notation.decks import GAMES
 from ..notation.models import Claim, Diagnostic, ReadResult, Record, Trick, number
 from ..notation.writer import tag_pairs, write
@@ -113,6 +114,8 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("codes", pa.list_(STR)),
             ("diagnostics", STR),
             ("text", STR),
+            ("text_length", INT64),
+            ("raw", pa.binary()),
         ]
     ),
 }
@@ -309,24 +312,34 @@ def _holds(hand: Any, card: str) -> bool:
 
 
 def add_reject(rows: Rows, read: ReadResult, diagnostics: list[Diagnostic]) -> None:
-    """A record that cannot be archived: its raw text and every diagnostic."""
+    """A record that cannot be archived: its text as read and every diagnostic. Its bytes
+    are kept when they are not UTF-8 (`raw`; `text` shows each bad byte as U+FFFD); a
+    record too long to read keeps the first part of its text, its whole length and the
+    hash of its whole text, so that two such records are never taken for one."""
+    text = read.text
+    raw = encoding.raw_bytes(text) if encoding.find(text) is not None else None
+    if raw is not None:
+        text = encoding.readable(text)
     game = None
     if read.record is not None:
         game = read.record.tag("Game")
     else:
-        found = re.search(r'\[\s*Game\s+"([^"]*)"', read.text)
+        found = re.search(r'\[\s*Game\s+"([^"]*)"', text)
         game = found.group(1) if found else None
+    cut = read.cut
     rows.add(
         "rejects",
         local=rows.count,
-        hash=text_hash(read.text),
+        hash=cut.digest if cut else hashlib.sha256(raw or text.encode("utf-8")).hexdigest(),
         game=game,
         source_file=read.file,
         source_index=read.index,
         source_line=read.line,
         codes=[d.code for d in diagnostics],
         diagnostics=json.dumps([d.as_json() for d in diagnostics], ensure_ascii=False),
-        text=read.text,
+        text=text,
+        text_length=cut.size if cut else len(read.text),
+        raw=raw,
     )
     rows.count += 1
 

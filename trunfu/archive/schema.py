@@ -14,7 +14,7 @@ import duckdb
 
 from .lock import ArchiveDamaged, ArchiveError, reading
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 
 TABLES: dict[str, str] = {
     "meta": """
@@ -112,6 +112,8 @@ TABLES: dict[str, str] = {
         codes VARCHAR[],
         diagnostics JSON,
         text VARCHAR NOT NULL,
+        text_length BIGINT,
+        raw BLOB,
         batch INTEGER
     """,
 }

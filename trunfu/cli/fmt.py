@@ -1,11 +1,14 @@
 """`trunfu fmt`: print, check or rewrite records in the canonical form (spec §8).
 
 Records are streamed: a file is never held in memory whole. A record that does not read
-is kept as written (never rewritten) and its diagnostics go to stderr.
+is kept as written, byte for byte (a record too long to read is copied from its file
+again, piece by piece), its diagnostics go to stderr, and `--in-place` leaves its file as
+it was.
 """
 
 from __future__ import annotations
 
+import filecmp
 import io
 import os
 import sys
@@ -16,30 +19,48 @@ from typing import Annotated
 
 import typer
 
+from ..notation.encoding import ERRORS, raw_bytes
 from ..notation.models import ReadResult
-from ..notation.reader import open_binary, read, text_stream
+from ..notation.reader import cut_text, open_binary, read, text_stream
 from ..notation.writer import write
 from .app import READ_ERRORS, app, tgn_files
 
 COMPRESSED = (".gz", ".bz2", ".zst")
 
 
-def canonical_pieces(results: Iterable[ReadResult], unread: list[ReadResult]) -> Iterator[str]:
+def canonical_pieces(
+    results: Iterable[ReadResult], unread: list[ReadResult], source: str | bytes
+) -> Iterator[str]:
     """The canonical text of a file's records, one piece per record (one empty line between
-    records). A record that does not read is given as written and added to `unread`."""
+    records) or more. A record that does not read is given as written and added to
+    `unread`; one too long to read is read again from `source` (its path, or the bytes of
+    standard input), piece by piece."""
     for i, result in enumerate(results):
         if result.record is None:
             unread.append(result)
-            text = result.text.strip("\n") + "\n"
+            if result.cut is not None:
+                parts = _as_written(cut_text(source, result.cut))
+            else:
+                parts = iter([result.text.strip("\n") + "\n"])
         else:
-            text = write(result.record)
-        yield text if i == 0 else "\n" + text
+            parts = iter([write(result.record)])
+        if i:
+            yield "\n"
+        yield from parts
 
 
-def canonical_file(results: list[ReadResult]) -> tuple[str, list[ReadResult]]:
-    """The canonical text of a file's records, and the records that did not read."""
-    unread: list[ReadResult] = []
-    return "".join(canonical_pieces(results, unread)), unread
+def _as_written(pieces: Iterable[str]) -> Iterator[str]:
+    """The pieces of a record's text without its leading and trailing line ends, then one
+    line end (as `canonical_pieces` gives a record that does not read)."""
+    ends: str | None = None  # line ends held back; None until the text starts
+    for piece in pieces:
+        body = piece.rstrip("\n")
+        if body:
+            yield body.lstrip("\n") if ends is None else ends + body
+            ends = piece[len(body) :]
+        elif ends is not None:
+            ends += piece
+    yield "\n"
 
 
 def _same(pieces: Iterable[str], original: io.BufferedIOBase) -> bool:
@@ -47,7 +68,7 @@ def _same(pieces: Iterable[str], original: io.BufferedIOBase) -> bool:
     consumed, so that every record is read)."""
     same = True
     for piece in pieces:
-        data = piece.encode()
+        data = raw_bytes(piece)
         if same and original.read(len(data)) != data:
             same = False
     return same and original.read(1) == b""
@@ -67,12 +88,12 @@ def _rewrite(name: str, pieces: Iterable[str], unread: list[ReadResult]) -> bool
     path = Path(name)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+        with os.fdopen(handle, "w", encoding="utf-8", errors=ERRORS, newline="\n") as out:
             for piece in pieces:
                 out.write(piece)
         if unread:
             return False
-        if Path(temp).read_bytes() != path.read_bytes():
+        if not filecmp.cmp(temp, name, shallow=False):
             os.replace(temp, name)
         return True
     finally:
@@ -105,10 +126,12 @@ def fmt(
                 data = sys.stdin.buffer.read()
                 results = read(text_stream(io.BytesIO(data)), "<stdin>")
                 original: io.BufferedIOBase = io.BytesIO(data)
+                source: str | bytes = data
             else:
                 results = read(name)
                 original = open_binary(name)  # type: ignore[assignment]
-            pieces = canonical_pieces(results, unread)
+                source = name
+            pieces = canonical_pieces(results, unread, source)
             if check:
                 with original:
                     if not _same(pieces, original):
@@ -120,10 +143,9 @@ def fmt(
                     typer.echo(f"{name}: not rewritten", err=True)
             else:
                 original.close()
-                for piece in pieces:
-                    sys.stdout.write(
-                        "\n" + piece if wrote and not piece.startswith("\n") else piece
-                    )
+                out = sys.stdout.buffer  # bytes: a record that is not UTF-8 goes out as it came
+                for n, piece in enumerate(pieces):
+                    out.write(raw_bytes("\n" + piece if wrote and n == 0 else piece))
                     wrote = True
         except READ_ERRORS as error:
             typer.echo(f"trunfu fmt: {name}: cannot read: {error}", err=True)

@@ -7,6 +7,7 @@ import io
 from dataclasses import dataclass, field
 from itertools import islice
 
+from ..notation import encoding
 from ..notation.models import Diagnostic, ReadResult, Record
 from ..notation.reader import read
 from ..notation.split import split_records
@@ -86,15 +87,12 @@ def decode(name: str, data: bytes) -> tuple[str | None, str | None]:
         )
     if b"\x00" in data[:SNIFF_BYTES]:
         return None, f"{name} is a binary file, not TGN text."
-    try:
-        return data.decode("utf-8"), None  # a BOM is skipped by the reader
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        return None, (
-            f"{name}:{line}:{column}: byte 0x{data[error.start]:02x} is not UTF-8; "
-            "TGN files are UTF-8 text."
-        )
+    text = encoding.decode(data)
+    if encoding.find(text) is not None:  # where `trunfu validate` says: a BOM is no column
+        lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        line, column, message = encoding.find(lines)  # type: ignore[misc]
+        return None, f"{name}:{line}:{column}: {message}."
+    return text, None
 
 
 def check_text(name: str, text: str, max_records: int = MAX_RECORDS) -> FileReport:

@@ -12,7 +12,7 @@ from pydantic_core import core_schema
 
 from .decks import GAMES, Game
 
-DiagnosticClass = Literal["syntax", "deck", "rules", "result"]
+DiagnosticClass = Literal["encoding", "syntax", "deck", "rules", "result"]
 POSITION_FIELDS = frozenset({"line", "column", "label"})
 
 
@@ -468,6 +468,24 @@ class Diagnostic(BaseModel):
         }
 
 
+class Cut(BaseModel):
+    """A record longer than the reader takes: what `ReadResult.text` (its first characters
+    only) leaves out."""
+
+    model_config = ConfigDict(frozen=True)
+
+    size: int
+    """The whole record's length in characters."""
+    digest: str
+    """The SHA-256 (hex) of the whole record's text as the bytes read."""
+    line: int
+    column: int
+    """Where the record starts in its file."""
+    end_line: int
+    end_column: int
+    """Where it ends: the position of the character after it."""
+
+
 class ReadResult(BaseModel):
     """What the reader gives for one record: the record (None when it does not parse),
     its diagnostics and its source text."""
@@ -478,7 +496,10 @@ class ReadResult(BaseModel):
     record: Record | None = None
     diagnostics: list[Diagnostic] = Field(default_factory=list)
     text: str = ""
-    """The record's source text as read (kept so that nothing given is lost)."""
+    """The record's source text as read (kept so that nothing given is lost). A byte that
+    is not UTF-8 stands in it as a lone surrogate (`encoding.decode`)."""
+    cut: Cut | None = None
+    """Set when `text` holds only the first part of a record too long to read."""
 
     @property
     def ok(self) -> bool:

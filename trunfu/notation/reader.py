@@ -22,7 +22,7 @@ from lark import Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
 from pydantic import ValidationError
 
-from . import checks
+from . import checks, encoding
 from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import syntax_message
 from .grammar import build_parser, item_scanner, terminal_regexps
@@ -35,6 +35,7 @@ from .models import (
     CardExtras,
     CardList,
     Claim,
+    Cut,
     Deal,
     Diagnostic,
     Hand,
@@ -1028,17 +1029,29 @@ class Reader:
                 file=file,
                 index=index,
                 line=chunk.line,
-                text="" if chunk.oversize else chunk.text,
+                text=chunk.text,
                 diagnostics=[diag(line, column, "syntax", code, message)],
             )
 
-        if chunk.oversize:
-            return failed(
-                chunk.line,
-                chunk.column,
-                "record-too-long",
-                f"this record is {chunk.size:,} characters long; a record may hold at most "
-                f"{MAX_RECORD_CHARS:,} (is a record separator missing?)",
+        bad = encoding.find(chunk.text, chunk.line, chunk.column)
+        if chunk.bad is not None and (bad is None or chunk.bad < bad):
+            bad = chunk.bad  # in a `%` line, or past the part kept of an oversize record
+        if chunk.oversize or bad is not None:  # too long, or not text: not read further
+            found = []
+            if bad is not None:
+                line, column, message = bad
+                found.append(diag(line, column, "encoding", "not-utf-8", message))
+            if chunk.oversize:
+                found.insert(
+                    0, diag(chunk.line, chunk.column, "syntax", "record-too-long", _too_long(chunk))
+                )
+            return ReadResult(
+                file=file,
+                index=index,
+                line=chunk.line,
+                text=chunk.text,
+                diagnostics=found,
+                cut=_cut(chunk),
             )
         build = self._build
         try:
@@ -1071,6 +1084,7 @@ class Reader:
                 "record": record,
                 "diagnostics": [diag(*problem) for problem in problems],
                 "text": chunk.text,
+                "cut": None,
             },
         )
 
@@ -1083,6 +1097,28 @@ class Reader:
             yield self.parse_chunk(chunk, file, index)
 
 
+def _too_long(chunk: Chunk) -> str:
+    """The message of an oversize record."""
+    return (
+        f"this record is {chunk.size:,} characters long; a record may hold at most "
+        f"{MAX_RECORD_CHARS:,} (is a record separator missing?)"
+    )
+
+
+def _cut(chunk: Chunk) -> Cut | None:
+    """What the text of an oversize record leaves out."""
+    if not chunk.oversize or chunk.end is None:
+        return None
+    return Cut(
+        size=chunk.size,
+        digest=chunk.digest,
+        line=chunk.line,
+        column=chunk.column,
+        end_line=chunk.end[0],
+        end_column=chunk.end[1],
+    )
+
+
 _READER: Reader | None = None
 
 
@@ -1093,30 +1129,201 @@ def _reader() -> Reader:
     return _READER
 
 
+class Truncated(EOFError):
+    """A compressed file that ends before the end of its compressed stream."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"truncated: the {kind} data ends before the end of its stream")
+
+
+class _Decompressing(io.RawIOBase):
+    """The bytes of a compressed file, handed out up to the last line end decompressed so
+    far (a line's start is held back, up to `HOLD` bytes, until its end comes). A fault
+    (the file cut short, bad data) drops the held line, which it cut, and is given first
+    as the end of the file, then raised by the next read and by `_Text` where the text
+    ends: so the text before a fault ends with a line end, and the records it holds are
+    read before the fault is raised."""
+
+    HOLD = 1 << 20
+
+    def __init__(self) -> None:
+        self.fault: Exception | None = None
+        self._ready = memoryview(b"")
+        self._held = b""
+        self._done = self._told = False  # the end reached; and told as the end of the file
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while not self._ready:
+            if self._done:
+                if self.fault is not None and self._told:
+                    raise self.fault
+                self._told = True
+                return 0
+            self._more()
+        size = min(len(buffer), len(self._ready))
+        buffer[:size] = self._ready[:size]
+        self._ready = self._ready[size:]
+        return size
+
+    def _more(self) -> None:
+        """Decompress the next bytes: those up to the last line end become ready."""
+        try:
+            data = self._next()
+        except Exception as fault:  # Truncated, OSError, zlib.error, ZstdError...
+            self.fault = fault
+            self._held, self._done = b"", True  # the line the fault cut is dropped
+            return
+        if not data:  # the end: the last line, whole
+            self._ready, self._held, self._done = memoryview(self._held), b"", True
+            return
+        data = self._held + data if self._held else data
+        cut = data.rfind(b"\n") + 1
+        if len(data) - cut > self.HOLD:
+            cut = len(data)
+        self._ready, self._held = memoryview(data)[:cut], data[cut:]
+
+    def _next(self) -> bytes:
+        """The next decompressed bytes (some, or b"" at the end of the file)."""
+        raise NotImplementedError
+
+
+class _Library(_Decompressing):
+    """A gzip or bzip2 file as the standard library reads it; one cut short raises
+    `Truncated` (the library's `EOFError` does not say what is wrong)."""
+
+    def __init__(self, file: Any, kind: str) -> None:
+        super().__init__()
+        self._file, self._kind = file, kind
+
+    def _next(self) -> bytes:
+        try:
+            return self._file.read1(1 << 16)
+        except EOFError:
+            raise Truncated(self._kind) from None
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
+
+
+class _Zstd(_Decompressing):
+    """A zstd file, frame after frame as `zstd -d` reads it; one that ends inside a frame
+    raises `Truncated`. The compressed bytes go in `FEED` at a time, so that a frame of
+    long runs never expands into more than a few MiB at once (a zstd block of 4 bytes may
+    stand for 128 KiB)."""
+
+    FEED = 256
+
+    def __init__(self, file: BinaryIO) -> None:
+        import zstandard
+
+        super().__init__()
+        self._file = file
+        self._zstd = zstandard.ZstdDecompressor()
+        self._frame: Any = None  # the decompressor of the frame being read, if any
+        self._input = b""
+        self._at = 0
+
+    def _next(self) -> bytes:
+        while True:
+            if self._at == len(self._input):
+                self._input, self._at = self._file.read(1 << 16), 0
+                if not self._input:
+                    if self._frame is not None:
+                        raise Truncated("zstd")
+                    return b""
+            if self._frame is None:
+                self._frame = self._zstd.decompressobj()
+            feed = self._input[self._at : self._at + self.FEED]
+            self._at += len(feed)
+            out = self._frame.decompress(feed)
+            if self._frame.eof:  # the frame ends: what follows it starts the next one
+                self._input = self._frame.unused_data + self._input[self._at :]
+                self._at, self._frame = 0, None
+            if out:
+                return out
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
+
+
+class _Text(io.TextIOWrapper):
+    """The text of a compressed file: where it ends, the fault that ended it is raised."""
+
+    def read(self, size: int | None = -1) -> str:
+        text = super().read(size)
+        if not text:
+            self._fault()
+        return text
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        text = super().readline(size)
+        if not text:
+            self._fault()
+        return text
+
+    def _fault(self) -> None:
+        fault = getattr(getattr(self.buffer, "raw", None), "fault", None)
+        if fault is not None:
+            raise fault
+
+
 def open_binary(path: str | Path) -> BinaryIO:
-    """Open a TGN file as bytes, decompressing `.gz`, `.bz2` and `.zst` files."""
+    """Open a TGN file as bytes, decompressing `.gz`, `.bz2` and `.zst` files. A compressed
+    file cut short raises `Truncated` (an `EOFError`) after the bytes before the cut."""
     path = Path(path)
     name = path.name.lower()
     if name.endswith(".gz"):
-        return gzip.open(path, "rb")  # type: ignore[return-value]
-    if name.endswith(".bz2"):
-        return bz2.open(path, "rb")  # type: ignore[return-value]
-    if name.endswith(".zst"):
-        import zstandard
-
-        return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(open(path, "rb")))
-    return open(path, "rb")
+        raw: io.RawIOBase = _Library(gzip.open(path, "rb"), "gzip")  # type: ignore[arg-type]
+    elif name.endswith(".bz2"):
+        raw = _Library(bz2.open(path, "rb"), "bzip2")  # type: ignore[arg-type]
+    elif name.endswith(".zst"):
+        raw = _Zstd(open(path, "rb"))
+    else:
+        return open(path, "rb")
+    return io.BufferedReader(raw)  # type: ignore[return-value]
 
 
 def text_stream(raw: BinaryIO) -> TextIO:
-    """UTF-8 text of a byte stream: CRLF read as LF, bad bytes as U+FFFD (a BOM is left to
-    `split_records`, the one place that skips it)."""
-    return io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline=None)
+    """UTF-8 text of a byte stream: CRLF read as LF, a byte that is not UTF-8 as a lone
+    surrogate (`encoding`: the record holding it is reported, and its bytes are kept). A
+    BOM is left to `split_records`, the one place that skips it. The text of a compressed
+    file raises, where it ends, the fault that cut it (`open_binary`)."""
+    wrapper = _Text if isinstance(getattr(raw, "raw", None), _Decompressing) else io.TextIOWrapper
+    return wrapper(raw, encoding="utf-8", errors=encoding.ERRORS, newline=None)
 
 
 def open_text(path: str | Path) -> TextIO:
-    """Open a TGN file (also `.gz`, `.bz2`, `.zst`) as UTF-8 text; bad bytes become U+FFFD."""
+    """Open a TGN file (also `.gz`, `.bz2`, `.zst`) as text, as `text_stream` reads it."""
     return text_stream(open_binary(path))
+
+
+def cut_text(source: str | Path | bytes, cut: Cut) -> Iterator[str]:
+    """The whole text of a record too long to read (`ReadResult.cut`), read again from its
+    file (a path, or the bytes of standard input) in pieces of at most `PIECE_CHARS`
+    characters: memory stays bounded. Lines that start with `%` are given as written."""
+    raw = io.BytesIO(source) if isinstance(source, bytes) else open_binary(source)
+    start, end = (cut.line, cut.column), (cut.end_line, cut.end_column)
+    line, column = 1, 1
+    with text_stream(raw) as stream:
+        for piece in pieces(stream):
+            if (line, column) == (1, 1) and piece.startswith("\ufeff"):
+                piece = piece[1:]  # a BOM is not a column (`split_records`)
+            if line > end[0]:
+                break
+            if line >= start[0]:
+                first = max(start[1] - column, 0) if line == start[0] else 0
+                last = min(end[1] - column, len(piece)) if line == end[0] else len(piece)
+                if last > first:
+                    yield piece[first:last]
+            if piece.endswith("\n"):
+                line, column = line + 1, 1
+            else:
+                column += len(piece)
 
 
 def read(source: str | Path | TextIO, file: str | None = None) -> Iterator[ReadResult]:

@@ -6,12 +6,14 @@ left open is closed by a line that starts with `[Game "` in its first column, so
 unterminated comment never swallows the records after it (the writer indents the lines of
 a comment, so a canonical text never triggers this). Memory is bounded by the largest
 record kept (`MAX_RECORD_CHARS`) and by the longest piece of a line read at once
-(`PIECE_CHARS`); a longer record is reported, not read. (A line longer than a piece is
-split at the piece's end; a tag cut there may be misread.)
+(`PIECE_CHARS`); a longer record is reported, not read: it keeps its first characters, its
+length, the hash of its whole text and where it ends (`Chunk`). (A line longer than a
+piece is split at the piece's end; a tag cut there may be misread.)
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from collections.abc import Iterable, Iterator
@@ -20,8 +22,14 @@ from functools import partial
 from itertools import chain
 from typing import TextIO
 
+from . import encoding
+
 MAX_RECORD_CHARS = 1 << 20
 PIECE_CHARS = 1 << 20
+KEPT_CHARS = 1 << 16
+"""What an oversize record keeps of its text: its first 65,536 characters."""
+_SLICE = 1 << 16
+"""Characters of an oversize record hashed at a time."""
 _SCAN = re.compile(r'\{[^}]*\}?|;|"(?:[^"\\\n]|\\.)*"?|\[[ \t]*([A-Za-z]\w*)?|\]|[^\s{;"\[\]]+')
 _SPECIAL = re.compile(r'[\[\]{};"]')
 # a tag and its name (possessive runs: the same matches, without a try per character)
@@ -41,14 +49,22 @@ _GAME_TAG = re.compile(r"^\[[ \t]*Game[ \t]", re.MULTILINE)
 
 @dataclass
 class Chunk:
-    """The text of one record, where it starts in its file, and whether it was too long.
-    `text` starts at `line`, `column` of the file."""
+    """The text of one record and where it starts in its file (`text` starts at `line`,
+    `column`). A record longer than `MAX_RECORD_CHARS` is `oversize`: `text` keeps its
+    first `KEPT_CHARS` characters, `size` is its whole length, `digest` the SHA-256 of its
+    whole text (as the bytes read) and `end` where it ends (the line and column of the
+    character after it), so that it can be told apart and read again from its file.
+    `bad`: the first byte that is not UTF-8 outside `text` (in a `%` line, or past the
+    kept part), as line, column and message."""
 
     line: int
     column: int
     text: str
     oversize: bool = False
     size: int = 0
+    digest: str = ""
+    end: tuple[int, int] | None = None
+    bad: tuple[int, int, str] | None = None
 
 
 class _Builder:
@@ -60,19 +76,61 @@ class _Builder:
         self.body_seen = False
         self.game_seen = False
         self.significant = False
+        self.bad: tuple[int, int, str] | None = None
+        # once oversize: the running hash, and the line ends and characters after the last
+        self._hash: hashlib._Hash | None = None
+        self._newlines = self._tail = 0
 
     def add(self, text: str) -> None:
         self.size += len(text)
         if self.oversize:
-            return
-        if self.size > MAX_RECORD_CHARS:
-            self.oversize = True
-            self.parts = []
+            self._follow(text)
         else:
             self.parts.append(text)
+            if self.size > MAX_RECORD_CHARS:
+                self._cut()
+
+    def skip(self, raw: str, line: int, column: int) -> None:
+        """A piece of a `%` line (ignored, kept as its line end), at `line`, `column`; a
+        byte in it that is not UTF-8 is noted."""
+        if self.bad is None:
+            self.bad = encoding.find(raw, line, column)
+        if raw.endswith("\n"):
+            self.add("\n")
+
+    def _cut(self) -> None:
+        """The record is too long: keep its first characters, follow the rest."""
+        parts, self.parts = self.parts, []
+        self.oversize = True
+        self._hash = hashlib.sha256()
+        kept = 0
+        for part in parts:
+            if kept < KEPT_CHARS:
+                self.parts.append(part[: KEPT_CHARS - kept])
+                kept += len(self.parts[-1])
+            self._follow(part)
+
+    def _follow(self, text: str) -> None:
+        """Past the kept part: the hash, the position, and the first bad byte, a slice of
+        `text` at a time (memory: a slice's bytes, not a piece's)."""
+        for at in range(0, len(text), _SLICE):
+            part = text[at : at + _SLICE]
+            if self.bad is None:
+                line = self.line + self._newlines
+                column = self._tail + (1 if self._newlines else self.column)
+                self.bad = encoding.find(part, line, column)
+            self._hash.update(encoding.raw_bytes(part))  # type: ignore[union-attr]
+            newlines = part.count("\n")
+            self._newlines += newlines
+            self._tail = len(part) - part.rfind("\n") - 1 if newlines else self._tail + len(part)
 
     def chunk(self) -> Chunk:
-        return Chunk(self.line, self.column, "".join(self.parts), self.oversize, self.size)
+        text = "".join(self.parts)
+        if self._hash is None:
+            return Chunk(self.line, self.column, text, size=self.size, bad=self.bad)
+        end = (self.line + self._newlines, self._tail + (1 if self._newlines else self.column))
+        digest = self._hash.hexdigest()
+        return Chunk(self.line, self.column, text, True, self.size, digest, end, self.bad)
 
 
 def split_stream(stream: TextIO, block_chars: int = BLOCK_CHARS) -> Iterator[Chunk]:
@@ -146,8 +204,7 @@ def split_records(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
         line_start = raw.endswith("\n")
         column_base += len(raw)
         if skipping:
-            if line_start:
-                current.add("\n")
+            current.skip(raw, lineno, base + 1)
             continue
         if not in_comment:
             if _SPECIAL.search(raw) is None:  # plain body text
