@@ -30,7 +30,6 @@ SYNTAX = [
     ("duplicate-section", T4 + "play KS\ndiscard QS\nplay JS\n", 6, 1),
     ("short-trick", T4 + "play\n  1. KS QS\n  2. JS\n", 6, 3),
     ("short-trick", '[Game "marafone"][Seats "4"][Dealer "1"] play 3C 2C fuori 2', 1, 53),
-    ("long-trick", T4 + "play\n  1. KS QS JS 10S 9S\n", 5, 19),
     ("trick-number", T4 + "play\n  1. KS QS JS 10S\n  3. 9S\n", 6, 3),
     ("stray-card", T4 + "announce {c} T21\n", 4, 14),
     ("missing-card", '[Game "waite-tarot"][Seats "3"][Dealer "1"] exchange 1>2:', 1, 54),

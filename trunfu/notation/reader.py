@@ -776,13 +776,13 @@ class _Build(Transformer):
 
 
 def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
-    """Group the play items into tricks and claims (spec §5 `play`): a trick is numbered
-    `N.` or, unnumbered, holds one card per seat."""
+    """Group the play items into tricks and claims (spec §5 `play`): a trick's number `N.`
+    is optional, so a trick that holds one card per seat, numbered or not, is complete and
+    the next card starts a new trick; a number starts a trick too, and must be the count."""
     items: list[dict[str, Any]] = []
     trick: dict[str, Any] | None = None
     cards: list[dict[str, Any]] = []
     last: dict[str, Any] | None = None
-    numbered = False
     count = 0
 
     def short(line: int, column: int) -> _Problem:
@@ -790,20 +790,13 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
             line,
             column,
             "short-trick",
-            f"trick {count} has {len(cards)} cards; each of the {seats} seats plays one",
+            f"trick {count} has {len(cards)} card{'' if len(cards) == 1 else 's'}; "
+            f"each of the {seats} seats plays one",
         )
 
     for kind, text, line, column in flat:
         if kind == "C" or kind == "CARD":
-            if seats and len(cards) >= seats and trick is not None:
-                if numbered:
-                    raise _Problem(
-                        line,
-                        column,
-                        "long-trick",
-                        f"trick {count} already has a card from each of the {seats} "
-                        f"seats; {text.upper()} would be one too many",
-                    )
+            if seats and len(cards) >= seats:
                 trick = None
             if trick is None:
                 count += 1
@@ -815,7 +808,6 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
                     "cards": cards,
                 }
                 items.append(trick)
-                numbered = False
             last = (  # as in `_Build.deal`
                 {"code": text, "line": line, "column": column}
                 if kind == "C"
@@ -838,7 +830,7 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
             trick = {"kind": "trick", "line": line, "column": column, "cards": cards}
             trick["comments"] = []
             items.append(trick)
-            numbered, last = True, None
+            last = None
         elif kind == "SIGNAL":
             if last is None or "signal" in last.get("extras", ()):  # only in a loose run
                 raise _Fallback  # (not after a card, or a second signal)

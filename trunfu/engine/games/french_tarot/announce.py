@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from .auction import Fault
 from .ecart import is_trump
 from .rules import EXCUSE, POIGNEE_NAMES, POIGNEE_SIZES
@@ -21,10 +23,16 @@ def check_poignee(
     *,
     variant: str,
     taker: int | None,
+    aside: Collection[str] = (),
+    ecart: Collection[str] = (),
 ) -> tuple[int | None, list[Fault]]:
     """The level of a poignée shown by `seat`, and its faults. Fault indexes point at the
     shown card concerned; -1 means the announcement itself. `hand` is the announcer's hand
-    when he shows it (after the écart for the taker), None when unknown."""
+    when he shows it (after the écart for the taker), None when unknown. `aside` are the
+    trumps the taker was forced to put in the écart (`ecart.forced_trumps`): they are shown
+    again with the poignée and count as held, so the Excuse stands for a trump only when
+    they are shown too. `ecart` is the announcer's écart (the taker's), for the message
+    about a trump put aside when he could have kept it."""
     if variant == "classic" and seat != taker:
         return None, [
             Fault(
@@ -53,16 +61,18 @@ def check_poignee(
                     f"seat {seat} shows {card} in a poignée: only trumps (and the Excuse) are shown",
                 )
             )
-        elif hand is not None and card not in hand:
+        elif hand is not None and card not in hand and card not in aside:
+            why = (
+                "put it in the écart when he could do otherwise: only a trump he was "
+                "forced to put aside is shown again"
+                if card in ecart
+                else "does not hold it"
+            )
             faults.append(
-                Fault(
-                    i,
-                    "poignee-not-held",
-                    f"seat {seat} shows {card} in a poignée but does not hold it",
-                )
+                Fault(i, "poignee-not-held", f"seat {seat} shows {card} in a poignée but {why}")
             )
     if EXCUSE in shown and hand is not None:
-        hidden = [c for c in hand if is_trump(c) and c not in shown]
+        hidden = [c for c in [*hand, *aside] if is_trump(c) and c not in shown]
         if hidden:
             faults.append(
                 Fault(

@@ -17,7 +17,7 @@ from . import piles
 from .announce import check_chelem, check_poignee
 from .auction import Fault, petit_sec, run_auction, speaker
 from .calls import check_call, partners
-from .ecart import check_ecart
+from .ecart import check_ecart, forced_trumps
 from .rules import DECK, EXCUSE, GAME, PASS, called_cards, chien_size, hand_size
 from .scoring import Tally, score
 
@@ -400,9 +400,28 @@ def _side(taker: int, partners_: list[int]):
     return lambda seat: "taker" if seat == taker or seat in partners_ else "defence"
 
 
+def _taker_ecart(table: Table, play: PlayResult) -> tuple[list[str], list[str]]:
+    """The taker's écart (written, or the cards nobody played in a complete play) and the
+    trumps in it he was forced to put aside; empty when there is no écart or it is unknown."""
+    if not table.takes_chien:
+        return [], []
+    ecart = table.ecart
+    if ecart is None:
+        if not play.complete:
+            return [], []
+        ecart = [c for c in DECK.order if c not in _played_by(play.tricks)]
+    hand, chien = table.dealt[table.taker], table.chien
+    if hand is not None and chien is not None:
+        full = hand + chien
+    else:
+        full = play.hands.get(table.taker, []) + ecart
+    return ecart, forced_trumps(full, ecart, chien_size(table.seats))
+
+
 def _check_poignees(table: Table, play: PlayResult) -> None:
     """Check every poignée against its announcer's hand at the start of play (a hand
-    inferred from an unfinished play is not known well enough to check)."""
+    inferred from an unfinished play is not known well enough to check); the taker's
+    trumps forced into the écart count as held."""
     seen: set[int] = set()
     for item in table.record.announce.items if table.record.announce else []:
         if item.word != "poignee":
@@ -414,6 +433,10 @@ def _check_poignees(table: Table, play: PlayResult) -> None:
         hand = play.hands.get(item.seat)
         if item.seat in play.inferred and not play.complete:
             hand = None
+        ecart: list[str] = []
+        aside: list[str] = []
+        if item.seat == table.taker and hand is not None:
+            ecart, aside = _taker_ecart(table, play)
         _, faults = check_poignee(
             [c.code for c in item.cards],
             hand,
@@ -421,6 +444,8 @@ def _check_poignees(table: Table, play: PlayResult) -> None:
             item.seat,
             variant=table.variant,
             taker=table.taker,
+            aside=aside,
+            ecart=ecart,
         )
         _report(table.ctx, faults, item.cards, item)
 
