@@ -36,15 +36,24 @@ def show(rates: Rates) -> None:
     for contract, count in rates.contracts.most_common():
         if contract == "thrown-in":
             continue
-        made = rates.made[contract]
-        print(
-            f"  {contract:20s} {count:6d}  {_pct(count, rates.deals)}"
-            f"   made {made:5d} ({_pct(made, count).strip()})"
-        )
+        line = f"  {contract:20s} {count:6d}  {_pct(count, rates.deals)}"
+        if rates.decided[contract]:
+            made = rates.made[contract]
+            line += f"   made {made:5d} ({_pct(made, rates.decided[contract]).strip()})"
+        print(line)
     if rates.slams:
         print(f"  every trick promised {rates.slams:6d}   made {rates.slams_made}")
     for word, count in sorted(rates.announced.items()):
-        print(f"  announce {word:11s} {count:6d}  {_pct(count, rates.deals)}")
+        line = f"  announce {word:11s} {count:6d}  {_pct(count, rates.deals)}"
+        if word in ("chelem", "scommessa", "rivanto"):
+            line += f"   kept {rates.kept[word]:5d} ({_pct(rates.kept[word], count).strip()})"
+        print(line)
+    if rates.claims:
+        right = rates.claims_right
+        print(
+            f"  fuori claimed        {rates.claims:6d}  {_pct(rates.claims, rates.deals)}", end=""
+        )
+        print(f"   right {right:4d} ({_pct(right, rates.claims).strip()})")
 
 
 def main() -> None:

@@ -70,3 +70,16 @@ def test_trionfo_bids_what_the_hand_is_worth() -> None:
     assert found.share(high) <= 0.02, found
     assert found.made["maso"] == found.contracts["maso"], found
     assert found.slams_made == found.slams, found
+
+
+def test_rates_count_a_failed_chelem_as_promised_not_made(monkeypatch) -> None:
+    """A taker made to announce a chelem on any hand: the deals keep to the rules, and the
+    rates tell the promises from the slams made (a failed chelem's contract may be won)."""
+    from trunfu.engine.games.french_tarot import evaluate
+
+    monkeypatch.setattr(evaluate, "chelem", lambda hand, unseen: True)
+    found = deal_rates(iter_simulate("french-tarot", 4, 40, seed=1))[("french-tarot", 4)]
+    played = found.deals - found.thrown_in
+    assert found.slams == found.announced["chelem"] == played > 0
+    assert found.slams_made == found.kept["chelem"] < found.slams
+    assert sum(found.made.values()) > found.slams_made

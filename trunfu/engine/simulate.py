@@ -70,13 +70,21 @@ class Rates:
     contracts: Counter[str] = field(default_factory=Counter)
     """Deals per contract (the game's word: `garde`, `vado-solo`, `di-piu`...); deals
     without a contract (four-seat marafone, the Game of Tarot) count under `played`."""
+    decided: Counter[str] = field(default_factory=Counter)
+    """Deals per contract that were won or lost (a `prendo` is neither)."""
     made: Counter[str] = field(default_factory=Counter)
     """Deals per contract that the declarer's side won."""
     announced: Counter[str] = field(default_factory=Counter)
     """Deals with at least one announcement of each word (`poignee`, `chelem`, `ask`...)."""
+    kept: Counter[str] = field(default_factory=Counter)
+    """Deals where a promise announced was kept: `chelem` made, `scommessa` won,
+    `rivanto` (the last trick taken)."""
     slams: int = 0
     """Deals where the declarer promised every trick (a chelem, a maso dei masi)."""
     slams_made: int = 0
+    claims: int = 0
+    """Hands stopped by a claim (`fuori`)."""
+    claims_right: int = 0
 
     def share(self, count: int) -> float:
         """`count` as a share of the deals (0 when there are none)."""
@@ -102,15 +110,27 @@ def deal_rates(records: Iterable[Record]) -> dict[tuple[str, int], Rates]:
             continue
         contract = outcome.contract or "played"
         rates.contracts[contract] += 1
-        if outcome.won:
-            rates.made[contract] += 1
+        rates.decided[contract] += outcome.won is not None
+        rates.made[contract] += bool(outcome.won)
         words = {item.word for item in record.announce.items} if record.announce else set()
         rates.announced.update(words)
-        if "chelem" in words:
+        rates.kept.update(w for w in words if _kept(w, outcome.breakdown))
+        if "chelem" in words or contract in SLAM_BIDS:
             rates.slams += 1
-            chelem = outcome.breakdown.get("chelem") or {}
-            rates.slams_made += "announced and made" in chelem.get("kind", "")
-        elif contract in SLAM_BIDS:
-            rates.slams += 1
-            rates.slams_made += bool(outcome.won)
+            made = _kept("chelem", outcome.breakdown) if "chelem" in words else outcome.won
+            rates.slams_made += bool(made)
+        claim = outcome.breakdown.get("claim")
+        if claim:
+            rates.claims += 1
+            rates.claims_right += bool(claim.get("right"))
     return out
+
+
+def _kept(word: str, breakdown: dict) -> bool:
+    """Whether the promise `word` was kept, from the referee's breakdown of the deal."""
+    if word == "chelem":
+        return "announced and made" in (breakdown.get("chelem") or {}).get("kind", "")
+    if word in ("scommessa", "rivanto"):
+        side = "declarer" if word == "scommessa" else "opponents"
+        return breakdown["jochi"][word][side] > 0
+    return False
