@@ -14,7 +14,7 @@ import argparse
 import gzip
 from pathlib import Path
 
-from trunfu.engine import GAMES
+from trunfu.engine.games import load
 from trunfu.engine.simulate import Rates, deal_rates, iter_simulate
 from trunfu.notation.reader import read_records
 
@@ -64,7 +64,7 @@ def main() -> None:
     args = parser.parse_args()
     records = []
     if args.simulate:
-        for name, rules in sorted(GAMES.items()):
+        for name, rules in sorted(load().items()):
             for seats in rules.seats if rules.simulate else ():
                 records += iter_simulate(name, seats, args.simulate, args.seed)
     else:

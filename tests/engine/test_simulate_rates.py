@@ -83,3 +83,9 @@ def test_rates_count_a_failed_chelem_as_promised_not_made(monkeypatch) -> None:
     assert found.slams == found.announced["chelem"] == played > 0
     assert found.slams_made == found.kept["chelem"] < found.slams
     assert sum(found.made.values()) > found.slams_made
+
+
+def test_marafone_claims_come_from_the_team_ahead_and_are_mostly_right() -> None:
+    found = rates("marafone", 4)
+    assert _between(found.share(found.claims), (0.05, 0.15)), found
+    assert found.claims_right >= 0.8 * found.claims, found

@@ -105,12 +105,13 @@ def _four(rng: random.Random, hands: dict[int, list[str]]) -> tuple[list, list[s
     stop = rng.randint(3, 9) if claim else None
     lines, taken = _play(rng, hands, leader, trump, words=True, stop_after=stop)
     tags: list[tuple[str, str]] = []
-    if claim:
-        seat = rng.randint(1, 4)
-        thirds = sum(
-            sum(card_thirds(c) for c in cards) for w, cards in taken if team(w) == team(seat)
-        )
-        need = 41 - points(thirds) + rng.choice([-1, 0, 0, 1, 1, 2, 2, 3])  # seldom wrong
+    if claim:  # by the team ahead in the hand, which has counted its points (one in ten wrong)
+        won = [
+            sum(card_thirds(c) for w, cards in taken if team(w) == t for c in cards) for t in (0, 1)
+        ]
+        ahead = 0 if won[0] > won[1] else 1 if won[1] > won[0] else rng.randint(0, 1)
+        seat = rng.choice([s for s in range(1, 5) if team(s) == ahead])
+        need = 41 - points(won[ahead]) + rng.choice([-1, 0, 0, 0, 1, 1, 2, 2, 3, 3])
         score = [rng.randint(20, 40), rng.randint(20, 40)]
         score[team(seat)] = max(0, min(40, need))
         tags.append(("MatchScore", f"{score[0]} {score[1]}"))
