@@ -41,6 +41,9 @@ def show(rates: Rates) -> None:
             made = rates.made[contract]
             line += f"   made {made:5d} ({_pct(made, rates.decided[contract]).strip()})"
         print(line)
+    if rates.petit_au_bout:
+        bout = rates.petit_au_bout
+        print(f"  petit au bout        {bout:6d}  {_pct(bout, rates.deals)}")
     if rates.slams:
         print(f"  every trick promised {rates.slams:6d}   made {rates.slams_made}")
     for word, count in sorted(rates.announced.items()):

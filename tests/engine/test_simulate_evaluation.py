@@ -10,12 +10,14 @@ import pytest
 
 from trunfu.engine import replay, simulate
 from trunfu.engine.games.french_tarot import evaluate as french
+from trunfu.engine.games.french_tarot.replay import FOLLOW
 from trunfu.engine.games.french_tarot.rules import CONTRACTS, DECK, hand_size
 from trunfu.engine.games.french_tarot.simulate import simulate as simulate_french
 from trunfu.engine.games.marafone import evaluate as marafone
 from trunfu.engine.games.tarocco_siciliano import evaluate as sicilian
 from trunfu.engine.games.waite_tarot.declarations import TAROTS, declarations
 from trunfu.engine.slam import slam_lead, sure_slam, sure_tricks
+from trunfu.engine.tricks import legal_cards
 
 
 def cards(text: str) -> list[str]:
@@ -208,3 +210,27 @@ def test_game_of_tarot_seats_declare_all_they_hold_and_ask_when_short(seats: int
         assert [i.seat for i in items if i.word == "ask"] == short[:1]
         asked += bool(short)
     assert asked
+
+
+def test_a_taker_long_in_trumps_keeps_the_petit_for_the_last_trick() -> None:
+    """He plays it earlier only when it is the one card the rules let him play."""
+    tried = kept = 0
+    for seats in (4, 5):
+        for record in simulate("french-tarot", seats, 200, seed=seats):
+            found = replay(record, steps=False)
+            if found.outcome is None or found.outcome.thrown_in:
+                continue
+            taker = found.outcome.declarer
+            played = [
+                (t, i) for t in found.tricks for i, (s, _) in enumerate(t.cards) if s == taker
+            ]
+            hand = [t.cards[i][1] for t, i in played]
+            if not french.petit_au_bout(hand, seats):
+                continue
+            tried += 1
+            for n, (trick, i) in enumerate(played[:-1]):
+                if trick.cards[i][1] == "T1":
+                    before = [c for _, c in trick.cards[:i]]
+                    assert legal_cards(hand[n:], before, FOLLOW) == ["T1"], record
+            kept += hand[-1] == "T1"
+    assert tried >= 10 and kept > tried / 2, (kept, tried)

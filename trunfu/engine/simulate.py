@@ -79,6 +79,8 @@ class Rates:
     kept: Counter[str] = field(default_factory=Counter)
     """Deals where a promise announced was kept: `chelem` made, `scommessa` won,
     `rivanto` (the last trick taken)."""
+    petit_au_bout: int = 0
+    """French tarot deals whose last trick holds the Petit (either side)."""
     slams: int = 0
     """Deals where the declarer promised every trick (a chelem, a maso dei masi)."""
     slams_made: int = 0
@@ -119,6 +121,7 @@ def deal_rates(records: Iterable[Record]) -> dict[tuple[str, int], Rates]:
             rates.slams += 1
             made = _kept("chelem", outcome.breakdown) if "chelem" in words else outcome.won
             rates.slams_made += bool(made)
+        rates.petit_au_bout += bool(outcome.breakdown.get("petit_au_bout"))
         claim = outcome.breakdown.get("claim")
         if claim:
             rates.claims += 1

@@ -1,6 +1,7 @@
 """How a French tarot player values a hand before bidding: Noël Chavey's point count (Le
 jeu de tarot, Hatier 1986), the classic method taught to players, and what it decides:
-the bid, the king called, the écart, a poignée shown, a chelem announced.
+the bid, the king called, the écart, a poignée shown, a chelem announced, the Petit
+kept for the last trick.
 
 The count (points of evaluation, not card points):
 - the 21: 10; the Excuse: 8; the Petit: 5 as fifth trump, 7 as sixth, 9 with seven or
@@ -137,6 +138,12 @@ def poignee(hand: list[str], seats: int) -> list[str] | None:
         if len(trumps) + 1 == size and EXCUSE in hand:
             return DECK.sort([*trumps, EXCUSE])
     return None
+
+
+def petit_au_bout(hand: list[str], seats: int) -> bool:
+    """Whether the taker plays to bring the Petit to the last trick: he holds it with as
+    many trumps as a poignée (the others should run out of trumps before him)."""
+    return PETIT in hand and sum(is_trump(c) for c in hand) >= POIGNEE_SIZES[seats][0]
 
 
 def chelem(hand: list[str], unseen: list[str]) -> bool:

@@ -1,6 +1,7 @@
 """Legal French tarot deals as players would make them: bids, the call, the écart, poignées
 and a chelem from the hand's evaluation (`evaluate`: Chavey's count), cards chosen at
-random among the legal ones (a taker who announced a chelem plays for every trick)."""
+random among the legal ones (a taker who announced a chelem plays for every trick, one
+long in trumps keeps the Petit for the last trick)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ...tricks import legal_cards, trick_winner
 from . import evaluate
 from .auction import petit_sec
 from .replay import FOLLOW, replay_record
-from .rules import DECK, PASS, chien_size, hand_size
+from .rules import DECK, PASS, PETIT, chien_size, hand_size
 
 
 def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
@@ -75,6 +76,7 @@ def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
         body += ["announce", *announce]
 
     body.append("play")
+    au_bout = evaluate.petit_au_bout(play_hands[taker], seats)
     leader = taker if chelem else eldest
     called_suits = {suit_of(c) for c in called}
     for number in range(1, size + 1):
@@ -88,6 +90,8 @@ def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
                 legal = free or legal
             if chelem and seat == taker and not table:
                 card = slam_lead(legal, hand, unseen, DECK.name, "T")
+            elif seat == taker and au_bout and number < size:
+                card = rng.choice([c for c in legal if c != PETIT] or legal)
             else:
                 card = rng.choice(legal)
             hand.remove(card)
