@@ -5,8 +5,8 @@ Trionfo); the simulators count them the same way, and play the plan they count o
 
 The count is a worst case: every unseen card of a suit may be in one other hand, and an
 unseen excuse may hold one card back for a trick. A suit's cards all win when the seat's
-masters (cards above every unseen card of the suit) outnumber the unseen cards, or are all
-it holds; side suits only count once the trumps are drawn (else a void seat may ruff)."""
+masters (cards above every unseen card of the suit) are as many as the unseen cards, or
+are all it holds; side suits only count once the trumps are drawn (else a void seat may ruff)."""
 
 from __future__ import annotations
 
@@ -77,15 +77,14 @@ def sure_slam(
 
 def slam_lead(
     legal: Collection[str],
-    hand: Collection[str],
     unseen: Collection[str],
     game: str,
     trump: str | None,
 ) -> str:
-    """The card a seat playing for every trick leads from `legal`: its highest trump while
-    the others may still hold one, then a master of a suit (the highest of the suit in
-    which it is strongest), the excuse last; `unseen`: the cards not yet seen played.
-    Among the legal cards when none of the plan's is legal, the strongest."""
+    """The card a seat playing for its sure tricks leads from `legal`: its highest trump
+    while the others may still hold one, then its strongest master (a card above every
+    unseen card of its suit), the excuse last; `unseen`: the cards it has not seen played
+    nor held. The strongest legal card when the plan has none."""
     strength = strengths(game)
     theirs = _by_suit(unseen)
     cards = [c for c in legal if c != EXCUSE] or list(legal)

@@ -14,10 +14,10 @@ The count (points of evaluation, not card points):
 - only when aiming above a garde (no chien to mend the shape): a void 6, a singleton 3.
 
 Chavey's thresholds for four seats are 40 (petite), 56 (garde), 71 (garde sans) and 81
-(garde contre); he gives them to beginners, "experience does the rest", and players bid
-lighter: the simulator's four-seat ladder is his at 85 %, and each other seat count has
-its own, set for its hand size where as many deals end thrown in and with each contract
-(see `THRESHOLDS` and docs/simulation.md)."""
+(garde contre); he gives them to beginners ("experience does the rest"), and players who
+know the game take gardes lighter. `THRESHOLDS` holds one ladder per seat count, each
+set for its hand size where about one deal in seven is thrown in and a quarter are
+gardes, as players report (docs/simulation.md)."""
 
 from __future__ import annotations
 

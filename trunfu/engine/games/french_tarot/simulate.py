@@ -89,7 +89,7 @@ def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
                 free = [c for c in legal if suit_of(c) not in called_suits or c in called]
                 legal = free or legal
             if chelem and seat == taker and not table:
-                card = slam_lead(legal, hand, unseen, DECK.name, "T")
+                card = slam_lead(legal, unseen, DECK.name, "T")
             elif seat == taker and au_bout and number < size:
                 card = rng.choice([c for c in legal if c != PETIT] or legal)
             else:

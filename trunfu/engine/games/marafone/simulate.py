@@ -20,7 +20,6 @@ from .trionfo import BIDS
 
 GAME = "marafone"
 DECK = GAMES[GAME]
-SUITS = DECK.suits
 
 
 def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Record:
@@ -80,7 +79,7 @@ def _play(
             if first_card[seat] and ace in legal and holds_maraffa(hands[seat], trump):
                 card = ace if rng.random() < 0.7 else card
             if seat == planner and not table:
-                card = slam_lead(legal, hands[seat], unseen, GAME, trump)
+                card = slam_lead(legal, unseen, GAME, trump)
             first_card[seat] = False
             hands[seat].remove(card)
             unseen.discard(card)
