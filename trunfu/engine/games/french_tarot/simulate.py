@@ -1,5 +1,7 @@
-"""Random legal French tarot deals: bids from a simple hand-strength heuristic, a call, an
-écart, poignées when the trumps allow, and cards chosen at random among the legal ones."""
+"""Legal French tarot deals as players would make them: bids, the call, the écart, poignées
+and a chelem from the hand's evaluation (`evaluate`: Chavey's count), cards chosen at
+random among the legal ones (a taker who announced a chelem plays for every trick, one
+long in trumps keeps the Petit for the last trick)."""
 
 from __future__ import annotations
 
@@ -8,68 +10,13 @@ import random
 from ....notation.models import Record, Tag
 from ...cards import suit_of
 from ...simulate import build_record
+from ...slam import slam_lead
 from ...tricks import legal_cards, trick_winner
+from . import evaluate
 from .auction import petit_sec
-from .calls import allowed_ranks
-from .ecart import discardable, is_trump
+from .ecart import forced_trumps
 from .replay import FOLLOW, replay_record
-from .rules import CONTRACTS, DECK, OUDLERS, PASS, POIGNEE_SIZES, chien_size, hand_size
-
-
-def strength(hand: list[str], seats: int) -> float:
-    """A rough worth of a hand: trumps, oudlers and kings, scaled to 18 cards."""
-    trumps = sum(is_trump(c) for c in hand)
-    value = 2 * trumps + 8 * sum(c in OUDLERS for c in hand) + 3 * sum(c[0] == "K" for c in hand)
-    value += sum(c[0] == "Q" for c in hand)
-    return value * 18 / len(hand)
-
-
-def wish(rng: random.Random, hand: list[str], seats: int) -> str:
-    """The contract a seat would like to play (its hand's strength, give or take a whim)."""
-    value = strength(hand, seats) + rng.gauss(0, 6)
-    for contract, threshold in (
-        ("garde-contre", 52),
-        ("garde-sans", 46),
-        ("garde", 38),
-        ("prise", 28),
-    ):
-        if value >= threshold:
-            return contract
-    return PASS
-
-
-def choose_call(rng: random.Random, hand: list[str], seats: int) -> list[str]:
-    """A king not held if possible (or the lowest rank the ladder allows), then at 6 seats a
-    queen."""
-    called: list[str] = []
-    for top in ("K", "Q")[: {5: 1, 6: 2}[seats]]:
-        ranks = allowed_ranks(hand, top)
-        cards = [r + s for r in ranks for s in DECK.suits if r + s not in called]
-        free = [c for c in cards if c not in hand]
-        called.append(rng.choice(free or cards))
-    return called
-
-
-def choose_ecart(rng: random.Random, full: list[str], size: int) -> list[str]:
-    """`size` cards to put aside: suit cards that are not kings, trumps only if short."""
-    spare = [c for c in full if discardable(c)]
-    rng.shuffle(spare)
-    ecart = spare[:size]
-    if len(ecart) < size:
-        trumps = [c for c in full if is_trump(c) and c not in OUDLERS]
-        ecart += rng.sample(trumps, size - len(ecart))
-    return ecart
-
-
-def poignee(rng: random.Random, hand: list[str], seats: int) -> list[str] | None:
-    """The trumps a seat shows, when it holds enough for a poignée (the largest it can)."""
-    trumps = [c for c in hand if is_trump(c)]
-    for size in reversed(POIGNEE_SIZES[seats]):
-        if len(trumps) >= size:
-            return DECK.sort(rng.sample(trumps, size))
-        if len(trumps) + 1 == size and "EX" in hand:
-            return DECK.sort([*trumps, "EX"])
-    return None
+from .rules import DECK, PASS, PETIT, chien_size, hand_size
 
 
 def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
@@ -95,40 +42,44 @@ def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
     best, taker = None, None
     sec = variant == "fft" and any(petit_sec(h) for h in hands.values())
     for seat in order:
-        want = PASS if sec else wish(rng, hands[seat], seats)
-        if want != PASS and (best is None or CONTRACTS.index(want) > CONTRACTS.index(best)):
-            calls.append(want)
-            best, taker = want, seat
-        else:
-            calls.append(PASS)
+        word = PASS if sec else evaluate.bid(hands[seat], seats, best)
+        calls.append(word)
+        if word != PASS:
+            best, taker = word, seat
     body += ["auction", "  " + " ".join(calls)]
     if taker is None or best is None:
         return _finish(tags, body)
 
     called: list[str] = []
     if seats >= 5:
-        called = choose_call(rng, hands[taker], seats)
+        called = evaluate.call(hands[taker], seats)
         body += ["call", "  " + " ".join(called)]
     play_hands = {s: list(h) for s, h in hands.items()}
+    seen = set(hands[taker])
+    aside: list[str] = []  # trumps forced into the écart: shown with a poignée all the same
     if best in ("prise", "garde"):
         full = hands[taker] + chien
-        ecart = choose_ecart(rng, full, chien_size(seats))
+        ecart = evaluate.ecart(full, chien_size(seats))
+        aside = forced_trumps(full, ecart, chien_size(seats))
         play_hands[taker] = [c for c in full if c not in ecart]
         body += ["discard", "  " + " ".join(DECK.sort(ecart))]
+        seen.update(chien)
 
     announce: list[str] = []
     shows = order if variant == "fft" else [taker]
     for seat in shows:
-        shown = poignee(rng, play_hands[seat], seats)
-        if shown and rng.random() < 0.8:
+        shown = evaluate.poignee(play_hands[seat] + (aside if seat == taker else []), seats)
+        if shown:
             announce.append(f"  {seat}: poignee {' '.join(shown)}")
-    chelem = variant == "fft" and strength(play_hands[taker], seats) >= 40 and rng.random() < 0.3
+    unseen = {c for c in DECK.order if c not in seen}
+    chelem = variant == "fft" and evaluate.chelem(play_hands[taker], list(unseen))
     if chelem:
         announce.insert(0, f"  {taker}: chelem")
     if announce:
         body += ["announce", *announce]
 
     body.append("play")
+    au_bout = evaluate.petit_au_bout(play_hands[taker], seats)
     leader = taker if chelem else eldest
     called_suits = {suit_of(c) for c in called}
     for number in range(1, size + 1):
@@ -140,9 +91,15 @@ def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
             if number == 1 and not table and called_suits:
                 free = [c for c in legal if suit_of(c) not in called_suits or c in called]
                 legal = free or legal
-            card = rng.choice(legal)
+            if chelem and seat == taker and not table:
+                card = slam_lead(legal, unseen, DECK.name, "T")
+            elif seat == taker and au_bout and number < size:
+                card = rng.choice([c for c in legal if c != PETIT] or legal)
+            else:
+                card = rng.choice(legal)
             hand.remove(card)
             table.append(card)
+            unseen.discard(card)
         body.append(f"  {number}. {' '.join(table)}")
         leader = (leader - 1 + trick_winner(table, FOLLOW)) % seats + 1
     return _finish(tags, body)

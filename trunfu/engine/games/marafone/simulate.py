@@ -1,5 +1,8 @@
-"""Random legal marafone hands: four seats (with words, the maraffa and now and then a
-`fuori`) and Trionfo with five seats (auction, trumps, called card)."""
+"""Legal marafone hands as players would make them: four seats (the trumps the holder of
+4D is strongest in, words, the maraffa and now and then a `fuori`) and Trionfo with five
+seats (bids, trumps and the called card from the hand's winners, `evaluate`); cards
+chosen at random among the legal ones, a signore who bid maso or more cashing his sure
+tricks."""
 
 from __future__ import annotations
 
@@ -7,14 +10,16 @@ import random
 
 from ....notation.decks import GAMES
 from ....notation.models import Record, Tag
+from ...slam import slam_lead
 from ...tricks import legal_cards
+from . import evaluate
 from .claims import team
 from .common import RULES
 from .points import card_thirds, holds_maraffa, points
 from .trionfo import BIDS
 
-DECK = GAMES["marafone"]
-SUITS = DECK.suits
+GAME = "marafone"
+DECK = GAMES[GAME]
 
 
 def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Record:
@@ -40,12 +45,6 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
     return record
 
 
-def _longest(rng: random.Random, hand: list[str]) -> str:
-    counts = {s: sum(c[-1] == s for c in hand) for s in SUITS}
-    best = max(counts.values())
-    return rng.choice([s for s in SUITS if counts[s] == best])
-
-
 def _trick_winner(table: list[tuple[int, str]], trump: str) -> int:
     from ...tricks import trick_winner
 
@@ -59,10 +58,13 @@ def _play(
     trump: str,
     words: bool,
     stop_after: int | None = None,
+    planner: int | None = None,
 ) -> tuple[list[str], list[tuple[int, list[str]]]]:
-    """Random legal tricks; the lines of the `play` section and (winner, cards) per trick."""
+    """Random legal tricks; the lines of the `play` section and (winner, cards) per trick.
+    `planner`: a seat that leads its sure tricks (`slam.slam_lead`) rather than at random."""
     seats = len(hands)
     hands = {s: list(h) for s, h in hands.items()}
+    unseen = set(evaluate.unseen(hands[planner])) if planner is not None else set()
     first_card = dict.fromkeys(hands, True)
     lines, taken = [], []
     total = len(hands[1])
@@ -76,8 +78,11 @@ def _play(
             ace = "A" + trump
             if first_card[seat] and ace in legal and holds_maraffa(hands[seat], trump):
                 card = ace if rng.random() < 0.7 else card
+            if seat == planner and not table:
+                card = slam_lead(legal, unseen, GAME, trump)
             first_card[seat] = False
             hands[seat].remove(card)
+            unseen.discard(card)
             table.append((seat, card))
             word = ""
             if words and i == 0 and rng.random() < 0.25:
@@ -94,17 +99,18 @@ def _play(
 
 def _four(rng: random.Random, hands: dict[int, list[str]]) -> tuple[list, list[str]]:
     leader = next(s for s, h in hands.items() if "4D" in h)
-    trump = _longest(rng, hands[leader])
+    trump = evaluate.best_trump(hands[leader])
     claim = rng.random() < 0.1
     stop = rng.randint(3, 9) if claim else None
     lines, taken = _play(rng, hands, leader, trump, words=True, stop_after=stop)
     tags: list[tuple[str, str]] = []
-    if claim:
-        seat = rng.randint(1, 4)
-        thirds = sum(
-            sum(card_thirds(c) for c in cards) for w, cards in taken if team(w) == team(seat)
-        )
-        need = 41 - points(thirds) + rng.choice([-1, 0, 1, 2])
+    if claim:  # by the team ahead in the hand, which has counted its points (one in ten wrong)
+        won = [
+            sum(card_thirds(c) for w, cards in taken if team(w) == t for c in cards) for t in (0, 1)
+        ]
+        ahead = 0 if won[0] > won[1] else 1 if won[1] > won[0] else rng.randint(0, 1)
+        seat = rng.choice([s for s in range(1, 5) if team(s) == ahead])
+        need = 41 - points(won[ahead]) + rng.choice([-1, 0, 0, 0, 1, 1, 2, 2, 3, 3])
         score = [rng.randint(20, 40), rng.randint(20, 40)]
         score[team(seat)] = max(0, min(40, need))
         tags.append(("MatchScore", f"{score[0]} {score[1]}"))
@@ -112,24 +118,18 @@ def _four(rng: random.Random, hands: dict[int, list[str]]) -> tuple[list, list[s
     return tags, ["trump", f"  {trump}", "play", *lines]
 
 
-def _strength(hand: list[str]) -> int:
-    """A rough bid limit: 0 pass, 1 chiamo .. 4 maso dei masi."""
-    top = sum(c[:-1] in ("3", "2", "A") for c in hand)
-    longest = max(sum(c[-1] == s for c in hand) for s in SUITS)
-    value = top + longest
-    return 0 if value < 6 else 1 if value < 8 else 2 if value < 10 else 3 if value < 12 else 4
-
-
 def _five(rng: random.Random, hands: dict[int, list[str]]) -> tuple[list, list[str]]:
+    """Trionfo: each seat in turn bids what its hand is worth when that is higher than the
+    bid so far (the bid is the contract: no use bidding lower), else passes."""
     seats = len(hands)
     first = next(s for s, h in hands.items() if "5S" in h)
-    limit = {s: max(0, min(4, _strength(h) + rng.choice((-1, 0, 0, 1)))) for s, h in hands.items()}
+    limit = {s: evaluate.bid_limit(h) for s, h in hands.items()}
     passed: set[int] = set()
     bid, bidder, calls, seat = 0, None, [], first
     while True:
         if seat not in passed:
             if limit[seat] > bid:
-                bid, bidder = bid + 1, seat
+                bid, bidder = limit[seat], seat
                 calls.append(BIDS[bid])
             else:
                 passed.add(seat)
@@ -140,13 +140,10 @@ def _five(rng: random.Random, hands: dict[int, list[str]]) -> tuple[list, list[s
     lines = ["auction", "  " + " ".join(calls)]
     if bidder is None:
         return [], lines
-    trump = _longest(rng, hands[bidder])
+    trump = evaluate.best_trump(hands[bidder])
     lines += ["trump", f"  {trump}"]
     if BIDS[bid] == "chiamo":
-        others = [c for c in DECK.order if c[-1] != trump]
-        wanted = [c for c in others if c[0] == "3" and c not in hands[bidder]]
-        if rng.random() < 0.1 or not wanted:
-            wanted = [c for c in others if c in hands[bidder]] or others
-        lines += ["call", f"  {rng.choice(wanted)}"]
-    play, _ = _play(rng, hands, bidder, trump, words=False)
+        lines += ["call", f"  {evaluate.call(hands[bidder], trump)}"]
+    planner = bidder if BIDS[bid] in ("maso", "maso-dei-masi") else None
+    play, _ = _play(rng, hands, bidder, trump, words=False, planner=planner)
     return [], [*lines, "play", *play]

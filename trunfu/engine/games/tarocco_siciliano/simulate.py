@@ -1,5 +1,7 @@
-"""Random legal Sicilian deals: declarations from a simple hand-strength count, the scarto
-of the cheapest legal cards, cards chosen at random among the legal ones."""
+"""Legal Sicilian deals as players would make them: declarations, scommessa and rivanto
+from the hand's count (`evaluate`), the scarto of the cheapest legal cards, cards chosen at
+random among the legal ones, but for the promises: a seat that promised the last trick
+keeps Giove for it, a declarer who bet on the Picciotti plays them only where they win."""
 
 from __future__ import annotations
 
@@ -11,23 +13,11 @@ from ... import replay
 from ...cards import suit_of
 from ...simulate import build_record
 from ...tricks import legal_cards, trick_winner
+from . import evaluate
+from .evaluate import GIOVE, PICCIOTTI
 from .rules import FOLLOW, GAME, KINGS, NEVER_DISCARDED, PACKET, TRICKS, VALUES
 
 DECK = GAMES[GAME]
-
-
-def strength(cards: list[str]) -> int:
-    """A rough count of a hand's power: high trumps, Giove, the Fuggitivo and kings."""
-    total = 0
-    for card in cards:
-        if suit_of(card) == "T":
-            n = int(card[1:])
-            total += 4 if n >= 16 else 2 if n >= 11 else 1
-        elif card == "EX":
-            total += 2
-        elif card in KINGS:
-            total += 1
-    return total
 
 
 def _highest_missing(cards: list[str]) -> str:
@@ -46,72 +36,71 @@ def _scarto(cards: list[str]) -> list[str]:
     return plain + trumps[: 3 - len(plain)]
 
 
-def _auction3(rng: random.Random, packets: dict[int, list[list[str]]], order: list[int]):
+def _auction3(packets: dict[int, list[list[str]]], order: list[int]):
     """Rounds of calls and (end, declarer, stata) for three seats."""
     rounds: list[list[str]] = []
     for r in range(1, 5):
         calls: list[str] = []
-        pagos = 0
-        altre = False
         for seat in order:
             cards = [c for p in packets[seat][:r] for c in p]
-            s = strength(cards)
-            if r == 1:
-                word = (
-                    "vado-solo" if s >= 12 else "altre-cinque" if rng.random() < 0.8 else "mischio"
-                )
-            elif r < 4:
-                if pagos and s >= 4 * r + 2:
-                    word = "prendo"
-                elif s <= r and rng.random() < 0.3:
-                    word = "pago"
-                else:
-                    word = "altre-cinque" if rng.random() < 0.9 else "mischio"
-            elif s >= 17:
-                word = "vado-solo"
-            elif pagos and s >= 14:
-                word = "prendo"
-            elif s <= 10 and rng.random() < 0.4:
-                word = "pago"
-            else:
-                word = "mischio"
+            word = evaluate.three_seat_call(cards, r, "pago" in calls)
             calls.append(word)
-            if word == "pago":
-                pagos += 1
-            altre = altre or word == "altre-cinque"
             if word in ("vado-solo", "prendo"):
                 rounds.append(calls)
                 return rounds, word, seat, r == 1 and word == "vado-solo"
         rounds.append(calls)
-        if r == 4 or not altre:
+        if r == 4 or "altre-cinque" not in calls:
             return rounds, "thrown-in", None, False
     raise AssertionError("unreachable")
 
 
-def _auction4(rng: random.Random, packets: dict[int, list[list[str]]], order: list[int]):
+def _auction4(packets: dict[int, list[list[str]]], order: list[int]):
     """Rounds of calls and (end, declarer, stata, called) for four seats."""
     first = []
     for seat in order:
-        if strength(packets[seat][0]) >= 11 and rng.random() < 0.5:
-            first.append("vado-solo")
+        first.append(evaluate.four_seat_call(packets[seat][0], 1, called=False))
+        if first[-1] == "vado-solo":
             return [first], "vado-solo", seat, True, None
-        first.append("passo")
     second: list[str] = []
     caller, called = None, None
     for seat in order:
         cards = [c for p in packets[seat] for c in p]
-        s = strength(cards)
-        if s >= 24:
-            second.append("vado-solo")
+        word = evaluate.four_seat_call(cards, 2, called=caller is not None)
+        if word == "vado-solo":
+            second.append(word)
             return [first, second], "vado-solo", seat, False, None
-        if caller is None and s >= 14:
+        if word == "chiamo":
             caller, called = seat, _highest_missing(cards)
-            second.append(f"chiamo {called}")
-        else:
-            second.append("passo")
+            word = f"chiamo {called}"
+        second.append(word)
     if caller is not None:
         return [first, second], "chiamo", caller, False, called
     return [first, second], "forced-call", None, False, None
+
+
+def _keeping_giove(legal: list[str], table: list[str]) -> list[str]:
+    """The cards a seat that promised the last trick plays from `legal` before it: never
+    Giove when it can help it, and it leads no trump while it has another card (its trumps
+    are what keep Giove in hand)."""
+    keep = [c for c in legal if c != GIOVE] or legal
+    if not table:
+        keep = [c for c in keep if suit_of(c) != "T"] or keep
+    return keep
+
+
+def _guarding_picciotti(
+    legal: list[str], table: list[str], outside: set[str], last: bool
+) -> list[str]:
+    """The cards a declarer who bet on the Picciotti (scommessa) plays from `legal`: the
+    Picciotti only where they cannot be caught (played last to a trick without a trump,
+    or when no other seat can hold a trump: `outside`, the trumps not yet seen), then
+    gladly; else any card but them."""
+    if PICCIOTTI not in legal:
+        return legal
+    safe = not outside or (last and not any(suit_of(c) == "T" for c in table))
+    if safe:
+        return [PICCIOTTI]
+    return [c for c in legal if c != PICCIOTTI] or legal
 
 
 def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Record:
@@ -131,9 +120,9 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
     hands = {s: [c for p in packets[s] for c in p] for s in order}
     called = None
     if seats == 3:
-        rounds, end, declarer, _ = _auction3(rng, packets, order)
+        rounds, end, declarer, _ = _auction3(packets, order)
     else:
-        rounds, end, declarer, _, called = _auction4(rng, packets, order)
+        rounds, end, declarer, _, called = _auction4(packets, order)
     if end == "forced-call":
         declarer = next((s for s in order if "T20" in hands[s]), None)
     lines = [f'[Game "{GAME}"]', f'[Seats "{seats}"]', f'[Dealer "{dealer}"]', "", "deal"]
@@ -151,11 +140,14 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
         start[declarer] = DECK.sort([c for c in after if c not in scarto])
         partner = next((s for s in order if s != declarer and called in hands[s]), None)
         announce = []
-        if "T20" in after and "EX" in after and rng.random() < 0.5:
+        bet = evaluate.scommessa(start[declarer])
+        if bet:
             announce.append(f"  {declarer}: scommessa")
+        outside = {c for c in DECK.order if suit_of(c) == "T"} - set(after)
         opponents = [s for s in order if s not in (declarer, partner)]
-        if rng.random() < 0.15:
-            announce.append(f"  {rng.choice(opponents)}: rivanto")
+        vanto = next((s for s in opponents if evaluate.rivanto(start[s])), None)
+        if vanto is not None:
+            announce.append(f"  {vanto}: rivanto")
         if announce:
             lines += ["announce", *announce]
         lines.append("play")
@@ -165,9 +157,14 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
             seats_in_trick = [(leader - 1 + i) % seats + 1 for i in range(seats)]
             for seat in seats_in_trick:
                 legal = legal_cards(start[seat], table, FOLLOW, last=number == size)
+                if seat == vanto and number < size:  # Giove kept to win the last trick
+                    legal = _keeping_giove(legal, table)
+                if seat == declarer and bet:
+                    legal = _guarding_picciotti(legal, table, outside, last=len(table) == seats - 1)
                 card = rng.choice(legal)
                 start[seat].remove(card)
                 table.append(card)
+                outside.discard(card)
             lines.append(f"  {number}. {' '.join(table)}")
             leader = seats_in_trick[trick_winner(table, FOLLOW)]
     record = build_record("\n".join(lines) + "\n")

@@ -1,5 +1,6 @@
-"""Random legal deals of the Game of Tarot, two or three seats: the dealer's discard, now
-and then an ask answered or not, announcements, and random legal play."""
+"""Legal deals of the Game of Tarot, two or three seats, as players would make them: the
+dealer discards small cards, a seat one Tarot short of a three asks for it, every seat
+declares the combinations it holds; cards chosen at random among the legal ones."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
     order = [(dealer + i) % seats + 1 for i in range(seats)]
     announce, exchange = [], []
     for seat in order:
-        if sum(c in TAROTS for c in hands[seat]) == 2 and rng.random() < 0.6:
+        if sum(c in TAROTS for c in hands[seat]) % 3 == 2:  # asking never costs the asker
             announce.append(f"  {seat}: ask")
             giver = next(
                 (s for s in order if s != seat and any(c in TAROTS for c in hands[s])), None
@@ -58,10 +59,9 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
                 hands[giver].append(back)
                 exchange += [f"  {giver}>{seat}: {tarot}", f"  {seat}>{giver}: {back}"]
             break  # one ask a deal keeps every ask judged on the hands after the discard
-    for seat in order:
-        if rng.random() < 0.5:
-            for d in declarations(hands[seat]):
-                announce.append(f"  {seat}: {d.kind} {' '.join(d.cards)}")
+    for seat in order:  # declarations score: nobody keeps one back
+        for d in declarations(hands[seat]):
+            announce.append(f"  {seat}: {d.kind} {' '.join(d.cards)}")
     if exchange:
         lines += ["exchange", *exchange]
     if announce:

@@ -1,0 +1,152 @@
+"""How a French tarot player values a hand before bidding: Noël Chavey's point count (Le
+jeu de tarot, Hatier 1986), the classic method taught to players, and what it decides:
+the bid, the king called, the écart, a poignée shown, a chelem announced, the Petit
+kept for the last trick.
+
+The count (points of evaluation, not card points):
+- the 21: 10; the Excuse: 8; the Petit: 5 as fifth trump, 7 as sixth, 9 with seven or
+  more (0 when shorter: the defence would catch it);
+- with five trumps or more (the Excuse counts as one), 2 for each; 2 more for each major
+  trump (16 to 21), and 1 more for each major next to another (19 20 21: 3);
+- a king and queen of one suit 10, a king alone 6, a queen alone 3, a cavalier 2, a
+  jack 1;
+- a long suit: 5 cards 5, 6 cards 7, 7 or more 9;
+- only when aiming above a garde (no chien to mend the shape): a void 6, a singleton 3.
+
+Chavey's thresholds for four seats are 40 (petite), 56 (garde), 71 (garde sans) and 81
+(garde contre); he gives them to beginners ("experience does the rest"), and players who
+know the game take gardes lighter. `THRESHOLDS` holds one ladder per seat count, each
+set for its hand size where about one deal in seven is thrown in and a quarter are
+gardes, as players report (docs/simulation.md)."""
+
+from __future__ import annotations
+
+from ....notation.decks import GAMES
+from ...slam import sure_slam
+from .calls import allowed_ranks
+from .ecart import discardable, is_trump
+from .rules import CONTRACTS, EXCUSE, GAME, OUDLERS, PASS, PETIT, POIGNEE_SIZES
+
+DECK = GAMES[GAME]
+SUITS = DECK.suits
+
+THRESHOLDS: dict[int, tuple[int, int, int, int]] = {
+    3: (56, 66, 77, 84),
+    4: (39, 49, 62, 70),
+    5: (31, 41, 56, 63),
+    6: (23, 33, 51, 58),
+}
+"""Seats → the least count for prise, garde, garde sans and garde contre."""
+
+HONOURS = {"C": 2, "J": 1}
+LONG_SUIT = {5: 5, 6: 7}
+"""A suit of 5 or 6 cards; 7 and more count 9."""
+PETIT_GUARDED = {5: 5, 6: 7}
+"""The Petit as fifth or sixth trump; with more trumps it counts 9."""
+
+
+def count(hand: list[str], *, shape: bool = False) -> int:
+    """The hand's Chavey count; `shape` adds voids and singletons (for a garde sans or
+    contre, where no chien mends the shape)."""
+    trumps = [c for c in hand if is_trump(c) or c == EXCUSE]
+    numbers = {int(c[1:]) for c in hand if is_trump(c)}
+    n = len(trumps)
+    total = 10 * ("T21" in hand) + 8 * (EXCUSE in hand)
+    if PETIT in hand and n >= 5:
+        total += PETIT_GUARDED.get(n, 9)
+    if n >= 5:
+        total += 2 * n
+    majors = [m for m in numbers if m >= 16]
+    total += 2 * len(majors) + sum(m - 1 in numbers or m + 1 in numbers for m in majors)
+    for suit in SUITS:
+        ranks = {c[:-1] for c in hand if c[-1] == suit and not is_trump(c) and c != EXCUSE}
+        king, queen = "K" in ranks, "Q" in ranks
+        total += 10 if king and queen else 6 if king else 3 if queen else 0
+        total += sum(HONOURS.get(r, 0) for r in ranks)
+        total += LONG_SUIT.get(len(ranks), 9 if len(ranks) >= 7 else 0)
+        if shape:
+            total += 6 if not ranks else 3 if len(ranks) == 1 else 0
+    return total
+
+
+def wish(hand: list[str], seats: int) -> str:
+    """The highest contract the hand is worth (`passe` when it is worth none)."""
+    prise, garde, sans, contre = THRESHOLDS[seats]
+    plain = count(hand)
+    shaped = count(hand, shape=True)
+    if shaped >= contre:
+        return "garde-contre"
+    if shaped >= sans:
+        return "garde-sans"
+    if plain >= garde:
+        return "garde"
+    if plain >= prise:
+        return "prise"
+    return PASS
+
+
+def bid(hand: list[str], seats: int, best: str | None) -> str:
+    """What the seat says in its turn: the contract its hand is worth when that is higher
+    than the best bid so far, else `passe`."""
+    want = wish(hand, seats)
+    if want == PASS or (best is not None and CONTRACTS.index(want) <= CONTRACTS.index(best)):
+        return PASS
+    return want
+
+
+def _length(hand: list[str], suit: str) -> int:
+    return sum(c[-1] == suit and not is_trump(c) and c != EXCUSE for c in hand)
+
+
+def call(hand: list[str], seats: int) -> list[str]:
+    """The cards the taker calls (5 seats: a king; 6: a king then a queen): of the lowest
+    rank the ladder allows, a card he does not hold, in his longest suit (he can lead it
+    to his partner); one he holds only when he holds them all."""
+    called: list[str] = []
+    for top in ("K", "Q")[: {5: 1, 6: 2}[seats]]:
+        rank = allowed_ranks(hand, top)[-1]
+        cards = [rank + s for s in SUITS if rank + s not in called]
+        free = [c for c in cards if c not in hand] or cards
+        called.append(max(free, key=lambda c: (_length(hand, c[-1]), -SUITS.index(c[-1]))))
+    return called
+
+
+def ecart(full: list[str], size: int) -> list[str]:
+    """`size` cards to put aside from `full` (hand and chien): suit cards but kings, from
+    the shortest suits first and their lowest cards first (a void lets the taker ruff);
+    trumps (never an oudler) only when short of them, the lowest."""
+    length = {s: _length(full, s) for s in SUITS}
+    strength = {c: i for i, c in enumerate(reversed(DECK.order))}
+    spare = sorted(
+        (c for c in full if discardable(c)),
+        key=lambda c: (length[c[-1]], SUITS.index(c[-1]), strength[c]),
+    )
+    chosen = spare[:size]
+    if len(chosen) < size:
+        trumps = sorted((c for c in full if is_trump(c) and c not in OUDLERS), key=strength.get)
+        chosen += trumps[: size - len(chosen)]
+    return chosen
+
+
+def poignee(hand: list[str], seats: int) -> list[str] | None:
+    """The trumps a seat shows for the largest poignée it holds (its lowest trumps, the
+    Excuse standing in for a missing one only when it holds no other), else None."""
+    trumps = sorted((c for c in hand if is_trump(c)), key=lambda c: int(c[1:]))
+    for size in reversed(POIGNEE_SIZES[seats]):
+        if len(trumps) >= size:
+            return DECK.sort(trumps[:size])
+        if len(trumps) + 1 == size and EXCUSE in hand:
+            return DECK.sort([*trumps, EXCUSE])
+    return None
+
+
+def petit_au_bout(hand: list[str], seats: int) -> bool:
+    """Whether the taker plays to bring the Petit to the last trick: he holds it with as
+    many trumps as a poignée (the others should run out of trumps before him)."""
+    return PETIT in hand and sum(is_trump(c) for c in hand) >= POIGNEE_SIZES[seats][0]
+
+
+def chelem(hand: list[str], unseen: list[str]) -> bool:
+    """Whether the taker announces a chelem: only when it is sure, his masters taking every
+    trick whatever way the `unseen` cards lie (the Excuse kept for the last trick)."""
+    return sure_slam(hand, unseen, GAME, "T", excuse_wins_last=True)
