@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import chain
 
 from .decks import GAMES, SIGNALS, Game
+from .errors import brief
 from .models import (
     Announcement,
     Call,
@@ -111,7 +112,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                 *_at(game_tag),
                 "syntax",
                 "unknown-game",
-                f"unknown game {game_tag.value!r}; TGN knows {', '.join(GAMES)}",
+                f"unknown game {brief(game_tag.value)!r}; TGN knows {', '.join(GAMES)}",
             )
         )
     seats_tag = seen.get("Seats")
@@ -123,7 +124,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                 *_at(seats_tag),
                 "syntax",
                 "bad-seats",
-                f"Seats {seats_tag.value!r}: {game.name} is played by {counts} players",
+                f"Seats {brief(seats_tag.value)!r}: {game.name} is played by {counts} players",
             )
         )
     dealer_tag = seen.get("Dealer")
@@ -135,7 +136,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                     *_at(dealer_tag),
                     "syntax",
                     "bad-dealer",
-                    f"Dealer {dealer_tag.value!r} is not a seat: seats go from 1 to {seats}",
+                    f"Dealer {brief(dealer_tag.value)!r} is not a seat: seats go from 1 to {seats}",
                 )
             )
     variant_tag = seen.get("Variant")
@@ -145,7 +146,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                 *_at(variant_tag),
                 "syntax",
                 "unknown-variant",
-                f"unknown variant {variant_tag.value!r} of {game.name}; "
+                f"unknown variant {brief(variant_tag.value)!r} of {game.name}; "
                 f"known: {', '.join(game.variants)}",
             )
         )
@@ -160,7 +161,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                     *_at(result_tag),
                     "syntax",
                     "bad-result",
-                    f"Result {value!r} is not a list of signed numbers such as "
+                    f"Result {brief(value)!r} is not a list of signed numbers such as "
                     '"+6 -2 -2 -2", nor "*"',
                 )
             )
@@ -180,7 +181,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                 *_at(date_tag),
                 "syntax",
                 "bad-date",
-                f"Date {date_tag.value!r} is not written YYYY.MM.DD (?? for an unknown part)",
+                f"Date {brief(date_tag.value)!r} is not written YYYY.MM.DD (?? for an unknown part)",
             )
         )
     return problems, game, seats
@@ -217,7 +218,7 @@ def _size(owner: str, deal, seats: int) -> int | None:
         return deal.talon or None
     if owner == "dead":
         return deal.dead or None
-    return deal.hand if owner.isdigit() and 1 <= int(owner) <= seats else None
+    return deal.hand if 1 <= (number(owner) or 0) <= seats else None
 
 
 def _rules(game: Game, seats: int) -> _Rules:
