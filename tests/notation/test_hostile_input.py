@@ -174,6 +174,13 @@ def test_a_bracket_whose_name_never_comes_starts_no_record():
     assert results[1].line == 6
 
 
+@pytest.mark.parametrize("cut", ["[\nGame", '[\nGame "marafone"', "[{c}\n", "[\n%x\n"])
+def test_a_text_cut_inside_a_broken_tag_is_kept(cut):
+    results = read_text(T4 + cut)
+    assert "".join(r.text for r in results) == T4 + cut.replace("%x", "")
+    assert results[-1].diagnostics  # the cut tag is reported
+
+
 def test_a_tag_broken_across_lines_keeps_its_verdict_through_fmt():
     bad = '[Game "french-tarot"]\n[\nSeats\n"4"\n]\n[Dealer "9"]\n\nplay ZZ\n'
     for text in (bad, bad.replace("ZZ", "KS")):

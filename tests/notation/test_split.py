@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 
 import pytest
 from hypothesis import example, given, settings
@@ -206,6 +207,12 @@ def laid_out_records(draw) -> tuple[str, list[list[tuple[str, str]]]]:
     return text, expected
 
 
+def _kept(text: str) -> str:
+    """What the splitter keeps of the records of `text`, white space aside: all but `%`
+    lines and BOMs."""
+    return "".join(re.sub(r"(?m)^\ufeff*%.*", "", text).replace("\ufeff", "").split())
+
+
 @settings(max_examples=300, deadline=None)
 @given(laid_out_records(), st.integers(1, 80))
 def test_a_tag_laid_out_over_lines_stays_in_its_record(found, block):
@@ -213,5 +220,6 @@ def test_a_tag_laid_out_over_lines_stays_in_its_record(found, block):
     chunks = list(split_records(pieces(io.StringIO(text))))
     assert list(split_stream(io.StringIO(text), block)) == chunks
     assert len(chunks) == len(expected)
+    assert _kept("".join(chunk.text for chunk in chunks)) == _kept(text)
     results = read_text(text)
     assert [[(t.name, t.value) for t in r.record.tags] for r in results] == expected

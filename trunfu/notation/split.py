@@ -232,6 +232,7 @@ def split_records(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
                         current.add(held.chunk().text)
                     held = None
                 current.game_seen |= game
+                current.significant = True
                 if first not in '"]':
                     continue  # the name: not body text
             if first == "[":
