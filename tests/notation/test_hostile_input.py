@@ -54,6 +54,8 @@ LONG_NUMBERS = [
         GOOD.replace('[Dealer "1"]', f'[Dealer "{"0" * 5000}7"]'),
         "bad-dealer",
     ),
+    ("Result", GOOD.replace("\n\n", f'\n[Result "+{HUGE} -1 -1 -1"]\n\n', 1), "bad-result"),
+    ("Result decimals", GOOD.replace("\n\n", f'\n[Result "+1.{HUGE} 0 0 0"]\n\n', 1), "bad-result"),
     ("trick number", GOOD.replace("2. T21", f"{HUGE}. T21"), "trick-number"),
     ("glyph in the play", GOOD.replace("QS JS", f"QS ${HUGE} JS"), "bad-nag"),
     ("glyph in the auction", GOOD.replace("prise", f"prise ${HUGE}"), "bad-nag"),
@@ -67,8 +69,8 @@ LONG_NUMBERS = [
 def test_a_number_of_thousands_of_digits_is_a_diagnostic_at_its_place(_where, bad, code, strict):
     text = _around(bad)
     digits = "0" * 5000 if "0" * 5000 in bad else HUGE
-    line, column = _at(text, digits)
-    column -= code != "trick-number"  # a glyph's `$`, a tag value's `"`
+    line, column = _at(text, '"+' if code == "bad-result" else digits)
+    column -= code not in ("trick-number", "bad-result")  # a glyph's `$`, a tag value's `"`
     strictly = patch.object(reader.Reader, "_parse", reader.Reader._parse_strict)
     with strictly if strict else nullcontext():
         results = read_text(text, "x.tgn")

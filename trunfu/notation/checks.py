@@ -16,6 +16,7 @@ from itertools import chain
 from .decks import GAMES, SIGNALS, Game
 from .errors import brief
 from .models import (
+    NUMBER_DIGITS,
     Announcement,
     Call,
     Card,
@@ -31,9 +32,11 @@ from .models import (
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
 REQUIRED_TAGS = ("Game", "Seats", "Dealer")
-RESULT_NUMBER = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?"
+_MORE = NUMBER_DIGITS - 1
+RESULT_NUMBER = rf"[+-]?(?:0|[1-9][0-9]{{0,{_MORE}}})(?:\.[0-9]{{0,{_MORE}}}[1-9])?"
 RESULT = re.compile(rf"{RESULT_NUMBER}(?: {RESULT_NUMBER})*$")
-"""A Result tag's scores: signed numbers, one space apart."""
+"""A Result tag's scores: signed numbers, one space apart, each of at most `NUMBER_DIGITS`
+digits before and after the point."""
 DATE = re.compile(r"^(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)$")
 
 
@@ -162,7 +165,8 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                     "syntax",
                     "bad-result",
                     f"Result {brief(value)!r} is not a list of signed numbers such as "
-                    '"+6 -2 -2 -2", nor "*"',
+                    f'"+6 -2 -2 -2" (at most {NUMBER_DIGITS} digits before and after the '
+                    'point), nor "*"',
                 )
             )
         elif seats and value.count(" ") + 1 != seats:
