@@ -118,15 +118,15 @@ def test_bom_is_skipped_and_columns_unchanged(tmp_path):
     assert result.ok and result.record.tags[0].column == 2
 
 
-def test_only_the_first_bom_is_skipped(tmp_path):
-    """A second BOM is text, reported, not skipped too (nor taken for an empty record)."""
+def test_boms_that_start_a_line_are_white_space(tmp_path):
+    """Two BOMs read as one (a file saved twice with one), and BOMs alone hold no record."""
     path = tmp_path / "bom2.tgn"
     path.write_bytes(b"\xef\xbb\xbf" * 2 + GOOD.encode())
     for results in (read_file(path), read_text("\ufeff\ufeff" + GOOD)):
-        assert [d.code for r in results for d in r.diagnostics][:1] == ["unexpected-text"]
-    (result,) = read_text("\ufeff\ufeff")
-    assert result.record is None and result.diagnostics[0].code == "unexpected-text"
-    assert read_text("\ufeff") == [] and read_text("\ufeff\n") == []
+        (result,) = results
+        assert result.ok and result.record.tags[0].column == 2
+    assert read_text("\ufeff\ufeff") == [] and read_text("\ufeff") == []
+    assert read_text("\ufeff\n") == [] and read_text("\ufeff\n\ufeff\ufeff\n") == []
 
 
 def test_tabs_separate_items_and_count_as_one_column():

@@ -296,6 +296,9 @@ PIECES = [
     "ZZ",
     "{note}",
     "\x00",
+    "9" * 5000,  # more digits than Python converts: after `$`, before `.`, in a tag value
+    "[\n",
+    "\r",
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 
 import pytest
 from hypothesis import example, given, settings
@@ -133,6 +134,19 @@ LINES = [
     "]\n",
     "KS",
     "\r\n",
+    # a tag broken across lines, a BOM inside a line
+    "[\n",
+    "[ {c}\n",
+    "[ {c\n",
+    "[ ; c\n",
+    "[\r",
+    "\r",
+    'Game "marafone"]\n',
+    "Seats\n",
+    '"4"\n',
+    " {c} ]\n",
+    'play KS\ufeffQS "\ufeff" {\ufeff}\n',
+    '  \ufeff[Seats "4"]\n',
 ]
 
 
@@ -145,6 +159,9 @@ LINES = [
 @example('[Game "marafone"]\n[Game "marafone"]\nplay\n', 80)  # a second Game: a record
 @example('[Game "marafone"]\n[ Game\t"marafone"]\nplay\n', 80)  # spaced, all the same
 @example('[Game "marafone"]\n[Event "Game"]\nplay\n', 80)  # a value is not a Game tag
+@example('[Game "marafone"]\n[\nGame "marafone"]\nplay\n', 80)  # Game, a line after its [
+@example('[Game "marafone"]\n[{c}\nSeats "4"]\nplay\n', 80)  # not Game: the same record
+@example('[Game "marafone"]\n\ufeff[Game "marafone"]\nplay\n', 1)  # a BOM starting a line
 def test_the_block_splitter_cuts_as_the_line_splitter(text, block):
     expected = list(split_records(pieces(io.StringIO(text))))
     assert list(split_stream(io.StringIO(text), block)) == expected
@@ -160,3 +177,49 @@ def test_the_block_splitter_cuts_canonical_records_alone(game, seats, block, mon
     monkeypatch.setattr(split, "split_records", lambda *_: pytest.fail("fell back"))
     assert list(split_stream(io.StringIO(text), block)) == expected
     assert len(expected) == 40
+
+
+# -- no record boundary falls inside a tag, however its parts are laid out (spec §2)
+
+GAPS = ["", " ", "\t", "\n", "\r", "\n\n", "{c}", "{a\nb}", " ; c\n", "\n% x\n", "\ufeff"]
+
+
+@st.composite
+def laid_out_tag(draw, name: str, value: str) -> str:
+    """`[name "value"]` with white space, comments and BOMs between its parts."""
+    gaps = st.lists(st.sampled_from(GAPS), max_size=3).map("".join)
+    return f'[{draw(gaps)}{name}{draw(gaps)}"{value}"{draw(gaps)}]'
+
+
+@st.composite
+def laid_out_records(draw) -> tuple[str, list[list[tuple[str, str]]]]:
+    """Records whose tags are laid out in any way the spec allows, some with a body, some
+    tags only, each maybe starting with a BOM (files joined by `cat`); and their tags."""
+    text, expected = "", []
+    for _ in range(draw(st.integers(1, 4))):
+        game = draw(st.sampled_from(["french-tarot", "marafone"]))
+        values = [("Game", game), ("Seats", "4"), ("Dealer", str(draw(st.integers(1, 4))))]
+        gap = st.sampled_from(["", "\n", " ", "\n{x}\n"])
+        tag_text = "".join(draw(laid_out_tag(*tag)) + draw(gap) for tag in values)
+        body = draw(st.sampled_from(["", "\nplay\n  1. AS 2S 3S 4S\n", "\n{note} play AS\n"]))
+        text += draw(st.sampled_from(["", "\ufeff"])) + tag_text + body + "\n"
+        expected.append(values)
+    return text, expected
+
+
+def _kept(text: str) -> str:
+    """What the splitter keeps of the records of `text`, white space aside: all but `%`
+    lines and BOMs."""
+    return "".join(re.sub(r"(?m)^\ufeff*%.*", "", text).replace("\ufeff", "").split())
+
+
+@settings(max_examples=300, deadline=None)
+@given(laid_out_records(), st.integers(1, 80))
+def test_a_tag_laid_out_over_lines_stays_in_its_record(found, block):
+    text, expected = found
+    chunks = list(split_records(pieces(io.StringIO(text))))
+    assert list(split_stream(io.StringIO(text), block)) == chunks
+    assert len(chunks) == len(expected)
+    assert _kept("".join(chunk.text for chunk in chunks)) == _kept(text)
+    results = read_text(text)
+    assert [[(t.name, t.value) for t in r.record.tags] for r in results] == expected

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from itertools import chain
 
 from .decks import GAMES, SIGNALS, Game
+from .errors import brief
 from .models import (
+    NUMBER_DIGITS,
     Announcement,
     Call,
     Card,
@@ -30,9 +32,11 @@ from .models import (
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
 REQUIRED_TAGS = ("Game", "Seats", "Dealer")
-RESULT_NUMBER = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?"
+_MORE = NUMBER_DIGITS - 1
+RESULT_NUMBER = rf"[+-]?(?:0|[1-9][0-9]{{0,{_MORE}}})(?:\.[0-9]{{0,{_MORE}}}[1-9])?"
 RESULT = re.compile(rf"{RESULT_NUMBER}(?: {RESULT_NUMBER})*$")
-"""A Result tag's scores: signed numbers, one space apart."""
+"""A Result tag's scores: signed numbers, one space apart, each of at most `NUMBER_DIGITS`
+digits before and after the point."""
 DATE = re.compile(r"^(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)$")
 
 
@@ -111,7 +115,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                 *_at(game_tag),
                 "syntax",
                 "unknown-game",
-                f"unknown game {game_tag.value!r}; TGN knows {', '.join(GAMES)}",
+                f"unknown game {brief(game_tag.value)!r}; TGN knows {', '.join(GAMES)}",
             )
         )
     seats_tag = seen.get("Seats")
@@ -123,7 +127,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                 *_at(seats_tag),
                 "syntax",
                 "bad-seats",
-                f"Seats {seats_tag.value!r}: {game.name} is played by {counts} players",
+                f"Seats {brief(seats_tag.value)!r}: {game.name} is played by {counts} players",
             )
         )
     dealer_tag = seen.get("Dealer")
@@ -135,7 +139,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                     *_at(dealer_tag),
                     "syntax",
                     "bad-dealer",
-                    f"Dealer {dealer_tag.value!r} is not a seat: seats go from 1 to {seats}",
+                    f"Dealer {brief(dealer_tag.value)!r} is not a seat: seats go from 1 to {seats}",
                 )
             )
     variant_tag = seen.get("Variant")
@@ -145,7 +149,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                 *_at(variant_tag),
                 "syntax",
                 "unknown-variant",
-                f"unknown variant {variant_tag.value!r} of {game.name}; "
+                f"unknown variant {brief(variant_tag.value)!r} of {game.name}; "
                 f"known: {', '.join(game.variants)}",
             )
         )
@@ -160,8 +164,9 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                     *_at(result_tag),
                     "syntax",
                     "bad-result",
-                    f"Result {value!r} is not a list of signed numbers such as "
-                    '"+6 -2 -2 -2", nor "*"',
+                    f"Result {brief(value)!r} is not a list of signed numbers such as "
+                    f'"+6 -2 -2 -2" (at most {NUMBER_DIGITS} digits before and after the '
+                    'point), nor "*"',
                 )
             )
         elif seats and value.count(" ") + 1 != seats:
@@ -180,7 +185,7 @@ def _tags(record: Record) -> tuple[list[Problem], Game | None, int | None]:
                 *_at(date_tag),
                 "syntax",
                 "bad-date",
-                f"Date {date_tag.value!r} is not written YYYY.MM.DD (?? for an unknown part)",
+                f"Date {brief(date_tag.value)!r} is not written YYYY.MM.DD (?? for an unknown part)",
             )
         )
     return problems, game, seats
@@ -217,7 +222,7 @@ def _size(owner: str, deal, seats: int) -> int | None:
         return deal.talon or None
     if owner == "dead":
         return deal.dead or None
-    return deal.hand if owner.isdigit() and 1 <= int(owner) <= seats else None
+    return deal.hand if 1 <= (number(owner) or 0) <= seats else None
 
 
 def _rules(game: Game, seats: int) -> _Rules:

@@ -29,6 +29,18 @@ EXPECTED = {
 }
 
 
+SHOWN_CHARS = 24
+"""The most characters of a word that a message quotes."""
+
+
+def brief(text: str) -> str:
+    """`text` as a message quotes it: a long one cut, its length told (a value or number of
+    thousands of characters would drown the message)."""
+    if len(text) <= SHOWN_CHARS:
+        return text
+    return f"{text[:SHOWN_CHARS]}… ({len(text):,} characters)"
+
+
 def _describe(expected: set[str]) -> str:
     words = sorted({EXPECTED.get(name, name) for name in expected})
     if not words:

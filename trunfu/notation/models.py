@@ -16,9 +16,23 @@ DiagnosticClass = Literal["encoding", "syntax", "deck", "rules", "result"]
 POSITION_FIELDS = frozenset({"line", "column", "label"})
 
 
-def number(value: str) -> int | None:
-    """A tag value made of ASCII digits as a number, else None (`"4"`, not `"²"` or `"+4"`)."""
-    return int(value) if value.isascii() and value.isdigit() else None
+NUMBER_DIGITS = 9
+"""The most digits, after leading zeros, of a number the notation reads: more than any
+seat, trick, glyph or tag needs. A longer one is out of range, and is known to be from its
+length alone (Python refuses to convert a text of more than 4,300 digits)."""
+
+
+def number(text: str) -> int | None:
+    """The number `text` writes in ASCII digits (`"4"`, `"04"`; not `"²"`, `"+4"`, `" 4"`),
+    or None, also when it has more than `NUMBER_DIGITS` digits. Every number read from the
+    notation (a tag's value, a trick number, a `$n` glyph) is read here: judged by its text
+    before it is converted, so that no text, however long, raises."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0")
+    if len(digits) > NUMBER_DIGITS:
+        return None
+    return int(digits) if digits else 0
 
 
 node = dataclass(slots=True, kw_only=True)

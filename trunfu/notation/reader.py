@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from . import checks, encoding
 from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
-from .errors import syntax_message
+from .errors import brief, syntax_message
 from .grammar import build_parser, item_scanner, terminal_regexps
 from .models import (
     Announcement,
@@ -335,11 +335,12 @@ def _notes(node: dict[str, Any]) -> dict[str, Any]:
 
 
 def _nag(target: dict[str, Any] | None, text: str, line: int, column: int) -> None:
-    value = int(text[1:])
     if target is None:
-        raise _Problem(line, column, "misplaced-nag", f"{text} must follow a card or a call")
-    if value > NAG_MAX:
-        raise _Problem(line, column, "bad-nag", f"{text}: numeric glyphs go from $0 to $255")
+        raise _Problem(line, column, "misplaced-nag", f"{brief(text)} must follow a card or a call")
+    value = number(text[1:])
+    if value is None or value > NAG_MAX:
+        message = f"{brief(text)}: numeric glyphs go from $0 to ${NAG_MAX}"
+        raise _Problem(line, column, "bad-nag", message)
     _notes(target).setdefault("nags", []).append(value)
 
 
@@ -818,13 +819,12 @@ def _tricks(flat: list[Item], seats: int | None) -> list[dict[str, Any]]:
             if trick is not None and seats and len(cards) < seats:
                 raise short(line, column)
             count += 1
-            number = int(text[:-1])
-            if number != count:
+            if number(text[:-1]) != count:
                 raise _Problem(
                     line,
                     column,
                     "trick-number",
-                    f"trick number {number} where trick {count} was expected",
+                    f"trick number {brief(text[:-1])} where trick {count} was expected",
                 )
             cards = []
             trick = {"kind": "trick", "line": line, "column": column, "cards": cards}

@@ -1,14 +1,19 @@
 """Find record boundaries in a stream of lines (spec §1), without parsing.
 
 A record starts at a `[` (outside comments and strings) once the current record has body
-text, or at a `[Game` tag when the current tag section already has one. A brace comment
-left open is closed by a line that starts with `[Game "` in its first column, so that one
-unterminated comment never swallows the records after it (the writer indents the lines of
-a comment, so a canonical text never triggers this). Memory is bounded by the largest
-record kept (`MAX_RECORD_CHARS`) and by the longest piece of a line read at once
-(`PIECE_CHARS`); a longer record is reported, not read: it keeps its first characters, its
-length, the hash of its whole text and where it ends (`Chunk`). (A line longer than a
-piece is split at the piece's end; a tag cut there may be misread.)
+text, or at a `[Game` tag when the current tag section already has one. A tag's parts may
+stand on several lines, with comments between them: the first word after a `[` is the
+tag's name, never body text, wherever it stands, so that no record boundary falls inside a
+tag. A brace comment left open is closed by a line that starts with `[Game "` in its first
+column, so that one unterminated comment never swallows the records after it (the writer
+indents the lines of a comment, so a canonical text never triggers this). Byte-order marks
+(U+FEFF, as `cat` leaves them between files) are white space: one that starts a line is
+dropped (it is not a column, as at the start of the file), any other outside strings and
+comments is read as a space. Memory is bounded by the largest record kept
+(`MAX_RECORD_CHARS`) and by the longest piece of a line read at once (`PIECE_CHARS`); a
+longer record is reported, not read: it keeps its first characters, its length, the hash
+of its whole text and where it ends (`Chunk`). (A line longer than a piece is split at the
+piece's end; a tag cut there may be misread.)
 """
 
 from __future__ import annotations
@@ -30,8 +35,11 @@ KEPT_CHARS = 1 << 16
 """What an oversize record keeps of its text: its first 65,536 characters."""
 _SLICE = 1 << 16
 """Characters of an oversize record hashed at a time."""
-_SCAN = re.compile(r'\{[^}]*\}?|;|"(?:[^"\\\n]|\\.)*"?|\[[ \t]*([A-Za-z]\w*)?|\]|[^\s{;"\[\]]+')
-_SPECIAL = re.compile(r'[\[\]{};"]')
+BOM = "\ufeff"
+_SCAN = re.compile(
+    r'\{[^}]*\}?|;|"(?:[^"\\\n]|\\.)*"?|\[[ \t]*([A-Za-z]\w*)?|\]|\ufeff|[^\s\ufeff{;"\[\]]+'
+)
+_SPECIAL = re.compile(r'[\[\]{};"\ufeff]')
 # a tag and its name (possessive runs: the same matches, without a try per character)
 _TAG = r'\[[ \t]*([A-Za-z]\w*)[ \t]+"(?:[^"\\\n]++|\\.)*+"[ \t]*\][ \t\r]*'
 _TAG_LINE = re.compile(_TAG + r"\n?\Z")
@@ -90,13 +98,11 @@ class _Builder:
             if self.size > MAX_RECORD_CHARS:
                 self._cut()
 
-    def skip(self, raw: str, line: int, column: int) -> None:
-        """A piece of a `%` line (ignored, kept as its line end), at `line`, `column`; a
-        byte in it that is not UTF-8 is noted."""
+    def note_bad(self, raw: str, line: int, column: int) -> None:
+        """Note the first byte that is not UTF-8 in `raw`, a piece of a `%` line (which is
+        not read, so the reader would not see it) at `line`, `column`."""
         if self.bad is None:
             self.bad = encoding.find(raw, line, column)
-        if raw.endswith("\n"):
-            self.add("\n")
 
     def _cut(self) -> None:
         """The record is too long: keep its first characters, follow the rest."""
@@ -139,14 +145,17 @@ def split_stream(stream: TextIO, block_chars: int = BLOCK_CHARS) -> Iterator[Chu
     braces, quotes, `;` and `%`, up to a line that starts with `[`, as canonical text is)
     is cut by a pattern for its tag lines and a search for the end of its body. From the
     first text that is not, the rest of the stream goes to `split_records`, line by line."""
-    text, line, more, simple = "", 1, True, True
+    text, line, more, simple, line_start = "", 1, True, True, True
     while more and simple:
         block = stream.read(block_chars)
         more = bool(block)
         if more and not block.endswith("\n"):
             block += stream.readline(PIECE_CHARS)  # blocks end at a line end
+        if BOM in block:
+            block = _without_line_boms(block, line_start)
+            simple = BOM not in block  # one inside a line: `split_records` reads it
+        line_start = block.endswith("\n")
         text += block
-        simple = not (line == 1 and text.startswith("\ufeff"))
         pos = 0
         while simple:
             start = _TAG_RUN.match(text, _WRITER_TAGS.match(text, pos).end()).end()
@@ -179,6 +188,14 @@ def split_stream(stream: TextIO, block_chars: int = BLOCK_CHARS) -> Iterator[Chu
         yield from split_records(chain(pieces(io.StringIO(text)), pieces(stream)), line)
 
 
+def _without_line_boms(block: str, line_start: bool) -> str:
+    """`block` without the BOMs that start its lines, as `split_records` drops them
+    (`line_start`: the block's first character starts a line)."""
+    while "\n" + BOM in block:
+        block = block.replace("\n" + BOM, "\n")
+    return block.lstrip(BOM) if line_start else block
+
+
 def pieces(stream: TextIO) -> Iterator[str]:
     """The lines of `stream`, a very long line cut into pieces of `PIECE_CHARS`."""
     return iter(partial(stream.readline, PIECE_CHARS), "")
@@ -189,24 +206,29 @@ def split_records(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
     pieces of lines (a piece without a newline is continued by the next one). The first
     line is line `first_line` of its file."""
     current = _Builder(first_line, 1)
-    in_comment = False
+    held: _Builder | None = None
+    """The text from a `[` whose name has not come yet, when that name decides whether the
+    `[` starts a record (a second `Game` tag does)."""
+    in_comment = naming = False  # naming: a `[` was read, and the word after it was not yet
     lineno, column_base, line_start, skipping = first_line - 1, 0, True, False
     for raw in lines:
         if line_start:
             lineno += 1
             column_base = 0
+            if raw.startswith(BOM):
+                raw = raw.lstrip(BOM)  # not a column
             skipping = raw.startswith("%")
-            if lineno == 1 and raw.startswith("\ufeff"):
-                raw = raw[1:]  # a BOM is not a column
-                if not raw:
-                    continue
         base = column_base
         line_start = raw.endswith("\n")
         column_base += len(raw)
-        if skipping:
-            current.skip(raw, lineno, base + 1)
+        if not raw:
             continue
-        if not in_comment:
+        if skipping:
+            (held or current).note_bad(raw, lineno, base + 1)
+            if line_start:
+                held = _add(current, held, "\n")
+            continue
+        if not (in_comment or naming):
             if _SPECIAL.search(raw) is None:  # plain body text
                 if not raw.isspace():
                     current.body_seen = current.significant = True
@@ -226,14 +248,17 @@ def split_records(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
         pos = 0
         if in_comment:
             if base == 0 and _GAME_LINE.match(raw):
-                in_comment = False
+                in_comment = naming = False
+                if held is not None:
+                    current.add(held.chunk().text)
+                    held = None
                 if current.significant:
                     yield current.chunk()
                 current = _Builder(lineno, 1)
             else:
                 end = raw.find("}")
                 if end < 0:
-                    current.add(raw)
+                    held = _add(current, held, raw)
                     continue
                 in_comment = False
                 pos = end + 1
@@ -248,21 +273,63 @@ def split_records(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
                 continue
             if first == ";":
                 break
+            if first == BOM:  # white space
+                held = _add(current, held, raw[start : match.start()] + " ")
+                start = match.end()
+                continue
+            if naming and first != "[":  # what stands where the tag's name goes
+                naming = False
+                game = token == "Game"
+                if held is not None:
+                    if game:  # a second Game tag: a record starts at its `[`
+                        if current.significant:
+                            yield current.chunk()
+                        current = held
+                    else:
+                        current.add(held.chunk().text)
+                    held = None
+                current.game_seen |= game
+                current.significant = True
+                if first not in '"]':
+                    continue  # the name: not body text
             if first == "[":
+                if held is not None:  # the tag before has no name
+                    current.add(held.chunk().text)
+                    held = None
                 name = match.group(1)
+                at = match.start()
                 if current.body_seen or (name == "Game" and current.game_seen):
-                    at = match.start()
                     current.add(raw[start:at])
                     if current.significant:
                         yield current.chunk()
                     current = _Builder(lineno, base + at + 1)
                     start = at
+                elif name is None and current.game_seen:  # its name, still to come, decides
+                    current.add(raw[start:at])
+                    held = _Builder(lineno, base + at + 1)
+                    start = at
+                naming = name is None
                 current.game_seen |= name == "Game"
                 current.significant = True
                 continue
             current.significant = True
             if first not in '"]':
                 current.body_seen = True
-        current.add(raw[start:])
+        held = _add(current, held, raw[start:])
+    if held is not None:
+        current.add(held.chunk().text)
     if current.significant:
         yield current.chunk()
+
+
+def _add(current: _Builder, held: _Builder | None, text: str) -> _Builder | None:
+    """Add `text` to the text `held` back from `current`, or to `current` when none is; held
+    text that would pass `MAX_RECORD_CHARS` goes to `current` (a tag whose name comes that
+    late starts no record). What is held afterwards."""
+    if held is not None:
+        if held.size + len(text) <= MAX_RECORD_CHARS:
+            held.add(text)
+            return held
+        current.add(held.chunk().text)
+    current.add(text)
+    return None

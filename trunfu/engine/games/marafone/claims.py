@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ....notation.models import number
 from .points import HAND_POINTS
 
 DEFAULT_TARGET = 41
@@ -20,8 +21,8 @@ def parse_target(value: str | None) -> int | None:
     """The `Target` tag: 41 when absent; None when it is not a positive number."""
     if value is None:
         return DEFAULT_TARGET
-    value = value.strip()
-    return int(value) if value.isdigit() and int(value) > 0 else None
+    target = number(value.strip())
+    return target if target else None
 
 
 def parse_match_score(value: str | None) -> tuple[int, int] | None:
@@ -29,10 +30,10 @@ def parse_match_score(value: str | None) -> tuple[int, int] | None:
     absent (the first hand of a match); None when malformed."""
     if value is None:
         return (0, 0)
-    parts = value.split()
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    parts = [number(part) for part in value.split()]
+    if len(parts) != 2 or None in parts:
         return None
-    return int(parts[0]), int(parts[1])
+    return parts[0], parts[1]
 
 
 def fuori_right(claimer: int, so_far: tuple[int, int], match: tuple[int, int], target: int) -> bool:

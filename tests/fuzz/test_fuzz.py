@@ -1,0 +1,34 @@
+"""A short, seeded fuzz run in the suite: damaged records of every game and random bytes
+through the reader, the referee and the writer (the long run: `long_run.py`)."""
+
+from __future__ import annotations
+
+import random
+
+from hostile import check_bytes, check_text, mutate, random_bytes, seed_texts
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+SEEDS = seed_texts()
+FUZZ = settings(
+    max_examples=400, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck)
+)
+
+
+def test_the_seeds_cover_every_game():
+    games = {text.split('"')[1] for text in SEEDS if text.startswith("[Game")}
+    assert games == {"french-tarot", "tarocco-siciliano", "marafone", "waite-tarot"}
+
+
+@FUZZ
+@given(st.integers(0, len(SEEDS) - 1), st.randoms(use_true_random=False))
+def test_a_damaged_record_breaks_no_promise(index: int, rng: random.Random):
+    text = mutate(SEEDS[index], rng)
+    assert check_text(text) is None, text
+
+
+@settings(FUZZ, max_examples=100)
+@given(st.randoms(use_true_random=False))
+def test_random_bytes_break_no_promise(rng: random.Random):
+    data = random_bytes(rng)
+    assert check_bytes(data) is None, data
