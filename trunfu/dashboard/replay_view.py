@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 
 from ..engine.model import Replay, Step
 from ..notation.models import Record
+from . import breakdowns, words
 from .components import cards
 
 NAGS = {
@@ -45,17 +47,20 @@ def partners(rep: Replay) -> list[int]:
     return list(rep.outcome.partners) if rep.outcome else []
 
 
-def heading(record: Record, rep: Replay) -> str:
-    """One markdown line naming the deal."""
+def heading(record: Record, reveal: bool) -> str:
+    """Markdown naming the deal: title, game, seats, dealer, date, players; the Result tag
+    only when `reveal` (it would tell the outcome before the play)."""
+    names = player_names(record)
     title = record.tag("Title") or record.tag("Event") or "Deal"
+    dealer = record.dealer
     facts = [
-        record.tag("Game") or "?",
+        words.game(record.tag("Game")),
         f"{record.seats} seats",
-        f"dealer seat {record.dealer}",
+        f"dealer: seat {dealer}" + (f" ({names[dealer]})" if dealer in names else ""),
         record.tag("Date") or "",
-        f"result {record.tag('Result')}" if record.tag("Result") else "",
+        f"result {record.tag('Result')}" if reveal and record.tag("Result") else "",
     ]
-    who = ", ".join(f"{s}: {n}" for s, n in player_names(record).items())
+    who = ", ".join(f"{s}: {n}" for s, n in names.items())
     line = f"### {title}\n{' · '.join(f for f in facts if f)}"
     if who:
         line += f"  \nPlayers — {who}"
@@ -81,27 +86,10 @@ def annotations(step: Step) -> list[str]:
     return notes + list(step.comments)
 
 
-def _flat(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
-    if isinstance(value, dict):
-        rows = []
-        for key, inner in value.items():
-            rows += _flat(inner, f"{prefix}{key} › " if prefix or key else "")
-        return rows or [(prefix.rstrip(" ›"), "—")]
-    if isinstance(value, list) and value and isinstance(value[0], dict):
-        return [row for i, v in enumerate(value, 1) for row in _flat(v, f"{prefix}{i} › ")]
-    text = ", ".join(map(str, value)) if isinstance(value, list) else value
-    return [(prefix.rstrip(" ›"), text)]
-
-
-def breakdown_rows(breakdown: dict[str, Any]) -> list[dict[str, Any]]:
-    """The game's breakdown as `item`/`value` rows (nested keys joined by ›)."""
-    return [{"item": k, "value": str(v)} for k, v in _flat(breakdown)]
-
-
 def _said(step: Step) -> str:
     """A line of the auction column: calls as `seat N: word`, other items as sentences."""
     if step.kind == "call" and step.seat:
-        return f"seat {step.seat}: `{step.text}`"
+        return f"seat {step.seat}: *{step.text}*"
     return f"*{step.label or step.text}*"
 
 
@@ -124,7 +112,10 @@ def sidebar(rep: Replay, index: int) -> None:
     if step.points:
         st.markdown("**Card points so far**")
         st.table(
-            [{"side": side, "points": f"{points:.4g}"} for side, points in step.points.items()]
+            [
+                {"Side": words.side(side), "Points": breakdowns.number(points)}
+                for side, points in step.points.items()
+            ]
         )
 
 
@@ -143,30 +134,27 @@ def tricks_so_far(rep: Replay, index: int) -> list[dict[str, Any]]:
 
 
 def final(rep: Replay, names: dict[int, str]) -> None:
-    """The outcome: contract, who won, each seat's score and the game's breakdown."""
+    """The outcome: a sentence, the score sheet and the game's breakdown told in words."""
     outcome = rep.outcome
     if outcome is None:
         st.caption("The record stops before the end of the deal: no final score.")
         return
+    game = rep.record.tag("Game")
     st.subheader("Final result")
-    if outcome.thrown_in:
-        st.write("Thrown in: every seat scores 0.")
-    else:
-        who = f"seat {outcome.declarer}" if outcome.declarer else "nobody"
-        verdict = {True: "made it", False: "went down", None: ""}[outcome.won]
-        partners_text = (
-            f" with seat{'s' if len(outcome.partners) > 1 else ''} "
-            + ", ".join(map(str, outcome.partners))
-            if outcome.partners
-            else ""
-        )
-        st.write(f"Contract **{outcome.contract or '—'}** by {who}{partners_text}: {verdict}.")
-    st.table(
-        [
-            {"seat": seat, "player": names.get(seat, ""), "score": score}
-            for seat, score in enumerate(outcome.scores, 1)
-        ]
-    )
-    if outcome.breakdown:
-        st.markdown("**Breakdown**")
-        st.table(breakdown_rows(outcome.breakdown))
+    st.markdown(breakdowns.verdict(outcome, game, names))
+    draw(breakdowns.score_sheet(outcome.scores, names))
+    parts = breakdowns.explain(outcome, game, names)
+    if parts:
+        st.markdown("**How it was scored**")
+        for part in parts:
+            draw(part)
+
+
+def draw(part: breakdowns.Part) -> None:
+    """A sentence or a small table of the breakdown."""
+    if isinstance(part, str):
+        st.markdown(part)
+        return
+    if part.caption:
+        st.caption(part.caption)
+    st.table(pd.DataFrame(part.rows).set_index(next(iter(part.rows[0]))))
