@@ -99,7 +99,13 @@ def test_game_of_tarot_points_per_seat(open_page, archive) -> None:
     at = open_page("statistics", section="Game of Tarot", seats="3")
     frame = _numbers(at, "declaration points against trick points")
     assert set(frame["seats"]) == {3}
-    assert frame["seat_deals"].sum() == 3 * GAMES[3][2]
+    assert frame["seat deals"].sum() == 3 * GAMES[3][2]
+
+
+def test_trionfo_bids_are_named_as_players_say_them(open_page, archive) -> None:
+    bids = set(_numbers(open_page("statistics", section="Trionfo"), "trionfo bid mix")["bid"])
+    assert "Di più" in bids or "Maso" in bids, bids
+    assert not bids & {"chiamo", "di-piu", "maso", "all pass"}, bids
 
 
 def test_a_tab_of_another_game_says_so(open_page, archive) -> None:

@@ -76,13 +76,101 @@ def test_only_the_open_section_runs(open_page, archive) -> None:
     assert "Numbers: contract and declaration mix" not in labels
 
 
-def test_leaderboard_counts_each_players_deals(open_page, archive) -> None:
-    at = open_page("statistics", section="Players")
+def _board(at):
     board = next(e for e in at.expander if e.label.startswith("Numbers: leaderboard"))
-    frame = board.dataframe[0].value.set_index("player")
-    assert set(frame.index) == {"Ada", "Bea", "Cid", "Dan", "Eve", "Fra", "Gio"}
-    assert frame.loc["Ada", "games"] == sum(SAMPLE.values())  # Ada sits at seat 1 of every deal
-    assert frame.loc["Eve", "games"] == SAMPLE["tarocco-siciliano"]
+    return board.dataframe[0].value.set_index("player")
+
+
+def test_the_leaderboard_is_one_game_at_a_time(open_page, archive) -> None:
+    """French tarot points are never added to another game's."""
+    at = open_page("statistics", section="Players")
+    assert at.segmented_control(key="stats_players_game").value == "french-tarot"
+    frame = _board(at)
+    assert set(frame.index) == {"Ada", "Bea", "Cid", "Dan"}
+    assert frame.loc["Ada", "games"] == SAMPLE["french-tarot"]  # Ada sits at seat 1 every deal
+    at.segmented_control(key="stats_players_game").set_value("tarocco-siciliano").run()
+    frame = _board(at)
+    assert set(frame.index) == {"Ada", "Eve", "Fra", "Gio"}
+    assert frame.loc["Ada", "games"] == SAMPLE["tarocco-siciliano"]
+    labels = [e.label for e in at.expander]
+    assert "Numbers: tarocco siciliano score over time (the 5 most active players)" in labels
+    at = open_page("statistics", section="Players", game="tarocco-siciliano")
+    assert not at.segmented_control  # the game filter chooses the game
+    assert set(_board(at).index) == {"Ada", "Eve", "Fra", "Gio"}
+
+
+def test_played_and_thrown_in_add_up(open_page, archive) -> None:
+    at = open_page("statistics")
+    parts = [
+        int(_metric(at, k).replace(",", "")) for k in ("Played out", "Thrown in", "Unfinished")
+    ]
+    assert sum(parts) == int(_metric(at, "Deals"))
+    assert parts[0] > 0
+
+
+def test_dates_outside_the_archive_in_the_url_are_ignored(open_page, archive) -> None:
+    at = open_page("statistics", **{"from": "2099-01-01", "to": "1900-01-01"})
+    assert _metric(at, "Deals") == str(sum(SAMPLE.values()))
+    assert at.date_input(key="stats_from").value is None
+    assert "from" not in at.query_params
+    at = open_page("statistics", seats="4" * 5000, **{"from": "2024-01-0" + "5" * 5000})
+    assert _metric(at, "Deals") == str(sum(SAMPLE.values()))
+
+
+def test_contracts_are_named_as_players_say_them(open_page, archive) -> None:
+    at = open_page("statistics")
+    mix = next(e for e in at.expander if e.label == "Numbers: contract and declaration mix")
+    frame = mix.dataframe[0].value
+    assert set(frame["game"]) == {"French tarot", "Tarocco siciliano"}
+    assert {"Chiamo", "Prise"} <= set(frame["contract"])
+    assert not any("-" in c or c.islower() for c in frame["contract"]), set(frame["contract"])
+    assert '"percent"' in mix.dataframe[0].proto.columns  # shares shown as percentages
+    (chart,) = [c for c in at.get("vega_lite_chart") if "contract" in c.proto.spec][:1]
+    import json
+
+    scale = json.loads(chart.proto.spec)["encoding"]["color"]["scale"]
+    assert scale["domain"][:4] == ["Prise", "Garde", "Garde sans", "Garde contre"]  # fixed
+
+
+def test_score_distributions_are_drawn_per_game(open_page, archive) -> None:
+    at = open_page("statistics", section="Scores")
+    labels = [e.label for e in at.expander if e.label.startswith("Numbers: ")]
+    assert "Numbers: french tarot: margin" in labels
+    assert "Numbers: tarocco siciliano: margin" in labels
+    summary = at.dataframe[-1].value
+    assert not summary["contract"].str.contains("-").any()
+    day = {"from": "2024-01-03", "to": "2024-01-03"}  # one deal of each game
+    summary = open_page("statistics", section="Scores", **day).dataframe[-1].value
+    assert set(summary["deals"]) == {1}
+    assert set(summary["± sd"]) == {"—"}  # no spread for one deal
+
+
+def test_the_time_axis_shows_the_year(open_page, archive) -> None:
+    import json
+
+    at = open_page("statistics", section="Players")
+    spec = next(json.loads(c.proto.spec) for c in at.get("vega_lite_chart")
+                if '"cumulative"' in c.proto.spec)  # fmt: skip
+    assert "%Y" in spec["encoding"]["x"]["axis"]["format"]
+
+
+def test_an_archive_of_simulations_says_so(open_page, tmp_path, monkeypatch) -> None:
+    from trunfu.archive.ingest import ingest
+
+    texts = sample_texts()["french-tarot"][:3]
+    tagged = [
+        t.replace("[Seats", '[Source "simulated by trunfu, seed 7"]\n[Seats', 1) for t in texts
+    ]
+    (tmp_path / "sim.tgn").write_text("\n".join(tagged), encoding="utf-8")
+    ingest(tmp_path / "sim.duckdb", [str(tmp_path / "sim.tgn")], workers=0)
+    monkeypatch.setenv(settings.ARCHIVE_ENV, str(tmp_path / "sim.duckdb"))
+    at = open_page("statistics")
+    assert any("Every deal here is a simulation" in w.value for w in at.warning)
+
+
+def test_an_archive_of_recorded_deals_says_nothing_of_simulations(open_page, archive) -> None:
+    at = open_page("statistics")
+    assert not any("simulation" in w.value for w in at.warning)
 
 
 def test_the_connection_is_closed_when_idle(

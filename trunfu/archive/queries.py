@@ -140,6 +140,23 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> dict[s
     }
 
 
+SIMULATED = r'\[Source "[^"\n]*(?i:simulat)'
+"""A record whose `Source` tag speaks of a simulation ("simulated by trunfu", "trunfu
+simulate")."""
+
+
+def simulated(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> dict[str, int]:
+    """How many deals under the filters there are, and how many of them are simulations
+    (their `Source` tag says so): `deals, simulated`."""
+    where, params = _where(f)
+    row = con.execute(
+        f"""SELECT count(*), count(*) FILTER (WHERE regexp_matches(r.text, ?))
+            FROM records r WHERE {where}""",
+        [SIMULATED, *params],
+    ).fetchone()
+    return {"deals": row[0], "simulated": row[1]}
+
+
 def deals_per_game(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd.DataFrame:
     """Deals per game and seat count: `game, seats, deals, scored, thrown_in`."""
     where, params = _where(f)
@@ -576,6 +593,7 @@ def rejects(
 
 QUERIES = {
     "overview": overview,
+    "simulated": simulated,
     "deals_per_game": deals_per_game,
     "contract_mix": contract_mix,
     "declarer_success": declarer_success,

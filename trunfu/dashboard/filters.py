@@ -9,6 +9,7 @@ from typing import Any
 import streamlit as st
 
 from ..archive.queries import Filters
+from . import words
 
 PARAMS = ("game", "seats", "variant", "player", "event", "from", "to")
 SAVED = "trunfu_filters"
@@ -21,11 +22,15 @@ def parse(name: str, raw: str | None, choices: dict[str, list[Any]]) -> Any:
         return None
     if name in ("from", "to"):
         try:
-            return date.fromisoformat(raw.replace(".", "-"))
+            day = date.fromisoformat(raw.replace(".", "-"))
         except ValueError:
             return None
+        first, last = (choices.get("dates") or [None, None])[:2]
+        if first is None or not first <= day <= last:
+            return None  # outside the archive's dates: the date widgets cannot show it
+        return day
     if name == "seats":
-        return int(raw) if raw.isdigit() and int(raw) in choices["seats"] else None
+        return int(raw) if raw in map(str, choices["seats"]) else None
     options = choices[{"variant": "variants"}.get(name, name + "s")]
     return raw if raw in options else None
 
@@ -49,13 +54,14 @@ def widgets(choices: dict[str, list[Any]], prefix: str) -> Filters:
         key = f"{prefix}_{name}"
         if key not in st.session_state:
             raw = st.query_params.get(name)
-            st.session_state[key] = parse(name, raw, choices) if raw else saved.get(name)
+            value = raw or saved.get(name)  # a saved value is checked too: the archive changes
+            st.session_state[key] = parse(name, str(value), choices) if value else None
 
-    def pick(column, label: str, name: str, options: list[Any]) -> Any:
+    def pick(column, label: str, name: str, options: list[Any], say=str) -> Any:
         return column.selectbox(
             label,
             [None, *options],
-            format_func=lambda v: "all" if v is None else str(v),
+            format_func=lambda v: "all" if v is None else say(v),
             placeholder="all",
             key=f"{prefix}_{name}",
         )
@@ -63,7 +69,7 @@ def widgets(choices: dict[str, list[Any]], prefix: str) -> Filters:
     first, last = (choices.get("dates") or [None, None])[:2]
     cols = st.columns([2, 1, 1, 2, 2, 1.3, 1.3])
     values = {
-        "game": pick(cols[0], "Game", "game", choices["games"]),
+        "game": pick(cols[0], "Game", "game", choices["games"], words.game),
         "seats": pick(cols[1], "Seats", "seats", choices["seats"]),
         "variant": pick(cols[2], "Variant", "variant", choices["variants"]),
         "player": pick(cols[3], "Player", "player", choices["players"]),

@@ -7,6 +7,7 @@ import streamlit as st
 
 from ..archive.queries import Filters
 from .archive_link import Reader
+from . import words
 from .components import charts
 from .components import game_charts as gc
 
@@ -16,7 +17,7 @@ def _fits(f: Filters, game: str, seats: tuple[int, ...], what: str) -> bool:
     if f.game in (None, game) and (f.seats is None or f.seats in seats):
         return True
     counts = " or ".join(str(s) for s in seats)
-    st.caption(f"{what} are figures of {game} deals at {counts} seats.")
+    st.caption(f"{what} are figures of {words.game(game)} deals at {counts} seats.")
     return False
 
 
@@ -42,13 +43,13 @@ def marafone(db: Reader, f: Filters) -> None:
 def trionfo(db: Reader, f: Filters) -> None:
     if not _fits(f, "marafone", (5,), "Trionfo bids"):
         return
-    frame = db.run("trionfo_bids", f)
+    frame = charts.readable(db.run("trionfo_bids", f))
     left, right = st.columns(2)
     with left:
         charts.show("Trionfo bid mix", gc.share_bars("bid", "deals"), frame)
     with right:
         charts.show("Success per bid", gc.rate_bars("bid", "deals", "signore won"),
-                    frame[frame["bid"] != "all pass"],
+                    frame[frame["bid"] != "All pass"],
                     "self-call: the signore called a card of his own and played alone")  # fmt: skip
 
 

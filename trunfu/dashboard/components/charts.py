@@ -14,16 +14,29 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from .. import words
+
 PERCENT = alt.Axis(format="%")
 LABELS = alt.Axis(labelLimit=260)
 """Category labels such as `tarocco-siciliano, 4 seats` shown whole."""
-MANY = alt.Scale(scheme="tableau20")
-"""Twenty distinct colours: the contracts of every game side by side without repeats."""
+CONTRACTS = alt.Scale(domain=words.CONTRACT_ORDER, range=words.CONTRACT_COLOURS)
+"""One colour per contract name, the same whatever the filter shows."""
+DAYS = alt.Axis(format="%e %b %Y", labelAngle=-30)
+"""A time axis whose labels carry the year."""
 ROLES = ["declarer", "partner", "defender"]
+PERCENTS = ("share", "rate", "per deal", "declarer rate")
+"""Columns of the figures shown as percentages."""
 
 
-def show(title: str, spec: dict[str, Any] | None, frame: pd.DataFrame, note: str = "") -> None:
-    """A titled chart of `frame`, and its figures in an expander below it."""
+def show(
+    title: str,
+    spec: dict[str, Any] | None,
+    frame: pd.DataFrame,
+    note: str = "",
+    key: str | None = None,
+) -> None:
+    """A titled chart of `frame` (keys already turned into words, see `readable`), and its
+    figures in an expander below it."""
     st.markdown(f"**{title}**")
     if frame is None or frame.empty:
         st.caption("no deals match")
@@ -31,9 +44,55 @@ def show(title: str, spec: dict[str, Any] | None, frame: pd.DataFrame, note: str
     if note:
         st.caption(note)
     if spec is not None:
-        st.vega_lite_chart(frame, spec, width="stretch")
-    with st.expander(f"Numbers: {title.lower()}"):
-        st.dataframe(frame, hide_index=True, width="stretch")
+        st.vega_lite_chart(frame, spec, width="stretch", key=key)
+    with st.expander(f"Numbers: {title[:1].lower() + title[1:]}"):
+        figures(frame)
+
+
+def figures(frame: pd.DataFrame, height: int | str = "auto") -> None:
+    """A frame as a table with column names in words, shares as percentages, one decimal
+    for means, and "—" where a figure does not exist (the spread of one deal)."""
+    shown = frame.rename(columns=lambda c: str(c).replace("_", " "))
+    config = {}
+    for column in shown.columns:
+        kind = shown[column].dtype.kind
+        if column in PERCENTS or column.endswith(" rate"):
+            config[column] = st.column_config.NumberColumn(column, format="percent")
+        elif kind == "f":
+            shown[column] = shown[column].map(lambda v: "—" if pd.isna(v) else _decimal(v))
+    st.dataframe(shown, hide_index=True, width="stretch", column_config=config, height=height)
+
+
+def _decimal(value: float) -> str:
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+
+
+def readable(frame: pd.DataFrame) -> pd.DataFrame:
+    """The archive's keys in a query's frame turned into the players' words: games,
+    contracts (per game), sides, Trionfo bids."""
+    if frame is None or frame.empty:
+        return frame
+    out = frame.copy()
+    if "contract" in out.columns:
+        games = out["game"] if "game" in out.columns else [None] * len(out)
+        out["contract"] = [
+            words.contract(g, None if pd.isna(c) else c)
+            for g, c in zip(games, out["contract"], strict=True)
+        ]
+    if "bid" in out.columns:
+        out["bid"] = out["bid"].map(_bid)
+    if "game" in out.columns:
+        out["game"] = out["game"].map(words.game)
+    if "side" in out.columns:
+        out["side"] = out["side"].map(lambda v: words.side(None if pd.isna(v) else str(v)))
+    return out
+
+
+def _bid(key: str) -> str:
+    if key == "all pass":
+        return "All pass"
+    base, _, rest = key.partition(" ")
+    return words.contract("marafone", base) + (f" {rest}" if rest else "")
 
 
 def spec_of(build: Callable[..., alt.Chart]) -> Callable[..., dict[str, Any]]:
@@ -62,19 +121,29 @@ def contract_mix() -> alt.Chart:
             y=alt.Y("table:N", title=None, axis=LABELS),
             color=alt.Color(
                 "contract:N",
-                scale=MANY,
-                legend=alt.Legend(orient="bottom", columns=3),
+                scale=CONTRACTS,
+                sort=words.CONTRACT_ORDER,
+                legend=alt.Legend(orient="bottom", columns=4, title="contract"),
             ),
-            tooltip=["table:N", "contract:N", "deals:Q", alt.Tooltip("share:Q", format=".1%")],
+            order=alt.Order("rank:Q"),
+            tooltip=[alt.Tooltip("table:N", title="game"), "contract:N", "deals:Q",
+                     alt.Tooltip("share:Q", format=".1%")],
         )
-    )
+        .transform_calculate(rank=f"indexof({words.CONTRACT_ORDER}, datum.contract)")
+    )  # fmt: skip
 
 
 def mix(frame: pd.DataFrame) -> pd.DataFrame:
-    return frame.assign(
-        table=frame["game"] + ", " + frame["seats"].astype(str) + " seats",
-        contract=frame["contract"].fillna("(no contract)"),
-    )
+    """`contract_mix` in words, with a `table` label per game and seat count."""
+    out = readable(frame)
+    return out.assign(table=out["game"] + ", " + frame["seats"].astype(str) + " seats")
+
+
+SUCCESS_BY = {
+    "contract": "contract",
+    "position": "declarer's seat, counted from the dealer (1: the eldest)",
+    "oudlers": "oudlers held by the taker's side",
+}
 
 
 @spec_of
@@ -84,26 +153,26 @@ def success(by: str) -> alt.Chart:
         alt.Chart()
         .mark_bar()
         .encode(
-            x=alt.X(f"{by}:N", title=by, sort=None),
+            x=alt.X(f"{by}:N", title=SUCCESS_BY.get(by, by), sort=None),
             y=alt.Y("rate:Q", axis=PERCENT, title="declarer won", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("game:N"),
+            color=alt.Color("game:N", legend=alt.Legend(orient="bottom", title="game")),
             xOffset="game:N",
-            tooltip=["game:N", f"{by}:N", "deals:Q", "won:Q", alt.Tooltip("rate:Q", format=".1%")],
+            tooltip=["game:N", alt.Tooltip(f"{by}:N", title=SUCCESS_BY.get(by, by)), "deals:Q",
+                     "won:Q", alt.Tooltip("rate:Q", format=".1%", title="declarer won")],
         )
-    )
+    )  # fmt: skip
 
 
 @spec_of
 def distribution(what: str) -> alt.Chart:
+    """How many deals gave each value of `what` (one game: scales differ between games)."""
     return (
         alt.Chart()
         .mark_bar()
         .encode(
-            x=alt.X("value:Q", title=what.replace("_", " ")),
-            y=alt.Y("count:Q", title="deals", stack=None),
-            color=alt.Color("game:N"),
-            opacity=alt.value(0.7),
-            tooltip=["game:N", "value:Q", "count:Q"],
+            x=alt.X("value:Q", title=what),
+            y=alt.Y("count:Q", title="deals"),
+            tooltip=[alt.Tooltip("value:Q", title=what), alt.Tooltip("count:Q", title="deals")],
         )
     )
 
@@ -119,10 +188,10 @@ def leaderboard() -> alt.Chart:
             color=alt.condition("datum.total >= 0", alt.value("#2e7d32"), alt.value("#c62828")),
             tooltip=[
                 "player:N",
-                "games:Q",
-                "total:Q",
-                alt.Tooltip("mean:Q", format=".2f"),
-                "won:Q",
+                alt.Tooltip("games:Q", title="deals"),
+                alt.Tooltip("total:Q", title="total score"),
+                alt.Tooltip("mean:Q", format=".2f", title="mean score"),
+                alt.Tooltip("won:Q", title="deals won"),
             ],
         )
     )
@@ -138,7 +207,7 @@ def roles() -> alt.Chart:
         .encode(
             x=alt.X("deals:Q", stack="normalize", axis=PERCENT, title="share of deals"),
             y=alt.Y("player:N", title=None),
-            color=alt.Color("role:N", sort=ROLES),
+            color=alt.Color("role:N", sort=ROLES, legend=alt.Legend(orient="bottom")),
             order=alt.Order("rank:Q"),
             tooltip=["player:N", "role:N", "deals:Q"],
         )
@@ -159,7 +228,7 @@ def by_side(category: str, value: str, title: str) -> alt.Chart:
         .encode(
             x=alt.X(f"{value}:Q", title=title),
             y=alt.Y(f"{category}:N", title=None, axis=LABELS),
-            color=alt.Color("side:N"),
+            color=alt.Color("side:N", legend=alt.Legend(orient="bottom")),
             yOffset="side:N",
             tooltip=[f"{category}:N", "side:N", "deals:Q", f"{value}:Q"],
         )
@@ -172,9 +241,15 @@ def evolution() -> alt.Chart:
         alt.Chart()
         .mark_line(point=True)
         .encode(
-            x=alt.X("date:T", title=None),
+            x=alt.X("date:T", title=None, axis=DAYS),
             y=alt.Y("cumulative:Q", title="cumulative score"),
-            color=alt.Color("player:N"),
-            tooltip=["player:N", "date:T", "deals:Q", "score:Q", "cumulative:Q"],
+            color=alt.Color("player:N", legend=alt.Legend(orient="bottom")),
+            tooltip=[
+                "player:N",
+                alt.Tooltip("date:T", format="%e %b %Y"),
+                "deals:Q",
+                alt.Tooltip("score:Q", title="score that day"),
+                alt.Tooltip("cumulative:Q", title="score so far"),
+            ],
         )
     )
