@@ -6,8 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from ..archive.queries import Filters
-from .archive_link import Reader
 from . import words
+from .archive_link import Reader
 from .components import charts
 from .components import game_charts as gc
 
