@@ -30,11 +30,31 @@ BIDDING = ("call", "packet", "announce", "exchange", "talon", "discard")
 
 
 def clamp(value: Any, last: int) -> int:
-    """A step number from the URL, kept within 0..last (0 when it is not a number)."""
+    """A step number from the URL, kept within 0..last (0 when it is not a number; the
+    last step for `end`)."""
+    if value == "end":
+        return last
     try:
         return max(0, min(last, int(str(value))))
     except ValueError:
         return 0
+
+
+def step_of_trick(rep: Replay, trick: str | None) -> int | None:
+    """The step where trick number `trick` (text from the URL) lies whole on the table, or
+    None when the deal has no such trick."""
+    if not trick or not trick.isdigit() or len(trick) > 4 or not 1 <= int(trick) <= len(rep.tricks):
+        return None
+    number = int(trick)
+    size = len(rep.tricks[number - 1].cards)
+    for step in rep.steps:
+        if (
+            step.kind == "card"
+            and sum(step.taken.values()) == number - 1
+            and len(step.trick) == size
+        ):
+            return step.index
+    return None
 
 
 def player_names(record: Record) -> dict[int, str]:

@@ -166,9 +166,18 @@ def bonus(key: str, game_key: str | None = None) -> str:
     return plain(key)
 
 
-def side(key: str | None) -> str:
+SIDES_OF = {"french-tarot": {"declarer": "taker's side"}}
+"""A game's own word for a side."""
+
+
+def side(key: str | None, game_key: str | None = None) -> str:
+    """A side of the archive or the engine in words: "taker's side", "team 1+3", "seat 2"."""
     if key is None:
         return "side not recorded"
+    if key in SIDES_OF.get(game_key or "", {}):
+        return SIDES_OF[game_key or ""][key]
+    if ", " in key:
+        return " and ".join(side(k, game_key) for k in key.split(", "))
     if key.isdigit():
         return f"seat {key}"
     if "+" in key:

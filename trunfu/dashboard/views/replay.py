@@ -71,9 +71,15 @@ seats = record.seats or 0
 names = replay_view.player_names(record)
 
 # -- the step: the slider's value is the one source of truth; the URL follows it.
-if st.session_state.get("replay_ref") != ref:
+trick = st.query_params.get("trick")
+if st.session_state.get("replay_ref") != ref or trick or st.query_params.get("step") == "end":
     st.session_state["replay_ref"] = ref
-    st.session_state[SLIDER] = replay_view.clamp(st.query_params.get("step", "0"), last)
+    at_trick = replay_view.step_of_trick(rep, trick)
+    if at_trick is None:
+        at_trick = replay_view.clamp(st.query_params.get("step", "0"), last)
+    st.session_state[SLIDER] = at_trick
+    if trick:
+        del st.query_params["trick"]  # the step, written below, says where we are
     st.session_state[AUTOPLAY] = False
     seat = st.query_params.get("seat", "")  # an unknown seat is ignored: the open table
     st.session_state[VIEW] = int(seat) if seat in map(str, range(1, seats + 1)) else None
