@@ -47,10 +47,11 @@ def to_filters(values: dict[str, Any]) -> Filters:
     )
 
 
-def widgets(choices: dict[str, list[Any]], prefix: str) -> Filters:
-    """Draw the filter row; the Filters chosen. The URL is kept in step with them."""
+def widgets(choices: dict[str, list[Any]], prefix: str, only: tuple[str, ...] = PARAMS) -> Filters:
+    """Draw the filter row (the filters named in `only`: a page about one game leaves out
+    game, seats and variant); the Filters chosen. The URL is kept in step with them."""
     saved: dict[str, Any] = st.session_state.setdefault(SAVED, {})
-    for name in PARAMS:
+    for name in only:
         key = f"{prefix}_{name}"
         if key not in st.session_state:
             raw = st.query_params.get(name)
@@ -67,19 +68,25 @@ def widgets(choices: dict[str, list[Any]], prefix: str) -> Filters:
         )
 
     first, last = (choices.get("dates") or [None, None])[:2]
-    cols = st.columns([2, 1, 1, 2, 2, 1.3, 1.3])
-    values = {
-        "game": pick(cols[0], "Game", "game", choices["games"], words.game),
-        "seats": pick(cols[1], "Seats", "seats", choices["seats"]),
-        "variant": pick(cols[2], "Variant", "variant", choices["variants"]),
-        "player": pick(cols[3], "Player", "player", choices["players"]),
-        "event": pick(cols[4], "Event", "event", choices["events"]),
-        "from": cols[5].date_input("From", min_value=first, max_value=last, key=f"{prefix}_from"),
-        "to": cols[6].date_input("To", min_value=first, max_value=last, key=f"{prefix}_to"),
-    }
+    draw = {
+        "game": (2, lambda c: pick(c, "Game", "game", choices["games"], words.game)),
+        "seats": (1, lambda c: pick(c, "Seats", "seats", choices["seats"])),
+        "variant": (1, lambda c: pick(c, "Variant", "variant", choices["variants"])),
+        "player": (2, lambda c: pick(c, "Player", "player", choices["players"])),
+        "event": (2, lambda c: pick(c, "Event", "event", choices["events"])),
+        "from": (1.3, lambda c: c.date_input("From", min_value=first, max_value=last,
+                                             key=f"{prefix}_from")),
+        "to": (1.3, lambda c: c.date_input("To", min_value=first, max_value=last,
+                                           key=f"{prefix}_to")),
+    }  # fmt: skip
+    shown = [name for name in PARAMS if name in only]
+    cols = st.columns([draw[name][0] for name in shown])
+    values = {name: draw[name][1](col) for name, col in zip(shown, cols, strict=True)}
+    kept = {k: v for k, v in saved.items() if k not in only}  # for the other pages
     saved.clear()
+    saved.update(kept)
     saved.update({k: v for k, v in values.items() if v is not None})
-    for name in PARAMS:  # only our own parameters: others may be bound to widgets
+    for name in only:  # only our own parameters: others may be bound to widgets
         value = saved.get(name)
         text = (
             value.isoformat() if isinstance(value, date) else None if value is None else str(value)
