@@ -70,6 +70,7 @@ def _first_id(db: Path, event: str) -> int:
 def test_no_archive_is_told(open_page, no_archive) -> None:
     at = open_page("matches")
     assert any("no archive" in i.value for i in at.info)
+    assert not any(str(no_archive) in i.value for i in at.info)
 
 
 def test_matches_are_listed_and_follow_the_filters(open_page, archive) -> None:

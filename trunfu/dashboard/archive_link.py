@@ -65,7 +65,7 @@ class Reader:
         key = stamp()
         if key is None:
             raise lock.ArchiveMissing(
-                f"{settings.archive_path()}: no archive here (create one with `trunfu ingest`)"
+                "There is no archive yet: add records on the Upload page, or with `trunfu ingest`."
             )
         self.key = key
         self._lazy = _Lazy(key[0])
@@ -92,7 +92,7 @@ def open_page_reader() -> tuple[Reader, Any]:
         db = Reader()
         return db, db.run("choices")
     except lock.ArchiveError as error:
-        st.info(str(error))
+        st.info(without_paths(str(error), settings.archive_path()))
         st.stop()
         raise  # st.stop() does not return
 
@@ -122,13 +122,19 @@ def add_button(valid: list[Checked]) -> None:
         upload.write_text("\n".join(c.text.strip("\n") + "\n" for c in valid), encoding="utf-8")
         try:
             if not POOL.close_idle():
-                raise lock.ArchiveBusy(f"{path}: a page is reading the archive; try again")
+                raise lock.ArchiveBusy("a page is reading the archive; try again")
             summary = ingest(path, [str(upload)], workers=0)
         except lock.ArchiveError as error:
-            st.error(str(error))
+            st.error(without_paths(str(error), upload, path))
             return
     st.success(
-        f"{summary.added} record(s) added to {path}; {summary.duplicates} were already there"
-        + (f"; {summary.rejected} rejected" if summary.rejected else "")
-        + "."
+        f"{summary.added} record(s) added to the archive; {summary.duplicates} were already "
+        "there" + (f"; {summary.rejected} rejected" if summary.rejected else "") + "."
     )
+
+
+def without_paths(message: str, *paths: Path | str) -> str:
+    """A message for the page without the server's file paths in it ("the archive")."""
+    for path in paths:
+        message = message.replace(f"{path}: ", "").replace(str(path), "the archive")
+    return message[:1].upper() + message[1:]

@@ -17,6 +17,8 @@ from trunfu.dashboard.uploads import (
 )
 
 SHOWN = 100  # records drawn in full; the others are listed in the summary table only
+UPLOAD_MB = 64
+"""The largest file the browser sends; files over `MAX_FILE_BYTES` are refused on the page."""
 
 
 @st.cache_resource(max_entries=16, show_spinner="Checking the records…")
@@ -96,7 +98,7 @@ files = st.file_uploader(
     "TGN files",
     type=["tgn", "txt"],
     accept_multiple_files=True,
-    max_upload_size=MAX_FILE_BYTES // (1024 * 1024),
+    max_upload_size=UPLOAD_MB,  # larger than checked: a file too large is told on the page
 )
 pasted = st.text_area("…or paste TGN text", height=140, key="pasted")
 
