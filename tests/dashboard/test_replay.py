@@ -52,9 +52,9 @@ def test_deep_link_opens_that_step(open_page, example) -> None:
     assert trick == ["JB", "8B", "T15", "7B"]
     assert any(TRICK4_COMMENT in i.value for i in at.info)
     # the auction so far: round 1 all pass, then seat 3 calls T19 (dealer 2: seat 3 speaks first)
-    auction = next(m.value for m in at.markdown if "chiamo T19" in m.value)
+    auction = next(m.value for m in at.markdown if "Chiamo T19" in m.value)
     calls = [line for line in auction.split("  \n") if line.startswith("seat ")]
-    assert calls[:5] == [f"seat {n}: *passo*" for n in (3, 4, 1, 2)] + ["seat 3: *chiamo T19*"]
+    assert calls[:5] == [f"seat {n}: *passo*" for n in (3, 4, 1, 2)] + ["seat 3: *Chiamo T19*"]
 
 
 def test_comment_is_shown_at_its_step_only(open_page, example) -> None:
@@ -118,6 +118,17 @@ def test_the_score_sheet_names_the_players(open_page, archive) -> None:
     assert re.search(r"Taker \(seat \d \(\w+\)\): [\d.]+ card points with \d oudlers?, needed "
                      r"\d+: (made|down) by \d+", said), said  # fmt: skip
     assert "**Garde** by seat" in said
+
+
+def test_calls_and_the_end_are_said_in_players_words(open_page, famous) -> None:
+    from conftest import ROOT
+
+    shutil.copy(ROOT / "data/famous/french-tarot-garde-contre-chelem.tgn", famous / "g.tgn")
+    at = open_page("replay", record="famous:g.tgn:1", step="end")
+    said = " ".join(m.value for m in at.markdown)
+    assert "seat 2: *Garde contre*" in said
+    assert "the deal ends. Garde contre by seat 2: made it." in said
+    assert "garde-contre" not in said and "garde-contre" not in _table(at)
 
 
 def test_no_spoilers_before_the_last_step(open_page, example) -> None:

@@ -91,9 +91,28 @@ def heading(record: Record, reveal: bool) -> str:
     return line
 
 
-def describe(step: Step) -> str:
-    """The step in a sentence."""
+def describe(step: Step, rep: Replay | None = None, names: dict[int, str] | None = None) -> str:
+    """The step in a sentence, contracts and declarations in the players' words."""
+    game = rep.record.tag("Game") if rep else None
+    if step.kind == "end" and rep is not None and rep.outcome is not None:
+        return "the deal ends. " + breakdowns.verdict(rep.outcome, game, names or {}).replace(
+            "**", ""
+        )
+    if step.kind == "call" and step.seat and step.text and step.label.startswith("seat"):
+        who = f"seat {step.seat}" + (
+            f" ({names[step.seat]})" if names and step.seat in names else ""
+        )
+        return f"{who}: {said(game, step.text)}"
     return step.label or (f"seat {step.seat}: {step.text}" if step.seat else step.text) or step.kind
+
+
+def said(game: str | None, call: str) -> str:
+    """A call as players say it: `garde-contre` → "Garde contre", `chiamo T19` → "Chiamo
+    T19"; words that are no contract (passe, passo) as written."""
+    word, _, rest = call.partition(" ")
+    if not any(word in table for table in words.CONTRACTS.values()):
+        return call
+    return f"{words.contract(game, word)} {rest}".strip()
 
 
 def annotations(step: Step) -> list[str]:
@@ -101,15 +120,15 @@ def annotations(step: Step) -> list[str]:
     notes = []
     glyphs = ([SUFFIXES[step.suffix]] if step.suffix in SUFFIXES else []) + list(step.nags)
     if glyphs:
-        words = ", ".join(NAGS.get(n, f"${n}") for n in glyphs)
-        notes.append(f"{step.text}{step.suffix or ''}: {words}")
+        meaning = ", ".join(NAGS.get(n, f"${n}") for n in glyphs)
+        notes.append(f"{step.text}{step.suffix or ''}: {meaning}")
     return notes + list(step.comments)
 
 
-def _said(step: Step) -> str:
+def _said(step: Step, game: str | None) -> str:
     """A line of the auction column: calls as `seat N: word`, other items as sentences."""
     if step.kind == "call" and step.seat:
-        return f"seat {step.seat}: *{step.text}*"
+        return f"seat {step.seat}: *{said(game, step.text)}*"
     return f"*{step.label or step.text}*"
 
 
@@ -117,10 +136,10 @@ def sidebar(rep: Replay, index: int) -> None:
     """Auction and other declarations so far, talon and discard, running card points."""
     game = rep.record.tag("Game")
     step = rep.steps[index]
-    said = [s for s in rep.steps[: index + 1] if s.kind in BIDDING and s.text]
+    spoken = [s for s in rep.steps[: index + 1] if s.kind in BIDDING and s.text]
     st.markdown("**Auction and declarations**")
-    if said:
-        st.markdown("  \n".join(_said(s) for s in said))
+    if spoken:
+        st.markdown("  \n".join(_said(s, game) for s in spoken))
     else:
         st.caption("nothing said yet")
     if step.talon:

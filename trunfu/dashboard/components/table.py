@@ -103,8 +103,10 @@ def render(
     names: dict[int, str] | None = None,
     view: int | None = None,
     partners: list[int] | None = None,
+    label: str | None = None,
 ) -> str:
-    """The table at `step`. `view` shows only that seat's hand (a kibitz's view)."""
+    """The table at `step`. `view` shows only that seat's hand (a kibitz's view); `label`
+    is the step's sentence under the trick (default: the engine's)."""
     names = names or {}
     places = slots(seats, view or 1)
     panels = []
@@ -117,6 +119,6 @@ def render(
         )
     centre = (
         f'<div class="tf-center">{_trick(game, step, names)}'
-        f'<div class="tf-label">{escape(step.label or step.text)}</div></div>'
+        f'<div class="tf-label">{escape(label or step.label or step.text)}</div></div>'
     )
     return f'{cards.CSS}{CSS}<div class="tf-table">{"".join(panels)}{centre}</div>'

@@ -82,7 +82,10 @@ if st.session_state.get("replay_ref") != ref or trick or st.query_params.get("st
         del st.query_params["trick"]  # the step, written below, says where we are
     st.session_state[AUTOPLAY] = False
     seat = st.query_params.get("seat", "")  # an unknown seat is ignored: the open table
-    st.session_state[VIEW] = int(seat) if seat in map(str, range(1, seats + 1)) else None
+    if seat in map(str, range(1, seats + 1)):
+        st.session_state[VIEW] = int(seat)
+    else:  # the widget's default: the open table
+        st.session_state.pop(VIEW, None)
     st.session_state[REVEAL] = st.query_params.get("reveal") == "1"
 
 
@@ -160,12 +163,13 @@ def _player() -> None:
     st.query_params["step"] = str(index)
     step = rep.steps[index]
 
-    st.markdown(f"**Step {index} of {last}** — {replay_view.describe(step)}")
+    sentence = replay_view.describe(step, rep, names)
+    st.markdown(f"**Step {index} of {last}** — {sentence}")
     for note in replay_view.annotations(step):
         st.info(note, icon=":material/comment:")
     main, side = st.columns([3, 1])
     with main:
-        st.html(table.render(game, seats, step, names, view, replay_view.partners(rep)))
+        st.html(table.render(game, seats, step, names, view, replay_view.partners(rep), sentence))
     with side:
         replay_view.sidebar(rep, index)
     played = replay_view.tricks_so_far(rep, index)
