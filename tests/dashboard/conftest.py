@@ -49,6 +49,17 @@ def open_page(famous: Path) -> Callable[..., AppTest]:
     return _open
 
 
+def show_numbers(at: AppTest) -> AppTest:
+    """Open every "Numbers: …" expander of the page (they draw their table when open)."""
+    labels = [e.label for e in at.expander if e.label.startswith("Numbers: ")]
+    for label in labels:
+        at.session_state[f"numbers_{label}"] = True
+    if labels:
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 PLAYERS = {
     "french-tarot": ["Ada", "Bea", "Cid", "Dan"],
     "tarocco-siciliano": ["Ada", "Eve", "Fra", "Gio"],

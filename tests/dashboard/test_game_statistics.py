@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import show_numbers
 
 from trunfu.archive.ingest import ingest
 from trunfu.dashboard import settings
@@ -47,6 +48,7 @@ def archive(game_archive: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _numbers(at, title: str):
+    show_numbers(at)
     return next(e for e in at.expander if e.label == f"Numbers: {title}").dataframe[0].value
 
 
@@ -62,7 +64,7 @@ def _four_seat_hands(player: str | None = None, last_day: int = 99) -> int:
 
 @pytest.mark.parametrize("section", ["Marafone", "Trionfo", "Game of Tarot"])
 def test_every_chart_has_its_numbers(open_page, archive, section) -> None:
-    at = open_page("statistics", section=section)
+    at = show_numbers(open_page("statistics", section=section))
     charts = at.get("vega_lite_chart")
     numbers = [e for e in at.expander if e.label.startswith("Numbers: ")]
     assert len(charts) >= 2

@@ -180,7 +180,7 @@ def test_bad_references_are_told(open_page, example, archive) -> None:
 
 def test_a_reference_of_thousands_of_digits_is_no_record(open_page, archive) -> None:
     at = open_page("replay", record="9" * 5000)
-    assert "there is no record 9999" in at.error[0].value
+    assert "There is no record 9999" in at.error[0].value
     assert len(at.error[0].value) < 200
     at = open_page("replay", record=f"famous:x.tgn:{'1' * 5000}", step="7" * 5000)
     assert "no famous hand" in at.error[0].value

@@ -7,7 +7,7 @@ import shutil
 import time
 
 import pytest
-from conftest import SAMPLE, sample_texts
+from conftest import SAMPLE, sample_texts, show_numbers
 
 from trunfu.archive import lock
 from trunfu.dashboard import connection, settings
@@ -38,6 +38,7 @@ def test_game_filter_changes_the_figures_and_the_url(open_page, archive) -> None
     assert not at.exception
     assert _metric(at, "Deals") == str(SAMPLE["french-tarot"])
     assert at.query_params["game"] == "french-tarot"
+    show_numbers(at)
     mix = next(e for e in at.expander if e.label == "Numbers: contract and declaration mix")
     assert mix.dataframe[0].value["deals"].sum() == _scored("french-tarot")
 
@@ -58,7 +59,7 @@ def test_an_unknown_value_in_the_url_is_ignored(open_page, archive) -> None:
 
 @pytest.mark.parametrize("section", ["Contracts", "Scores", "Players", "Jochi", "French bonuses"])
 def test_every_chart_has_its_numbers(open_page, archive, section) -> None:
-    at = open_page("statistics", section=section)
+    at = show_numbers(open_page("statistics", section=section))
     charts = at.get("vega_lite_chart")
     numbers = [e for e in at.expander if e.label.startswith("Numbers: ")]
     assert charts
@@ -78,6 +79,7 @@ def test_only_the_open_section_runs(open_page, archive) -> None:
 
 
 def _board(at):
+    show_numbers(at)
     board = next(e for e in at.expander if e.label.startswith("Numbers: leaderboard"))
     return board.dataframe[0].value.set_index("player")
 
@@ -119,7 +121,7 @@ def test_dates_outside_the_archive_in_the_url_are_ignored(open_page, archive) ->
 
 
 def test_contracts_are_named_as_players_say_them(open_page, archive) -> None:
-    at = open_page("statistics")
+    at = show_numbers(open_page("statistics"))
     mix = next(e for e in at.expander if e.label == "Numbers: contract and declaration mix")
     frame = mix.dataframe[0].value
     assert set(frame["game"]) == {"French tarot", "Tarocco siciliano"}
@@ -218,7 +220,7 @@ def test_charts_draw_only_the_query_rows(open_page, archive, section) -> None:
 
 
 def test_french_bonuses_are_named_as_players_say_them(open_page, archive) -> None:
-    at = open_page("statistics", section="French bonuses")
+    at = show_numbers(open_page("statistics", section="French bonuses"))
     names = set(at.dataframe[0].value["bonus"])
     assert names, "the sample's French deals have bonuses"
     assert not any("_" in n or "." in n or "poignees" in n for n in names), names

@@ -36,7 +36,8 @@ def show(
     key: str | None = None,
 ) -> None:
     """A titled chart of `frame` (keys already turned into words, see `readable`), and its
-    figures in an expander below it."""
+    figures in an expander below it, drawn only once it is opened (the page's first charts
+    come sooner)."""
     st.markdown(f"**{title}**")
     if frame is None or frame.empty:
         st.caption("no deals match")
@@ -45,8 +46,11 @@ def show(
         st.caption(note)
     if spec is not None:
         st.vega_lite_chart(frame, spec, width="stretch", key=key)
-    with st.expander(f"Numbers: {title[:1].lower() + title[1:]}"):
-        figures(frame)
+    label = f"Numbers: {title[:1].lower() + title[1:]}"
+    numbers = st.expander(label, key=f"numbers_{label}", on_change="rerun")
+    if numbers.open:
+        with numbers:
+            figures(frame)
 
 
 def figures(frame: pd.DataFrame, height: int | str = "auto") -> None:
@@ -111,19 +115,20 @@ def spec_of(build: Callable[..., alt.Chart]) -> Callable[..., dict[str, Any]]:
 
 
 @spec_of
-def contract_mix() -> alt.Chart:
-    """One bar per game and seat count, split by the share of each contract (data: `mix`)."""
+def contract_mix(*shown: str) -> alt.Chart:
+    """One bar per game and seat count, split by the share of each contract (data: `mix`);
+    the legend lists the contracts `shown` (each keeps its colour of the full scale)."""
     return (
         alt.Chart()
         .mark_bar()
         .encode(
-            x=alt.X("share:Q", axis=PERCENT, title="share of scored deals", stack="normalize"),
+            x=alt.X("share:Q", axis=PERCENT, title="share of deals", stack="normalize"),
             y=alt.Y("table:N", title=None, axis=LABELS),
             color=alt.Color(
                 "contract:N",
                 scale=CONTRACTS,
                 sort=words.CONTRACT_ORDER,
-                legend=alt.Legend(orient="bottom", columns=4, title="contract"),
+                legend=alt.Legend(orient="bottom", columns=4, title="contract", values=list(shown)),
             ),
             order=alt.Order("rank:Q"),
             tooltip=[alt.Tooltip("table:N", title="game"), "contract:N", "deals:Q",
@@ -131,6 +136,13 @@ def contract_mix() -> alt.Chart:
         )
         .transform_calculate(rank=f"indexof({words.CONTRACT_ORDER}, datum.contract)")
     )  # fmt: skip
+
+
+def present(frame: pd.DataFrame) -> tuple[str, ...]:
+    """The contract names of `frame`, in the colour scale's order."""
+    found = set(frame["contract"]) if frame is not None and not frame.empty else set()
+    order = words.CONTRACT_ORDER
+    return tuple(sorted(found, key=lambda c: order.index(c) if c in order else len(order)))
 
 
 def mix(frame: pd.DataFrame) -> pd.DataFrame:

@@ -45,7 +45,8 @@ if not ref:
 try:
     text = sources.text_of(ref, st.session_state, archive=archive_link.record_text)
 except (sources.SourceError, ArchiveError) as error:
-    st.error(str(error))
+    message = str(error)
+    st.error(message[:1].upper() + message[1:])
     _ask_reference("Open another record")
     st.stop()
 

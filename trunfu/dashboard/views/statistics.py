@@ -64,9 +64,9 @@ def simulated(db: Reader, f) -> None:
 def contracts(db: Reader, f) -> None:
     left, right = st.columns(2)
     with left:
-        frame = db.run("contract_mix", f)
+        frame = charts.mix(db.run("contract_mix", f))
         charts.show(
-            "Contract and declaration mix", charts.contract_mix(), charts.mix(frame),
+            "Contract and declaration mix", charts.contract_mix(*charts.present(frame)), frame,
             "share of the deals played out or thrown in, per game and seat count",
         )  # fmt: skip
     with right:
