@@ -3,6 +3,7 @@ URL; every chart has its numbers."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 
@@ -60,7 +61,7 @@ def test_an_unknown_value_in_the_url_is_ignored(open_page, archive) -> None:
 @pytest.mark.parametrize("section", ["Contracts", "Scores", "Players", "Jochi", "French bonuses"])
 def test_every_chart_has_its_numbers(open_page, archive, section) -> None:
     at = show_numbers(open_page("statistics", section=section))
-    charts = at.get("vega_lite_chart")
+    charts = at.get("vega_lite_chart") + [h for h in at.get("html") if "tf-chart" in h.proto.body]
     numbers = [e for e in at.expander if e.label.startswith("Numbers: ")]
     assert charts
     assert len(numbers) == len(charts)
@@ -128,11 +129,18 @@ def test_contracts_are_named_as_players_say_them(open_page, archive) -> None:
     assert {"Chiamo", "Prise"} <= set(frame["contract"])
     assert not any("-" in c or c.islower() for c in frame["contract"]), set(frame["contract"])
     assert '"percent"' in mix.dataframe[0].proto.columns  # shares shown as percentages
-    (chart,) = [c for c in at.get("vega_lite_chart") if "contract" in c.proto.spec][:1]
-    import json
 
-    scale = json.loads(chart.proto.spec)["encoding"]["color"]["scale"]
-    assert scale["domain"][:4] == ["Prise", "Garde", "Garde sans", "Garde contre"]  # fixed
+    def colours(at) -> dict[str, str]:
+        chart = next(h.proto.body for h in at.get("html") if "tf-chart" in h.proto.body)
+        found = re.findall(r'background:(#\w+)"></i>([^<]+)</span>', chart)
+        return {name: colour for colour, name in found}
+
+    every = colours(at)
+    assert {"Chiamo", "Prise", "Garde"} <= set(every)
+    french = colours(open_page("statistics", game="french-tarot"))
+    assert "Chiamo" not in french  # the legend lists the contracts shown...
+    assert french["Garde"] == every["Garde"]  # ...each in its colour whatever the filter
+    assert french["Prise"] == every["Prise"]
 
 
 def test_score_distributions_are_drawn_per_game(open_page, archive) -> None:
@@ -204,7 +212,7 @@ def test_the_pool_keeps_a_connection_in_use(sample_archive) -> None:
     assert pool.close_idle()
 
 
-@pytest.mark.parametrize("section", ["Contracts", "Scores", "Players", "Jochi", "French bonuses"])
+@pytest.mark.parametrize("section", ["Scores", "Players", "Jochi", "French bonuses"])
 def test_charts_draw_only_the_query_rows(open_page, archive, section) -> None:
     """Altair's empty placeholder dataset would be drawn as an "undefined" category beside
     the query's rows: no chart the page sends carries it."""

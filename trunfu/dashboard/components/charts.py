@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, wraps
+from html import escape
 from typing import Any
 
 import altair as alt
@@ -19,8 +20,6 @@ from .. import words
 PERCENT = alt.Axis(format="%")
 LABELS = alt.Axis(labelLimit=260)
 """Category labels such as `tarocco-siciliano, 4 seats` shown whole."""
-CONTRACTS = alt.Scale(domain=words.CONTRACT_ORDER, range=words.CONTRACT_COLOURS)
-"""One colour per contract name, the same whatever the filter shows."""
 DAYS = alt.Axis(format="%e %b %Y", labelAngle=-30)
 """A time axis whose labels carry the year."""
 ROLES = ["declarer", "partner", "defender"]
@@ -30,21 +29,23 @@ PERCENTS = ("share", "rate", "per deal", "declarer rate")
 
 def show(
     title: str,
-    spec: dict[str, Any] | None,
+    spec: dict[str, Any] | str | None,
     frame: pd.DataFrame,
     note: str = "",
     key: str | None = None,
 ) -> None:
     """A titled chart of `frame` (keys already turned into words, see `readable`), and its
     figures in an expander below it, drawn only once it is opened (the page's first charts
-    come sooner)."""
+    come sooner). `spec` is a Vega-Lite specification, or a chart already drawn in HTML."""
     st.markdown(f"**{title}**")
     if frame is None or frame.empty:
         st.caption("no deals match")
         return
     if note:
         st.caption(note)
-    if spec is not None:
+    if isinstance(spec, str):
+        st.html(spec)
+    elif spec is not None:
         st.vega_lite_chart(frame, spec, width="stretch", key=key)
     label = f"Numbers: {title[:1].lower() + title[1:]}"
     numbers = st.expander(label, key=f"numbers_{label}", on_change="rerun")
@@ -114,28 +115,90 @@ def spec_of(build: Callable[..., alt.Chart]) -> Callable[..., dict[str, Any]]:
     return spec
 
 
-@spec_of
-def contract_mix(*shown: str) -> alt.Chart:
-    """One bar per game and seat count, split by the share of each contract (data: `mix`);
-    the legend lists the contracts `shown` (each keeps its colour of the full scale)."""
-    return (
-        alt.Chart()
-        .mark_bar()
-        .encode(
-            x=alt.X("share:Q", axis=PERCENT, title="share of deals", stack="normalize"),
-            y=alt.Y("table:N", title=None, axis=LABELS),
-            color=alt.Color(
-                "contract:N",
-                scale=CONTRACTS,
-                sort=words.CONTRACT_ORDER,
-                legend=alt.Legend(orient="bottom", columns=4, title="contract", values=list(shown)),
-            ),
-            order=alt.Order("rank:Q"),
-            tooltip=[alt.Tooltip("table:N", title="game"), "contract:N", "deals:Q",
-                     alt.Tooltip("share:Q", format=".1%")],
+BARS_CSS = """
+<style>
+.tf-chart{font-size:.8rem;color:#31333f;font-family:'Source Sans',sans-serif}
+.tf-chart .row{display:grid;grid-template-columns:minmax(7em,13em) 1fr;gap:8px;align-items:center;
+ margin:3px 0}
+.tf-chart .name{text-align:right;color:#555;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.tf-chart .bar{display:flex;height:1.15em;background:#eee;border-radius:2px;overflow:hidden}
+.tf-chart .bar{position:relative}
+.tf-chart .bar span{display:block;height:100%}
+.tf-chart .bar b{position:absolute;right:4px;top:0;font-weight:400;font-size:.72rem;color:#444}
+.tf-chart .axis{display:flex;justify-content:space-between;color:#777;font-size:.72rem}
+.tf-chart .legend{display:flex;flex-wrap:wrap;gap:4px 14px;margin-top:8px}
+.tf-chart .legend i{display:inline-block;width:.8em;height:.8em;margin-right:4px;border-radius:2px;
+ vertical-align:-1px}
+@media (max-width:640px){.tf-chart .row{grid-template-columns:8em 1fr}}
+</style>
+"""
+
+
+def contract_bars(frame: pd.DataFrame) -> str:
+    """The contract mix (data: `mix`) as stacked bars drawn in HTML: one bar per game and
+    seat count, one segment per contract in its colour, a hover tells the deals and share.
+    Drawn without Vega, so that the page's first chart shows with the page itself."""
+    colours = dict(zip(words.CONTRACT_ORDER, words.CONTRACT_COLOURS, strict=True))
+    order = words.CONTRACT_ORDER
+    rank = {c: order.index(c) if c in order else len(order) for c in frame["contract"]}
+    rows = []
+    for table, part in frame.groupby("table", sort=True):
+        part = part.assign(rank=part["contract"].map(rank)).sort_values("rank")
+        segments = "".join(
+            f'<span style="width:{share * 100:.2f}%;background:{colours.get(c, "#999")}" '
+            f'title="{escape(table)}: {escape(c)}, {deals:,} deals ({share:.1%})"></span>'
+            for c, deals, share in zip(part["contract"], part["deals"], part["share"], strict=True)
         )
-        .transform_calculate(rank=f"indexof({words.CONTRACT_ORDER}, datum.contract)")
-    )  # fmt: skip
+        rows.append(
+            f'<div class="row"><div class="name" title="{escape(table)}">{escape(table)}</div>'
+            f'<div class="bar" role="img" aria-label="{escape(table)}">{segments}</div></div>'
+        )
+    axis = "".join(f"<span>{n}%</span>" for n in (0, 20, 40, 60, 80, 100))
+    legend = "".join(
+        f'<span><i style="background:{colours.get(c, "#999")}"></i>{escape(c)}</span>'
+        for c in present(frame)
+    )
+    return (
+        f'{BARS_CSS}<div class="tf-chart">{"".join(rows)}'
+        f'<div class="row"><div class="name">share of deals</div><div class="axis">{axis}</div>'
+        f'</div><div class="legend">{legend}</div></div>'
+    )
+
+
+GAME_COLOURS = ["#1f6fc5", "#e4572e", "#2e9e5b", "#8e5cc4"]
+
+
+def success_bars(frame: pd.DataFrame, by: str) -> str:
+    """Declarer success (data: `declarer_success` in words) as bars drawn in HTML: one row
+    per `by` value and game, its length the share of deals the declarer won."""
+    games = list(dict.fromkeys(frame["game"]))
+    colour = {g: GAME_COLOURS[i % len(GAME_COLOURS)] for i, g in enumerate(games)}
+    if by == "contract":  # in the players' order of the contracts, game by game
+        order = words.CONTRACT_ORDER
+        frame = frame.assign(
+            _rank=frame["contract"].map(lambda c: order.index(c) if c in order else 99)
+        )
+        frame = frame.sort_values(["game", "_rank"], kind="stable")
+    rows = []
+    for value, game, deals, won, rate in zip(
+        frame[by], frame["game"], frame["deals"], frame["won"], frame["rate"], strict=True
+    ):
+        name = f"{value}" if len(games) == 1 else f"{value} · {game}"
+        rows.append(
+            f'<div class="row"><div class="name" title="{escape(name)}">{escape(name)}</div>'
+            f'<div class="bar" title="{escape(name)}: won {won:,} of {deals:,} ({rate:.0%})">'
+            f'<span style="width:{rate * 100:.2f}%;background:{colour[game]}"></span>'
+            f"<b>{rate:.0%}</b></div></div>"
+        )
+    axis = "".join(f"<span>{n}%</span>" for n in (0, 20, 40, 60, 80, 100))
+    legend = "".join(
+        f'<span><i style="background:{colour[g]}"></i>{escape(g)}</span>' for g in games
+    )
+    return (
+        f'{BARS_CSS}<div class="tf-chart">{"".join(rows)}'
+        f'<div class="row"><div class="name">declarer won</div><div class="axis">{axis}</div>'
+        f'</div><div class="legend">{legend}</div></div>'
+    )
 
 
 def present(frame: pd.DataFrame) -> tuple[str, ...]:
@@ -152,27 +215,11 @@ def mix(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 SUCCESS_BY = {
-    "contract": "contract",
-    "position": "declarer's seat, counted from the dealer (1: the eldest)",
-    "oudlers": "oudlers held by the taker's side",
+    "contract": "",
+    "position": "the declarer's seat, counted from the dealer (1: the eldest)",
+    "oudlers": "the oudlers the taker's side took",
 }
-
-
-@spec_of
-def success(by: str) -> alt.Chart:
-    """Declarer success rate by `by`, one bar per game."""
-    return (
-        alt.Chart()
-        .mark_bar()
-        .encode(
-            x=alt.X(f"{by}:N", title=SUCCESS_BY.get(by, by), sort=None),
-            y=alt.Y("rate:Q", axis=PERCENT, title="declarer won", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("game:N", legend=alt.Legend(orient="bottom", title="game")),
-            xOffset="game:N",
-            tooltip=["game:N", alt.Tooltip(f"{by}:N", title=SUCCESS_BY.get(by, by)), "deals:Q",
-                     "won:Q", alt.Tooltip("rate:Q", format=".1%", title="declarer won")],
-        )
-    )  # fmt: skip
+"""What each declarer success chart is grouped by, said under its title."""
 
 
 @spec_of

@@ -65,8 +65,9 @@ def contracts(db: Reader, f) -> None:
     left, right = st.columns(2)
     with left:
         frame = charts.mix(db.run("contract_mix", f))
+        bars = charts.contract_bars(frame) if not frame.empty else None
         charts.show(
-            "Contract and declaration mix", charts.contract_mix(*charts.present(frame)), frame,
+            "Contract and declaration mix", bars, frame,
             "share of the deals played out or thrown in, per game and seat count",
         )  # fmt: skip
     with right:
@@ -80,9 +81,9 @@ def contracts(db: Reader, f) -> None:
                 if by == "oudlers":
                     frame = frame[frame["oudlers"].notna()]
                 title = {"position": "seat"}.get(by, by)
-                charts.show(
-                    f"Declarer success by {title}", charts.success(by), charts.readable(frame)
-                )
+                frame = charts.readable(frame)
+                bars = charts.success_bars(frame, by) if not frame.empty else None
+                charts.show(f"Declarer success by {title}", bars, frame, charts.SUCCESS_BY[by])
 
 
 def scores(db: Reader, f) -> None:
