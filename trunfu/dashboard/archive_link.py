@@ -8,16 +8,17 @@ from __future__ import annotations
 import tempfile
 from dataclasses import astuple
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from ..archive import game_stats, lock, matches, queries
-from ..archive.ingest import ingest
 from ..archive.queries import Filters
 from . import settings
 from .connection import POOL
-from .uploads import Checked
+
+if TYPE_CHECKING:  # the reader and the referee are loaded by the Upload page only
+    from .uploads import Checked
 
 QUERIES = {**queries.QUERIES, **matches.QUERIES, **game_stats.QUERIES}
 """Every query the pages run by name: the archive's, marafone matches, the games' own."""
@@ -116,6 +117,8 @@ def add_button(valid: list[Checked]) -> None:
     n = len(valid)
     if not st.button(f"Add the {n} valid record{'s' if n != 1 else ''} to the archive"):
         return
+    from ..archive.ingest import ingest  # the engine is loaded only to add records
+
     path = settings.archive_path()
     with tempfile.TemporaryDirectory() as folder:
         upload = Path(folder) / "upload.tgn"
