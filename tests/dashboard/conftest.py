@@ -114,3 +114,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytes
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "viewport(width, height): the browser page's size")

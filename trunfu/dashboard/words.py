@@ -70,7 +70,7 @@ CONTRACT_ORDER = [
 whatever the filter shows."""
 CONTRACT_COLOURS = [
     "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
-    "#ff9da7", "#9c755f", "#8cd17d", "#86bcb6", "#d37295", "#fabfd2", "#a0cbe8",
+    "#ff9da7", "#9c755f", "#8cd17d", "#2f4b7c", "#d37295", "#fabfd2", "#a0cbe8",
     "#bab0ac", "#79706e",
 ]  # fmt: skip
 

@@ -124,12 +124,13 @@ BARS_CSS = """
 .tf-chart .bar{display:flex;height:1.15em;background:#eee;border-radius:2px;overflow:hidden}
 .tf-chart .bar{position:relative}
 .tf-chart .bar span{display:block;height:100%}
-.tf-chart .bar b{position:absolute;right:4px;top:0;font-weight:400;font-size:.72rem;color:#444}
+.tf-chart .bar b{position:absolute;right:2px;top:0;font-weight:400;font-size:.72rem;color:#222;
+ background:rgba(255,255,255,.75);padding:0 2px;border-radius:2px;line-height:1.15rem}
 .tf-chart .axis{display:flex;justify-content:space-between;color:#777;font-size:.72rem}
 .tf-chart .legend{display:flex;flex-wrap:wrap;gap:4px 14px;margin-top:8px}
 .tf-chart .legend i{display:inline-block;width:.8em;height:.8em;margin-right:4px;border-radius:2px;
  vertical-align:-1px}
-@media (max-width:640px){.tf-chart .row{grid-template-columns:8em 1fr}}
+@media (max-width:640px){.tf-chart .row{grid-template-columns:9.5em 1fr}}
 </style>
 """
 
