@@ -79,13 +79,14 @@ def _join(items: list[str]) -> str:
 
 
 def score_sheet(scores: list[float], names: dict[int, str]) -> Table:
-    """One row per seat: seat, player, score."""
+    """One row per seat: seat, player (when the record names any), score."""
     return Table(
         [
-            {"Seat": str(seat), "Player": names.get(seat, "—"), "Score": signed(score)}
+            {"Seat": str(seat), **({"Player": names.get(seat, "—")} if names else {}),
+             "Score": signed(score)}
             for seat, score in enumerate(scores, 1)
         ]
-    )
+    )  # fmt: skip
 
 
 def verdict(outcome: Outcome, game: str | None, names: dict[int, str]) -> str:

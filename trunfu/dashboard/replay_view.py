@@ -180,13 +180,16 @@ def final(rep: Replay, names: dict[int, str]) -> None:
         return
     game = rep.record.tag("Game")
     st.subheader("Final result")
-    st.markdown(breakdowns.verdict(outcome, game, names))
-    draw(breakdowns.score_sheet(outcome.scores, names))
+    sheet, how = st.columns([2, 3], gap="large")
+    with sheet:
+        st.markdown(breakdowns.verdict(outcome, game, names))
+        draw(breakdowns.score_sheet(outcome.scores, names))
     parts = breakdowns.explain(outcome, game, names)
     if parts:
-        st.markdown("**How it was scored**")
-        for part in parts:
-            draw(part)
+        with how:
+            st.markdown("**How it was scored**")
+            for part in parts:
+                draw(part)
 
 
 def draw(part: breakdowns.Part) -> None:

@@ -69,14 +69,19 @@ def table(found: pd.DataFrame, places: pd.DataFrame, condition) -> pd.DataFrame:
             "result": found["result"].fillna(""),
         }
     )
+    where = []  # where the condition happens: beside the outcome, not past the players
     if "trick" in places.columns:
         shown["trick"] = [f"trick {int(t)}" if pd.notna(t) else "" for t in places["trick"]]
+        where.append("trick")
     if "side" in places.columns:
         shown[f"{condition.said} by"] = [
             "" if pd.isna(s) else words.side(s, g)
             for s, g in zip(places["side"], found["game"], strict=True)
         ]
-    return shown
+        where.append(f"{condition.said} by")
+    order = ["date", "game", "contract", "declarer", "outcome", *where, "result", "board",
+             "event", "players"]  # fmt: skip
+    return shown[order]
 
 
 def open_hit(found: pd.DataFrame, places: pd.DataFrame, row: int) -> None:
@@ -103,7 +108,10 @@ def search(db: Reader, choices: dict) -> None:
         placeholder="any",
         key="search_contract",
     )
-    won = cols[1].selectbox("Outcome", list(OUTCOMES), format_func=OUTCOMES.get, key="search_won")
+    won = cols[1].selectbox(
+        "Outcome", list(OUTCOMES), format_func=OUTCOMES.get, placeholder=OUTCOMES[None],
+        key="search_won",
+    )  # fmt: skip
     declarer = cols[2].selectbox(
         "Declarer",
         [None, *choices["players"]],
@@ -175,12 +183,17 @@ def search(db: Reader, choices: dict) -> None:
         on_select="rerun",
         selection_mode="single-row",
         column_config={
-            "date": st.column_config.DateColumn("date", width="small"),
-            "game": st.column_config.TextColumn("game, seats", width="small"),
-            "board": st.column_config.TextColumn("board", width=60),
-            "players": st.column_config.TextColumn("players", width="medium"),
+            "date": st.column_config.DateColumn("date", width=95),
+            "game": st.column_config.TextColumn("game, seats", width=150),
+            "contract": st.column_config.TextColumn("contract", width=100),
+            "declarer": st.column_config.TextColumn("declarer", width=90),
             "outcome": st.column_config.TextColumn("outcome", width=70),
-            "result": st.column_config.TextColumn("result", width="small"),
+            "trick": st.column_config.TextColumn("where", width=70),
+            f"{condition.said} by": st.column_config.TextColumn(width=130),
+            "result": st.column_config.TextColumn("result", width=170),
+            "board": st.column_config.TextColumn("board", width=55),
+            "event": st.column_config.TextColumn("event", width=200),
+            "players": st.column_config.TextColumn("players", width=320),
         },
     )
     rows = picked.selection.rows if picked else []
