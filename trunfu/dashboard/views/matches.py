@@ -18,8 +18,7 @@ from trunfu.dashboard.components import game_charts as gc
 PICK = "match_pick"
 LISTING = "match_listing"
 CLICKED = "match_clicked"
-FILTERS = ("player", "event", "from", "to")
-"""The filters that apply to marafone matches (the game and seat count are fixed)."""
+FILTERS = ("player", "event", "from", "to")  # those that apply: the game and seats are fixed
 ENDS = {
     "complete": "played out",
     "fuori": "fuori (claim)",

@@ -17,8 +17,7 @@ from trunfu.dashboard.uploads import (
 )
 
 SHOWN = 100  # records drawn in full; the others are listed in the summary table only
-UPLOAD_MB = 64
-"""The largest file the browser sends; files over `MAX_FILE_BYTES` are refused on the page."""
+UPLOAD_MB = 64  # the largest file the browser sends; over MAX_FILE_BYTES: told on the page
 
 
 @st.cache_resource(max_entries=16, show_spinner="Checking the records…")
