@@ -91,7 +91,7 @@ def show_match(db: Reader, row: pd.Series) -> None:
         ("Hands", f"{row['hands']}"),
         ("Final score", f"{row['final_a']}–{row['final_b']}"),
         ("Target", f"{row['target']}"),
-        ("Winner", winner or "not finished"),
+        ("Winner", f"team {winner}" if winner else "not finished"),
     ]
     for column, (name, value) in zip(st.columns(len(figures)), figures, strict=True):
         column.metric(name, value)
