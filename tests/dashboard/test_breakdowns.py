@@ -79,3 +79,12 @@ def test_an_unknown_breakdown_is_told_item_by_item() -> None:
         {"Item": "Side total", "Value": "12"},
         {"Item": "Petit au bout, seat", "Value": "2"},
     ]
+
+
+def test_a_marafone_hand_is_told_by_its_teams() -> None:
+    outcome = _outcome(FAMOUS / "marafone-maraffa-led.tgn")
+    assert breakdowns.verdict(outcome, "marafone", {}) == "Team 1+3 wins the hand, 8 to 6."
+    parts = breakdowns.explain(outcome, "marafone", {1: "Ada"})
+    assert parts[0] == "Trumps: denari (coins), named by seat 1 (Ada)."
+    (teams,) = [p for p in parts if isinstance(p, breakdowns.Table) and p.caption == "Teams"]
+    assert [r["Card points"] for r in teams.rows] == ["5⅓", "6⅓"]

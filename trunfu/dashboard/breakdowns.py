@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..archive.game_stats import SUIT_NAMES
 from ..engine.model import Outcome
 from ..notation.decks import GAMES
 from . import words
@@ -44,13 +45,22 @@ class Telling:
         return _join([self.who(s) for s in seats])
 
     def suit(self, suit: str | None) -> str:
-        if not suit:
-            return "?"
-        deck = GAMES.get(self.game or "")
-        try:
-            return deck.suit_name(suit) if deck else suit
-        except KeyError:
-            return suit
+        """A suit as players of the game name it: "denari (coins)" in marafone."""
+        return suit_name(self.game, suit)
+
+
+def suit_name(game: str | None, suit: str | None) -> str:
+    """A suit named for players of `game`: marafone's Italian names with the deck's English
+    ones ("denari (coins)"), the deck's names otherwise ("spades")."""
+    if not suit:
+        return "?"
+    deck = GAMES.get(game or "")
+    try:
+        english = deck.suit_name(suit) if deck else suit
+    except KeyError:
+        return suit
+    italian = SUIT_NAMES.get(suit) if game == "marafone" else None
+    return f"{italian} ({english})" if italian else english
 
 
 def number(value: Any) -> str:
@@ -94,15 +104,20 @@ def verdict(outcome: Outcome, game: str | None, names: dict[int, str]) -> str:
     if outcome.thrown_in:
         return "Thrown in: nobody took the deal, every seat scores 0."
     t = Telling(game, names)
-    if outcome.declarer is None:
+    teams = (outcome.breakdown or {}).get("teams")
+    if outcome.contract is None and isinstance(teams, dict) and len(teams) == 2:
+        (a, x), (b, y) = teams.items()
+        if x == y:
+            return f"The hand is drawn, {number(x)} to {number(y)}."
+        win, lose = ((a, x), (b, y)) if x > y else ((b, y), (a, x))
+        return f"Team {win[0]} wins the hand, {number(win[1])} to {number(lose[1])}."
+    if outcome.declarer is None or outcome.contract is None:
         best = max(outcome.scores) if outcome.scores else 0
         top = [s for s, v in enumerate(outcome.scores, 1) if v == best]
         return f"Best score: {t.seats(top)}, {signed(best)}."
     name = words.contract(game, outcome.contract)
     with_ = f" with {t.seats(outcome.partners)}" if outcome.partners else ""
     said = {True: ": made it", False: ": went down", None: ""}[outcome.won]
-    if outcome.contract is None:
-        return f"{t.who(outcome.declarer)}{with_} led the hand{said}."
     return f"**{name}** by {t.who(outcome.declarer)}{with_}{said}."
 
 

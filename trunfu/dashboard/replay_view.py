@@ -110,6 +110,8 @@ def said(game: str | None, call: str) -> str:
     """A call as players say it: `garde-contre` → "Garde contre", `chiamo T19` → "Chiamo
     T19"; words that are no contract (passe, passo) as written."""
     word, _, rest = call.partition(" ")
+    if word == "trump" and rest:  # marafone: the first hand names trumps
+        return f"trumps: {breakdowns.suit_name(game, rest)}"
     if not any(word in table for table in words.CONTRACTS.values()):
         return call
     return f"{words.contract(game, word)} {rest}".strip()

@@ -106,7 +106,7 @@ def show_match(db: Reader, row: pd.Series) -> None:
         {
             "hand": hands["hand"],
             "board": hands["board"].fillna(""),
-            "trumps": hands["trump"].map(lambda t: SUIT_NAMES.get(t, t or "")),
+            "trumps": hands["trump"].map(lambda t: SUIT_NAMES.get(t, t or "")),  # as players say
             "named by": hands["trump_named_by"].map(lambda s: f"seat {s}" if pd.notna(s) else ""),
             "ended": hands["end"].map(lambda e: ENDS.get(e, e or "")),
             "before 1+3": hands["before_a"],
