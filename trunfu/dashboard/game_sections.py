@@ -34,7 +34,9 @@ def marafone(db: Reader, f: Filters) -> None:
                     db.run("marafone_match_outcomes", f),
                     "matches: consecutive hands of one Event, Round and four players")  # fmt: skip
     with right:
-        charts.show("Points per hand", gc.points_per_hand(), db.run("marafone_points", f))
+        points = db.run("marafone_points", f)
+        points = points.assign(end=points["end"].map(lambda e: words.HAND_ENDS.get(e, e)))
+        charts.show("Points per hand", gc.points_per_hand(), points)
         charts.show("Who names trumps: trump team success by suit",
                     gc.rate_bars("name", "hands", "trump team won"),
                     db.run("marafone_trumps", f))  # fmt: skip

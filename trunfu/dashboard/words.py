@@ -114,6 +114,14 @@ BONUSES: dict[str, dict[str, str]] = {
 }
 """Bonus key (a row of the archive's `bonuses` table) → the players' name, per game."""
 
+HAND_ENDS = {
+    "complete": "played out",
+    "fuori": "fuori (a claim)",
+    "penalty": "penalty",
+    "irregularity": "irregularity",
+}
+"""How a marafone hand ended, in words."""
+
 SIDES = {
     "declarer": "declarer's side",
     "taker": "taker's side",

@@ -10,7 +10,7 @@ import streamlit as st
 
 from trunfu.archive import matches as match_queries
 from trunfu.archive.game_stats import SUIT_NAMES
-from trunfu.dashboard import archive_link, filters
+from trunfu.dashboard import archive_link, filters, words
 from trunfu.dashboard.archive_link import Reader
 from trunfu.dashboard.components import charts
 from trunfu.dashboard.components import game_charts as gc
@@ -19,12 +19,6 @@ PICK = "match_pick"
 LISTING = "match_listing"
 CLICKED = "match_clicked"
 FILTERS = ("player", "event", "from", "to")  # those that apply: the game and seats are fixed
-ENDS = {
-    "complete": "played out",
-    "fuori": "fuori (claim)",
-    "penalty": "penalty",
-    "irregularity": "irregularity",
-}
 
 
 def label(row: pd.Series) -> str:
@@ -108,7 +102,7 @@ def show_match(db: Reader, row: pd.Series) -> None:
             "board": hands["board"].fillna(""),
             "trumps": hands["trump"].map(lambda t: SUIT_NAMES.get(t, t or "")),  # as players say
             "named by": hands["trump_named_by"].map(lambda s: f"seat {s}" if pd.notna(s) else ""),
-            "ended": hands["end"].map(lambda e: ENDS.get(e, e or "")),
+            "ended": hands["end"].map(lambda e: words.HAND_ENDS.get(e, e or "")),
             "before 1+3": hands["before_a"],
             "before 2+4": hands["before_b"],
             "points 1+3": hands["points_a"],
