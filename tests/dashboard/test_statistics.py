@@ -231,4 +231,5 @@ def test_french_bonuses_are_named_as_players_say_them(open_page, archive) -> Non
     at = show_numbers(open_page("statistics", section="French bonuses"))
     names = set(at.dataframe[0].value["bonus"])
     assert names, "the sample's French deals have bonuses"
+    assert set(at.dataframe[0].value["side"]) <= {"taker's side", "defence", "side not recorded"}
     assert not any("_" in n or "." in n or "poignees" in n for n in names), names

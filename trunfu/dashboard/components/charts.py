@@ -72,9 +72,9 @@ def _decimal(value: float) -> str:
     return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
 
 
-def readable(frame: pd.DataFrame) -> pd.DataFrame:
+def readable(frame: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
     """The archive's keys in a query's frame turned into the players' words: games,
-    contracts (per game), sides, Trionfo bids."""
+    contracts (per game), sides (in the words of `game` when given), Trionfo bids."""
     if frame is None or frame.empty:
         return frame
     out = frame.copy()
@@ -89,7 +89,7 @@ def readable(frame: pd.DataFrame) -> pd.DataFrame:
     if "game" in out.columns:
         out["game"] = out["game"].map(words.game)
     if "side" in out.columns:
-        out["side"] = out["side"].map(lambda v: words.side(None if pd.isna(v) else str(v)))
+        out["side"] = out["side"].map(lambda v: words.side(None if pd.isna(v) else str(v), game))
     return out
 
 

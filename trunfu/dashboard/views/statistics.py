@@ -162,7 +162,7 @@ def french(db: Reader, f) -> None:
     frame = db.run("french_bonuses", f)
     frame = frame.assign(bonus=frame["bonus"].map(lambda b: words.bonus(b, "french-tarot")))
     spec = charts.by_side("bonus", "deals", "deals")
-    charts.show("Petit au bout, poignées and chelem", spec, charts.readable(frame))
+    charts.show("Petit au bout, poignées and chelem", spec, charts.readable(frame, "french-tarot"))
 
 
 st.title("Statistics")
