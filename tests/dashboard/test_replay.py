@@ -186,6 +186,12 @@ def test_a_reference_of_thousands_of_digits_is_no_record(open_page, archive) -> 
     assert "no famous hand" in at.error[0].value
 
 
+def test_numbers_of_thousands_of_digits_in_the_url_are_ignored(open_page, example) -> None:
+    at = open_page("replay", record=example, step="7" * 5000, seat="2" * 5000, trick="3" * 5000)
+    assert _step(at)[0] == 0
+    assert "tf-card back" not in _table(at)
+
+
 def test_seats_go_round_the_table_in_playing_order() -> None:
     assert slots(4) == {1: "bottom", 2: "right", 3: "top", 4: "left"}
     assert slots(4, bottom=3) == {3: "bottom", 4: "right", 1: "top", 2: "left"}
