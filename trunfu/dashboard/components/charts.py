@@ -36,7 +36,8 @@ def show(
 ) -> None:
     """A titled chart of `frame` (keys already turned into words, see `readable`), and its
     figures in an expander below it, drawn only once it is opened (the page's first charts
-    come sooner). `spec` is a Vega-Lite specification, or a chart already drawn in HTML."""
+    come sooner). `spec` is a Vega-Lite specification, or a chart already drawn in HTML
+    (written as markdown: the browser draws it with the page, not after loading Vega)."""
     st.markdown(f"**{title}**")
     if frame is None or frame.empty:
         st.caption("no deals match")
@@ -44,7 +45,7 @@ def show(
     if note:
         st.caption(note)
     if isinstance(spec, str):
-        st.html(spec)
+        st.markdown(spec, unsafe_allow_html=True)  # drawn with the page: no lazy element
     elif spec is not None:
         st.vega_lite_chart(frame, spec, width="stretch", key=key)
     label = f"Numbers: {title[:1].lower() + title[1:]}"
