@@ -129,6 +129,11 @@ def test_calls_and_the_end_are_said_in_players_words(open_page, famous) -> None:
     assert "seat 2: *Garde contre*" in said
     assert "the deal ends. Garde contre by seat 2: made it." in said
     assert "garde-contre" not in said and "garde-contre" not in _table(at)
+    name = "french-tarot-excuse-wins-the-last-trick.tgn"
+    shutil.copy(ROOT / "data/famous" / name, famous / "k.tgn")
+    at = open_page("replay", record="famous:k.tgn:1", step="end")
+    said = " ".join(m.value for m in at.markdown)
+    assert "*seat 2 calls the king of hearts (KH)*" in said  # not "call KH"
 
 
 def test_no_spoilers_before_the_last_step(open_page, example) -> None:

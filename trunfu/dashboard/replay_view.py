@@ -129,7 +129,9 @@ def annotations(step: Step) -> list[str]:
 
 def _said(step: Step, game: str | None) -> str:
     """A line of the auction column: calls as `seat N: word`, other items as sentences."""
-    if step.kind == "call" and step.seat:
+    if step.kind == "call" and step.seat and (not step.label or step.label.startswith("seat")):
+        if step.label and not step.label.startswith(f"seat {step.seat}:"):
+            return f"*{step.label}*"  # the engine's sentence: "seat 4 calls the king of spades"
         return f"seat {step.seat}: *{said(game, step.text)}*"
     return f"*{step.label or step.text}*"
 
