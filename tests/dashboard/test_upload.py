@@ -126,7 +126,7 @@ def test_a_file_that_is_not_tgn_stops_at_once(open_page, no_archive) -> None:
     at.get("file_uploader")[0].upload("table.tgn", csv, "text/plain")
     at.run()
     assert any(e.value.startswith("table.tgn is not TGN") for e in at.error)
-    assert "0 records: 0 valid, 0 invalid" in [s.value for s in at.subheader]
+    assert not at.subheader  # no count of records: there are none
 
 
 def test_a_file_over_the_limit_is_told_on_the_page(open_page, no_archive) -> None:

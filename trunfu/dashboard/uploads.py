@@ -13,7 +13,7 @@ from ..notation.reader import read
 from ..notation.split import split_records
 from ..referee import Verdict, judge
 
-MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_FILE_BYTES = 5_000_000
 """Largest file the page checks (5 MB, some 2,500 deals); larger ones: `trunfu validate`."""
 MAX_RECORDS = 500
 """Most records checked in one file (about 2 s); the rest are counted, not read."""
@@ -87,8 +87,8 @@ def decode(name: str, data: bytes) -> tuple[str | None, str | None]:
     """The text of an upload, or why it is refused (too large, binary, not UTF-8)."""
     if len(data) > MAX_FILE_BYTES:
         return None, (
-            f"{name} is too large to check here: {len(data) / 2**20:.1f} MB, and this page "
-            f"checks files up to {MAX_FILE_BYTES // 2**20} MB. Check it with "
+            f"{name} is too large to check here: {len(data) / 1e6:.1f} MB, and this page "
+            f"checks files up to {MAX_FILE_BYTES / 1e6:g} MB. Check it with "
             f"`trunfu validate {name}` and add it with `trunfu ingest {name}`."
         )
     if b"\x00" in data[:SNIFF_BYTES]:

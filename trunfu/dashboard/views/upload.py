@@ -90,7 +90,7 @@ def _summary(reports: list[FileReport]) -> None:
 st.title("Upload and validate")
 st.caption(
     f"Drop one or many `.tgn` files, or paste TGN text. Each file may be up to "
-    f"{MAX_FILE_BYTES // (1024 * 1024)} MB; the first {MAX_RECORDS:,} records of a file are "
+    f"{MAX_FILE_BYTES / 1e6:g} MB; the first {MAX_RECORDS:,} records of a file are "
     "judged. For larger files use `trunfu validate` and `trunfu ingest`."
 )
 files = st.file_uploader(
@@ -120,6 +120,8 @@ for report in reports:
             "were not judged (use `trunfu validate`)."
         )
 total = len(valid) + len(invalid)
+if not total:  # every file refused, each said why above
+    st.stop()
 st.subheader(
     f"{total} record{'s' if total != 1 else ''}: {len(valid)} valid, {len(invalid)} invalid"
 )
