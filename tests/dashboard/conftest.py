@@ -49,12 +49,26 @@ def open_page(famous: Path) -> Callable[..., AppTest]:
     return _open
 
 
+def show_numbers(at: AppTest) -> AppTest:
+    """Open every "Numbers: …" expander of the page (they draw their table when open)."""
+    labels = [e.label for e in at.expander if e.label.startswith("Numbers: ")]
+    for label in labels:
+        at.session_state[f"numbers_{label}"] = True
+    if labels:
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 PLAYERS = {
     "french-tarot": ["Ada", "Bea", "Cid", "Dan"],
     "tarocco-siciliano": ["Ada", "Eve", "Fra", "Gio"],
 }
 SAMPLE = {"french-tarot": 20, "tarocco-siciliano": 12}
 """The sample archive: deals simulated per game (4 seats), with names and dates added."""
+SEEDS = {"french-tarot": 12, "tarocco-siciliano": 8}
+"""The simulator's seeds: the French deals hold two petits au bout, which the Search tests
+look for."""
 
 
 def sample_texts() -> dict[str, list[str]]:
@@ -64,11 +78,11 @@ def sample_texts() -> dict[str, list[str]]:
     from trunfu.notation.writer import write
 
     texts: dict[str, list[str]] = {}
-    for seed, (game, count) in enumerate(SAMPLE.items(), 7):
+    for game, count in SAMPLE.items():
         names = "".join(f'[P{n} "{p}"]\n' for n, p in enumerate(PLAYERS[game], 1))
         texts[game] = [
             write(record).replace("[Seats", f'[Date "2024.01.{n:02d}"]\n{names}[Seats', 1)
-            for n, record in enumerate(simulate(game, 4, count, seed=seed), 1)
+            for n, record in enumerate(simulate(game, 4, count, seed=SEEDS[game]), 1)
         ]
     return texts
 
@@ -103,3 +117,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytes
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "viewport(width, height): the browser page's size")

@@ -1,8 +1,11 @@
 """End to end, in a real headless Chromium driven by Playwright: start the app, upload a file
-with one good and one bad record, open the good one's replay, step with the keyboard.
+with one good and one bad record, open the good one's replay, step with the keyboard; on
+the sample archive of `data/` (as `make run` serves it): odd URLs, a search hit opening at
+its trick, the card table at phone width, and the time to the Statistics page's first
+chart (reported, not asserted: it depends on the machine).
 
 Needs Debian's chromium at /usr/bin/chromium (`make browser`, a prerequisite of `make test`).
-The screenshot is written to tests/dashboard/out/ (git-ignored: `*.screenshot.png`)."""
+Screenshots and the timing are written to tests/dashboard/out/ (git-ignored)."""
 
 from __future__ import annotations
 
@@ -54,13 +57,33 @@ def _free_port() -> int:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
+    """The dashboard on an empty archive; its base URL."""
+    yield from _serve(tmp_path, tmp_path / "archive.duckdb", tmp_path / "famous")
+
+
+@pytest.fixture(scope="module")
+def sample_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The archive `make run` builds from `data/`."""
+    from trunfu.archive.ingest import ingest
+
+    db = tmp_path_factory.mktemp("data") / "archive.duckdb"
+    files = sorted(str(f) for f in (ROOT / "data").rglob("*.tgn*") if f.is_file())
+    summary = ingest(db, files, workers=0)
+    assert summary.added > 3000 and summary.rejected == 0, summary.as_dict()
+    return db
+
+
+@pytest.fixture(scope="module")
+def sample_server(sample_archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The dashboard on the sample archive and the famous hands of `data/`."""
+    folder = tmp_path_factory.mktemp("server")
+    yield from _serve(folder, sample_archive, ROOT / "data" / "famous")
+
+
+def _serve(tmp_path: Path, archive: Path, famous: Path) -> Iterator[str]:
     """The dashboard served by `streamlit run` on a free port; its base URL."""
     port = _free_port()
-    env = dict(
-        os.environ,
-        TRUNFU_ARCHIVE=str(tmp_path / "archive.duckdb"),
-        TRUNFU_FAMOUS=str(tmp_path / "famous"),
-    )
+    env = dict(os.environ, TRUNFU_ARCHIVE=str(archive), TRUNFU_FAMOUS=str(famous))
     log = (tmp_path / "streamlit.log").open("w")
     command = [
         sys.executable, "-m", "streamlit", "run", str(APP),
@@ -94,16 +117,19 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def page(request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A browser page; when the test fails, its Playwright trace (screenshots, DOM and
-    console at each step) is kept in `tests/dashboard/out/<test>.trace.zip`, to be opened
-    with `playwright show-trace`."""
+    """A browser page (1,400 px wide; `@pytest.mark.viewport(w, h)` for another size); when
+    the test fails, its Playwright trace (screenshots, DOM and console at each step) is kept
+    in `tests/dashboard/out/<test>.trace.zip`, to be opened with `playwright show-trace`."""
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `make browser`"
+    size = request.node.get_closest_marker("viewport")
+    width, height = size.args if size else (1400, 1000)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        context = browser.new_context(viewport={"width": width, "height": height})
         context.tracing.start(screenshots=True, snapshots=True)
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)
+        expect.set_options(timeout=WAIT_MS)  # a loaded machine draws the widgets late
         try:
             yield page
         finally:
@@ -204,3 +230,77 @@ def _first_card_step(page: Page, last: int) -> int:
         page.keyboard.press("ArrowRight")
         expect(page.get_by_text(re.compile(rf"^Step {before + 1} of {last}"))).to_be_visible()
     raise AssertionError("no card was ever played")
+
+
+FIRST_CHART = ".tf-chart, [data-testid=stVegaLiteChart] canvas, [data-testid=stVegaLiteChart] svg"
+
+
+def _first_chart_seconds(base: str) -> float:
+    """Seconds from navigation to the Statistics page's first chart, in a fresh browser."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        start = time.monotonic()
+        page.goto(f"{base}/")
+        page.wait_for_selector(FIRST_CHART, timeout=WAIT_MS * 2)
+        seconds = time.monotonic() - start
+        browser.close()
+    return seconds
+
+
+def test_the_first_chart_time_is_reported(sample_server: str) -> None:
+    """The Statistics page of the sample archive in a fresh headless Chromium: the first
+    visit (a server that has not drawn a page yet) and two more, each in a fresh browser."""
+    times = [_first_chart_seconds(sample_server) for _ in range(3)]
+    OUT.mkdir(exist_ok=True)
+    line = "first chart after navigation: " + ", ".join(f"{t:.2f} s" for t in times)
+    (OUT / "first-chart.txt").write_text(line + " (first: a fresh server)\n")
+    print(line)
+    assert all(t > 0 for t in times)
+
+
+def test_odd_urls_are_ignored_or_told(sample_server: str, page: Page) -> None:
+    page.goto(f"{sample_server}/?from=2099-01-01&to=1900-01-01&seats=999&game=chess")
+    expect(page.get_by_text("Dated deals from")).to_be_visible()
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    expect(page.get_by_role("button", name="Deploy")).to_have_count(0)  # no developer chrome
+    page.goto(f"{sample_server}/replay?record={'9' * 5000}&step={'7' * 5000}")
+    expect(page.get_by_text(re.compile(r"^There is no record 9+…"))).to_be_visible()
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    box = page.get_by_label("Open another record")
+    box.fill("famous:french-tarot-garde-contre-chelem.tgn:1")
+    box.press("Enter")
+    expect(page.get_by_text(re.compile(r"^Step 0 of \d+"))).to_be_visible()
+    expect(page.get_by_text("Final result")).to_have_count(0)  # no spoiler at step 0
+
+
+def test_a_search_hit_opens_at_its_trick(sample_server: str, page: Page) -> None:
+    page.goto(f"{sample_server}/search?q=T1+captured&game=french-tarot")
+    grid = page.locator("[data-testid=stDataFrame]").first
+    expect(grid).to_be_visible()
+    page.wait_for_timeout(500)  # the grid draws its rows on a canvas
+    box = grid.bounding_box()
+    page.mouse.click(box["x"] + 12, box["y"] + 35 + 17)  # the first row's selection cell
+    page.wait_for_url(re.compile(r"/replay\?.*record=\d+"), timeout=WAIT_MS)
+    expect(page.get_by_text(re.compile(r"^Step \d+ of \d+"))).to_be_visible()
+    step, _ = _step_shown(page)
+    assert step > 0, page.url
+    expect(page.locator(".tf-trick [data-card='T1']")).to_be_visible()  # the trick of T1
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / "search-hit.screenshot.png"), full_page=True)
+
+
+@pytest.mark.viewport(390, 844)
+def test_the_card_table_at_phone_width(sample_server: str, page: Page) -> None:
+    page.goto(f"{sample_server}/replay?record=famous:tarocco-siciliano-stata.tgn:1&step=0")
+    hand = page.locator(".tf-seat[data-seat='1'] .tf-card")
+    expect(hand.first).to_be_visible()
+    tops = {round(hand.nth(i).bounding_box()["y"]) for i in range(hand.count())}
+    per_row = hand.count() / len(tops)
+    assert per_row >= 5, f"{hand.count()} cards in {len(tops)} rows"  # rows, not a column
+    table = page.locator(".tf-table").bounding_box()
+    assert table["width"] <= 390
+    wide = page.evaluate("document.scrollingElement.scrollWidth")
+    assert wide <= 391, f"the page scrolls sideways: {wide} px"
+    OUT.mkdir(exist_ok=True)
+    page.locator(".tf-table").screenshot(path=str(OUT / "phone.screenshot.png"))

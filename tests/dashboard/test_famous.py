@@ -35,6 +35,22 @@ def test_gallery_lists_each_hand_with_its_replay_link(open_page, famous) -> None
     assert any(m.value == "Giove takes the Picciotti." for m in at.markdown)
 
 
+def test_a_game_picked_shows_that_game_and_is_in_the_url(open_page, famous) -> None:
+    shutil.copy(EXAMPLE, famous / "a-example.tgn")
+    marafone = ANNOTATED.replace("tarocco-siciliano", "marafone").replace("Picciotti", "Maraffa")
+    (famous / "b-marafone.tgn").write_text(marafone, encoding="utf-8")
+    at = open_page("famous")
+    assert at.pills(key="famous_games").value == []  # nothing picked: every game
+    assert "2 of 2 annotated deals" in [c.value for c in at.caption]
+    at.pills(key="famous_games").set_value(["marafone"]).run()  # one click on a game...
+    assert "1 of 2 annotated deals" in [c.value for c in at.caption]  # ...shows that game
+    assert at.query_params["game"] == "marafone"
+    at = open_page("famous", game="marafone,chess")
+    assert at.pills(key="famous_games").value == ["marafone"]
+    titles = [m.value for m in at.markdown if m.value.startswith("**")]
+    assert titles == ["**The Maraffa fall**"]
+
+
 def test_an_empty_folder_is_told(open_page, famous) -> None:
     at = open_page("famous")
     assert "No famous hands" in at.info[0].value

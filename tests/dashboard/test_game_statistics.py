@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import show_numbers
 
 from trunfu.archive.ingest import ingest
 from trunfu.dashboard import settings
@@ -47,6 +48,7 @@ def archive(game_archive: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _numbers(at, title: str):
+    show_numbers(at)
     return next(e for e in at.expander if e.label == f"Numbers: {title}").dataframe[0].value
 
 
@@ -62,7 +64,7 @@ def _four_seat_hands(player: str | None = None, last_day: int = 99) -> int:
 
 @pytest.mark.parametrize("section", ["Marafone", "Trionfo", "Game of Tarot"])
 def test_every_chart_has_its_numbers(open_page, archive, section) -> None:
-    at = open_page("statistics", section=section)
+    at = show_numbers(open_page("statistics", section=section))
     charts = at.get("vega_lite_chart")
     numbers = [e for e in at.expander if e.label.startswith("Numbers: ")]
     assert len(charts) >= 2
@@ -99,7 +101,13 @@ def test_game_of_tarot_points_per_seat(open_page, archive) -> None:
     at = open_page("statistics", section="Game of Tarot", seats="3")
     frame = _numbers(at, "declaration points against trick points")
     assert set(frame["seats"]) == {3}
-    assert frame["seat_deals"].sum() == 3 * GAMES[3][2]
+    assert frame["seat deals"].sum() == 3 * GAMES[3][2]
+
+
+def test_trionfo_bids_are_named_as_players_say_them(open_page, archive) -> None:
+    bids = set(_numbers(open_page("statistics", section="Trionfo"), "trionfo bid mix")["bid"])
+    assert "Di più" in bids or "Maso" in bids, bids
+    assert not bids & {"chiamo", "di-piu", "maso", "all pass"}, bids
 
 
 def test_a_tab_of_another_game_says_so(open_page, archive) -> None:

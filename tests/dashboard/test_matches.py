@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import show_numbers
 
 from trunfu.archive import queries
 from trunfu.archive.ingest import ingest
@@ -56,7 +57,7 @@ def archive(match_archive: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _listing(at):
-    return next(d.value for d in at.dataframe if "team_1_3" in d.value.columns)
+    return next(d.value for d in at.dataframe if "team 1+3" in d.value.columns)
 
 
 def _first_id(db: Path, event: str) -> int:
@@ -70,19 +71,38 @@ def _first_id(db: Path, event: str) -> int:
 def test_no_archive_is_told(open_page, no_archive) -> None:
     at = open_page("matches")
     assert any("no archive" in i.value for i in at.info)
+    assert not any(str(no_archive) in i.value for i in at.info)
 
 
 def test_matches_are_listed_and_follow_the_filters(open_page, archive) -> None:
     at = open_page("matches")
     listing = _listing(at)
-    assert sorted(listing["hands"]) == [2, len(sample())]
-    assert list(listing["event"]) == ["Torneo di Cesena", "Circolo Ravenna sample match"]
+    assert list(listing["hands"]) == [len(sample()), 2]  # the longest match first
+    assert list(listing["event"]) == ["Circolo Ravenna sample match", "Torneo di Cesena"]
     at.selectbox(key="matches_player").select("Elio").run()
     assert not at.exception
     listing = _listing(at)
-    assert list(listing["team_1_3"]) == ["Elio & Gina"]
+    assert list(listing["team 1+3"]) == ["Elio & Gina"]
     assert list(listing["winner"]) == ["not finished"]  # two hands: nobody reached 41
     assert at.query_params["player"] == "Elio"
+
+
+def test_only_the_filters_of_marafone_are_offered(open_page, archive) -> None:
+    at = open_page("matches", game="french-tarot", seats="5")
+    keys = {s.key for s in at.selectbox}
+    assert {"matches_player", "matches_event"} <= keys
+    assert not keys & {"matches_game", "matches_seats", "matches_variant"}
+    assert len(_listing(at)) == 2  # a game in the URL does not hide the marafone matches
+
+
+def test_a_click_on_a_row_opens_that_match(open_page, archive) -> None:
+    at = open_page("matches", match="1" * 5000)  # an id of thousands of digits: ignored
+    assert at.selectbox(key="match_pick").value is None
+    at.session_state["match_listing"] = {"selection": {"rows": [1], "columns": []}}
+    at.run()
+    other = _first_id(archive, "Torneo di Cesena")
+    assert at.selectbox(key="match_pick").value == other
+    assert at.query_params["match"] == str(other)
 
 
 def test_a_match_opens_from_the_url_with_its_hands(open_page, archive) -> None:
@@ -99,19 +119,22 @@ def test_a_match_opens_from_the_url_with_its_hands(open_page, archive) -> None:
     assert metrics["Hands"] == str(len(hands))
     assert metrics["Final score"] == f"{after[-1][0]}–{after[-1][1]}"
     winner = "1+3" if after[-1][0] >= 41 else "2+4"
-    assert metrics["Winner"].startswith(winner)
+    assert metrics["Winner"] == f"team {winner}"
+    show_numbers(at)
     chart = next(e for e in at.expander if e.label == "Numbers: running score")
     score = chart.dataframe[0].value
     assert len(score) == 2 * (len(hands) + 1)
     assert list(score[score["team"] == "1+3"]["score"])[1:] == [a for a, _ in after]
-    table = next(d.value for d in at.dataframe if "replay" in d.value.columns)
-    assert list(zip(table["after_a"], table["after_b"], strict=True)) == after
-    assert table["consistent"].all()
+    table = next(d.value for d in at.dataframe if "trumps" in d.value.columns)
+    assert list(zip(table["after 1+3"], table["after 2+4"], strict=True)) == after
+    assert table["chains on"].all()
+    suits = {"denari", "coppe", "spade", "bastoni"}
+    assert set(table["trumps"]) <= suits, set(table["trumps"])  # trumps by suit name
+    at.session_state["match_hands"] = {"selection": {"rows": [2], "columns": []}}
+    at.run()  # a click on the third hand opens its replay
     con = queries.open_archive(archive)
     try:
-        for n, link in enumerate(table["replay"], 1):
-            record_id = int(link.removeprefix("replay?record="))
-            assert f'[Board "{n}"]' in queries.record_text(con, record_id)
+        assert '[Board "3"]' in queries.record_text(con, int(at.query_params["record"]))
     finally:
         con.close()
 

@@ -25,27 +25,90 @@ def _led(card: str) -> set[tuple[str, str]]:
     return _deals_where(card, "led")
 
 
-def test_a_card_condition_finds_exactly_the_deals_and_links_them(open_page, archive) -> None:
+GAMES = {"French tarot, 4": "french-tarot", "Tarocco siciliano, 4": "tarocco-siciliano"}
+
+
+def _hits(at) -> set[tuple[str, str]]:
+    frame = at.dataframe[0].value
+    return {(GAMES[g], b) for g, b in zip(frame["game"], frame["board"], strict=True)}
+
+
+def test_a_card_condition_finds_exactly_the_deals(open_page, archive) -> None:
     at = open_page("search", q="T20 led")
     assert not at.error
+    assert _hits(at) == _led("T20")
+
+
+def _first_trick(card: str, event: str, game: str, board: str) -> int:
+    """The first trick of a sample deal where `card` was captured (by another side than
+    its player's) or played."""
+    from trunfu.engine import replay
+
+    for record in read_records("\n".join(sample_texts()[game])):
+        if record.tag("Board") == board:
+            rep = replay(record)
+            for trick in rep.tricks:
+                if any(code == card for _, code in trick.cards):
+                    return trick.number
+    raise AssertionError("no such deal")
+
+
+def test_a_hit_opens_the_replay_at_the_trick_where_it_happens(open_page, archive) -> None:
+    at = open_page("search", q="T1 played", game="french-tarot")
     frame = at.dataframe[0].value
-    assert set(zip(frame["game"], frame["board"], strict=True)) == _led("T20")
-    assert list(frame["replay"]) == [f"replay?record={i}" for i in frame["id"]]
+    trick = int(frame["trick"][0].removeprefix("trick "))
+    assert trick == _first_trick("T1", "played", "french-tarot", frame["board"][0])
+    # a click on the first row, as the browser sends it
+    at.session_state["search_hits"] = {"selection": {"rows": [0], "columns": []}}
+    at.run()
+    assert at.query_params["record"] and at.query_params.get("trick") is None
+    assert int(at.query_params["step"]) > 0
+    table = next(h.proto.body for h in at.get("html") if "tf-table" in h.proto.body)
+    assert 'data-card="T1"' in table.split('class="tf-center"')[1]  # T1 lies in the trick
+    if trick > 1:  # ...of trick `trick`: the tricks before it are gathered
+        assert f"Tricks played ({trick - 1})" in [e.label for e in at.expander]
+
+
+def test_the_petit_au_bout_says_which_side_made_it(open_page, archive) -> None:
+    at = open_page("search", q="petit au bout")
+    assert not at.error
+    frame = at.dataframe[0].value
+    assert set(frame["Petit au bout by"]) <= {"taker's side", "defence"}
+    assert frame["trick"].str.startswith("trick ").all()
+
+
+def test_the_url_follows_the_query(open_page, archive) -> None:
+    at = open_page("search")
+    at.text_input(key="search_q").input("T1 captured").run()
+    at.selectbox(key="search_won").select(True).run()
+    at.selectbox(key="search_contract").select("garde").run()
+    assert at.query_params["q"] == "T1 captured"
+    assert at.query_params["won"] == "1"
+    assert at.query_params["contract"] == "garde"
+    again = open_page("search", q="T1 captured", won="1", contract="garde")
+    assert again.selectbox(key="search_won").value is True
+    assert again.selectbox(key="search_contract").value == "garde"
+    assert again.text_input(key="search_q").value == "T1 captured"
+    assert set(again.dataframe[0].value["contract"]) <= {"Garde"}  # in words
 
 
 def test_player_and_game_filters_narrow_the_list(open_page, archive) -> None:
     at = open_page("search")
     assert len(at.dataframe[0].value) == sum(SAMPLE.values())
     at.selectbox(key="search_player").select("Bea").run()
-    assert set(at.dataframe[0].value["game"]) == {"french-tarot"}
+    assert set(at.dataframe[0].value["game"]) == {"French tarot, 4"}
     assert len(at.dataframe[0].value) == SAMPLE["french-tarot"]
     assert at.query_params["player"] == "Bea"
 
 
 def test_a_condition_that_means_nothing_is_explained(open_page, archive) -> None:
     at = open_page("search", q="T1 flies")
-    assert "after the card" in at.error[0].value
+    assert "After the card, say what happened to it" in at.error[0].value
     assert not at.dataframe
+    at = open_page("search", q="grand slam")
+    message = at.error[0].value
+    assert "grand slam" in message and "Petit au bout" in message and "Rimatura" in message
+    assert not any(key in message for key in ("jochi.", "petit_au_bout", "chelem.", "poignees"))
 
 
 def test_conditions_as_players_say_them() -> None:
@@ -57,6 +120,11 @@ def test_conditions_as_players_say_them() -> None:
     assert parse("poignee", bonuses).bonus == "poignee"
     assert parse("scommessa", bonuses).bonus == "jochi.scommessa"
     assert parse("grand slam", bonuses).error
+    keys = ["jochi.quattro-re", "poignees.double", "poignees.simple", "chelem.announced and made"]
+    assert parse("quattro re", keys).bonus == "jochi.quattro-re"
+    assert parse("Double poignée", keys).bonus == "poignees.double"
+    assert parse("poignée", keys).bonus == "poignee"  # every poignée
+    assert parse("chelem announced", keys).bonus == "chelem.announced"
 
 
 def test_card_pages_are_the_same_when_looked_for_among_the_newest_deals_first(

@@ -35,7 +35,9 @@ def test_checker_finds_the_error_at_its_line_with_the_offending_line() -> None:
 def test_binary_oversize_and_non_utf8_files_are_refused_with_a_reason() -> None:
     assert "binary" in uploads.check_upload("x.tgn", b"\x89PNG\r\n\x00\x00").error
     big = b"; x\n" * (uploads.MAX_FILE_BYTES // 4 + 1)
-    assert "up to" in uploads.check_upload("big.tgn", big).error
+    assert (
+        "big.tgn is too large to check here: 5.0 MB" in uploads.check_upload("big.tgn", big).error
+    )
     error = uploads.check_upload("l1.tgn", b'[Game "caf\xe9"]\n').error
     assert error.startswith("l1.tgn:1:11:")
 
@@ -94,7 +96,8 @@ def test_valid_records_are_added_to_the_archive_once(open_page, no_archive) -> N
     at.run()
     add = next(b for b in at.button if b.label == "Add the 1 valid record to the archive")
     add.click().run()
-    assert "1 record(s) added" in at.success[0].value
+    assert "1 record(s) added to the archive;" in at.success[0].value
+    assert str(no_archive) not in at.success[0].value  # no path of the server
     assert open_page("statistics").metric[0].value == "1"  # the dashboard now reads it
     add = next(b for b in at.button if b.label == "Add the 1 valid record to the archive")
     add.click().run()
@@ -102,3 +105,33 @@ def test_valid_records_are_added_to_the_archive_once(open_page, no_archive) -> N
     assert "1 were already there" in at.success[0].value
     search = open_page("search")
     assert list(search.dataframe[0].value["event"]) == ["Worked example"]
+
+
+def test_an_empty_file_holds_no_records(open_page, no_archive) -> None:
+    assert uploads.check_upload("e.tgn", b"").error == "e.tgn is empty: it holds no records."
+    only = uploads.check_upload("c.tgn", b"% a note\n{ a comment }\n").error
+    assert only and "holds no records" in only  # comments only
+    at = open_page("upload")
+    at.get("file_uploader")[0].upload("empty.tgn", b"", "text/plain")
+    at.run()
+    assert "empty.tgn is empty: it holds no records." in [e.value for e in at.error]
+
+
+def test_a_file_that_is_not_tgn_stops_at_once(open_page, no_archive) -> None:
+    csv = "".join(f"{n},{n * 2},some text\n" for n in range(30_000)).encode()
+    report = uploads.check_upload("table.csv.tgn", csv)
+    assert report.error.startswith("table.csv.tgn is not TGN:")
+    assert not report.records  # not 30,000 "records" of errors
+    at = open_page("upload")
+    at.get("file_uploader")[0].upload("table.tgn", csv, "text/plain")
+    at.run()
+    assert any(e.value.startswith("table.tgn is not TGN") for e in at.error)
+    assert not at.subheader  # no count of records: there are none
+
+
+def test_a_file_over_the_limit_is_told_on_the_page(open_page, no_archive) -> None:
+    at = open_page("upload")
+    big = b"% x\n" * (uploads.MAX_FILE_BYTES // 4 + 1)
+    at.get("file_uploader")[0].upload("big.tgn", big, "text/plain")
+    at.run()
+    assert any(e.value.startswith("big.tgn is too large to check here") for e in at.error)

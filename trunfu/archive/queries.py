@@ -140,6 +140,23 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> dict[s
     }
 
 
+SIMULATED = r'\[Source "[^"\n]*(?i:simulat)'
+"""A record whose `Source` tag speaks of a simulation ("simulated by trunfu", "trunfu
+simulate")."""
+
+
+def simulated(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> dict[str, int]:
+    """How many deals under the filters there are, and how many of them are simulations
+    (their `Source` tag says so): `deals, simulated`."""
+    where, params = _where(f)
+    row = con.execute(
+        f"""SELECT count(*), count(*) FILTER (WHERE regexp_matches(r.text, ?))
+            FROM records r WHERE {where}""",
+        [SIMULATED, *params],
+    ).fetchone()
+    return {"deals": row[0], "simulated": row[1]}
+
+
 def deals_per_game(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd.DataFrame:
     """Deals per game and seat count: `game, seats, deals, scored, thrown_in`."""
     where, params = _where(f)
@@ -490,6 +507,44 @@ def _deals_page(
     )
 
 
+def where_it_happens(
+    con: duckdb.DuckDBPyConnection,
+    f: Filters | None = None,
+    *,
+    ids: list[int] | tuple[int, ...] = (),
+    card: str | None = None,
+    card_event: str = "played",
+    bonus: str | None = None,
+) -> pd.DataFrame:
+    """Where the condition of `find_deals` happens in each of the deals `ids`: `id, trick,
+    side` — the first trick where the card condition holds (for a petit au bout, the trick
+    of `T1`), and the side that scored the bonus (its sides joined when several did). The
+    filters `f` are not used: the deals are named."""
+    if card_event not in _CARD_SQL:
+        raise ValueError(f"card_event must be one of {', '.join(CARD_EVENTS)}")
+    ids = [int(i) for i in ids]
+    frame = pd.DataFrame({"id": pd.Series(ids, dtype="int64")})
+    if card or (bonus and bonus.startswith("petit")):
+        played = f"p.card = ? AND {_CARD_SQL[card_event]}" if card else "p.card = 'T1'"
+        tricks = _df(
+            con,
+            f"""SELECT p.record_id AS id, min(p.trick) AS trick FROM plays p
+                WHERE list_contains(?, p.record_id) AND {played} GROUP BY 1""",
+            [ids, *([card.upper()] if card else [])],
+        )
+        frame = frame.merge(tricks, on="id", how="left")
+    if bonus:
+        sides = _df(
+            con,
+            """SELECT b.record_id AS id, string_agg(DISTINCT b.side, ', ' ORDER BY b.side) AS side
+               FROM bonuses b WHERE list_contains(?, b.record_id) AND starts_with(b.name, ?)
+               GROUP BY 1""",
+            [ids, bonus],
+        )
+        frame = frame.merge(sides, on="id", how="left")
+    return frame
+
+
 def record_text(con: duckdb.DuckDBPyConnection, record_id: int) -> str | None:
     """The canonical TGN text of one record, or None."""
     row = con.execute("SELECT text FROM records WHERE id = ?", [int(record_id)]).fetchone()
@@ -578,6 +633,7 @@ def rejects(
 
 QUERIES = {
     "overview": overview,
+    "simulated": simulated,
     "deals_per_game": deals_per_game,
     "contract_mix": contract_mix,
     "declarer_success": declarer_success,
@@ -589,6 +645,7 @@ QUERIES = {
     "sicilian_jochi": sicilian_jochi,
     "french_bonuses": french_bonuses,
     "find_deals": find_deals,
+    "where_it_happens": where_it_happens,
     "choices": choices,
     "reject_codes": reject_codes,
     "rejects": rejects,

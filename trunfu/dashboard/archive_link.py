@@ -8,16 +8,17 @@ from __future__ import annotations
 import tempfile
 from dataclasses import astuple
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from ..archive import game_stats, lock, matches, queries
-from ..archive.ingest import IngestAborted, ingest
 from ..archive.queries import Filters
 from . import settings
 from .connection import POOL
-from .uploads import Checked
+
+if TYPE_CHECKING:  # the reader and the referee are loaded by the Upload page only
+    from .uploads import Checked
 
 QUERIES = {**queries.QUERIES, **matches.QUERIES, **game_stats.QUERIES}
 """Every query the pages run by name: the archive's, marafone matches, the games' own."""
@@ -65,7 +66,7 @@ class Reader:
         key = stamp()
         if key is None:
             raise lock.ArchiveMissing(
-                f"{settings.archive_path()}: no archive here (create one with `trunfu ingest`)"
+                "There is no archive yet: add records on the Upload page, or with `trunfu ingest`."
             )
         self.key = key
         self._lazy = _Lazy(key[0])
@@ -105,7 +106,7 @@ def open_page_reader() -> tuple[Reader, Any]:
         st.stop()
         raise  # st.stop() does not return
     except lock.ArchiveError as error:
-        st.info(str(error))
+        st.info(without_paths(str(error), settings.archive_path()))
         st.stop()
         raise  # st.stop() does not return
 
@@ -130,19 +131,27 @@ def add_button(valid: list[Checked]) -> None:
     n = len(valid)
     if not st.button(f"Add the {n} valid record{'s' if n != 1 else ''} to the archive"):
         return
+    from ..archive.ingest import IngestAborted, ingest  # the engine: only to add records
+
     path = settings.archive_path()
     with tempfile.TemporaryDirectory() as folder:
         upload = Path(folder) / "upload.tgn"
         upload.write_text("\n".join(c.text.strip("\n") + "\n" for c in valid), encoding="utf-8")
         try:
             if not POOL.close_idle():
-                raise lock.ArchiveBusy(f"{path}: a page is reading the archive; try again")
+                raise lock.ArchiveBusy("a page is reading the archive; try again")
             summary = ingest(path, [str(upload)], workers=0)
         except (lock.ArchiveError, IngestAborted) as error:
-            st.error(str(error))
+            st.error(without_paths(str(error), upload, path))
             return
     st.success(
-        f"{summary.added} record(s) added to {path}; {summary.duplicates} were already there"
-        + (f"; {summary.rejected} rejected" if summary.rejected else "")
-        + "."
+        f"{summary.added} record(s) added to the archive; {summary.duplicates} were already "
+        "there" + (f"; {summary.rejected} rejected" if summary.rejected else "") + "."
     )
+
+
+def without_paths(message: str, *paths: Path | str) -> str:
+    """A message for the page without the server's file paths in it ("the archive")."""
+    for path in paths:
+        message = message.replace(f"{path}: ", "").replace(str(path), "the archive")
+    return message[:1].upper() + message[1:]

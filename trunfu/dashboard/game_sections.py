@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..archive.queries import Filters
+from . import words
 from .archive_link import Reader
 from .components import charts
 from .components import game_charts as gc
@@ -16,7 +17,7 @@ def _fits(f: Filters, game: str, seats: tuple[int, ...], what: str) -> bool:
     if f.game in (None, game) and (f.seats is None or f.seats in seats):
         return True
     counts = " or ".join(str(s) for s in seats)
-    st.caption(f"{what} are figures of {game} deals at {counts} seats.")
+    st.caption(f"{what} are figures of {words.game(game)} deals at {counts} seats.")
     return False
 
 
@@ -33,7 +34,9 @@ def marafone(db: Reader, f: Filters) -> None:
                     db.run("marafone_match_outcomes", f),
                     "matches: consecutive hands of one Event, Round and four players")  # fmt: skip
     with right:
-        charts.show("Points per hand", gc.points_per_hand(), db.run("marafone_points", f))
+        points = db.run("marafone_points", f)
+        points = points.assign(end=points["end"].map(lambda e: words.HAND_ENDS.get(e, e)))
+        charts.show("Points per hand", gc.points_per_hand(), points)
         charts.show("Who names trumps: trump team success by suit",
                     gc.rate_bars("name", "hands", "trump team won"),
                     db.run("marafone_trumps", f))  # fmt: skip
@@ -42,13 +45,13 @@ def marafone(db: Reader, f: Filters) -> None:
 def trionfo(db: Reader, f: Filters) -> None:
     if not _fits(f, "marafone", (5,), "Trionfo bids"):
         return
-    frame = db.run("trionfo_bids", f)
+    frame = charts.readable(db.run("trionfo_bids", f))
     left, right = st.columns(2)
     with left:
         charts.show("Trionfo bid mix", gc.share_bars("bid", "deals"), frame)
     with right:
         charts.show("Success per bid", gc.rate_bars("bid", "deals", "signore won"),
-                    frame[frame["bid"] != "all pass"],
+                    frame[frame["bid"] != "All pass"],
                     "self-call: the signore called a card of his own and played alone")  # fmt: skip
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 
 from ..engine.model import Replay, Step
 from ..notation.models import Record
+from . import breakdowns, words
 from .components import cards
 
 NAGS = {
@@ -28,11 +30,31 @@ BIDDING = ("call", "packet", "announce", "exchange", "talon", "discard")
 
 
 def clamp(value: Any, last: int) -> int:
-    """A step number from the URL, kept within 0..last (0 when it is not a number)."""
+    """A step number from the URL, kept within 0..last (0 when it is not a number; the
+    last step for `end`)."""
+    if value == "end":
+        return last
     try:
         return max(0, min(last, int(str(value))))
     except ValueError:
         return 0
+
+
+def step_of_trick(rep: Replay, trick: str | None) -> int | None:
+    """The step where trick number `trick` (text from the URL) lies whole on the table, or
+    None when the deal has no such trick."""
+    if not trick or not trick.isdigit() or len(trick) > 4 or not 1 <= int(trick) <= len(rep.tricks):
+        return None
+    number = int(trick)
+    size = len(rep.tricks[number - 1].cards)
+    for step in rep.steps:
+        if (
+            step.kind == "card"
+            and sum(step.taken.values()) == number - 1
+            and len(step.trick) == size
+        ):
+            return step.index
+    return None
 
 
 def player_names(record: Record) -> dict[int, str]:
@@ -45,17 +67,20 @@ def partners(rep: Replay) -> list[int]:
     return list(rep.outcome.partners) if rep.outcome else []
 
 
-def heading(record: Record, rep: Replay) -> str:
-    """One markdown line naming the deal."""
+def heading(record: Record, reveal: bool) -> str:
+    """Markdown naming the deal: title, game, seats, dealer, date, players; the Result tag
+    only when `reveal` (it would tell the outcome before the play)."""
+    names = player_names(record)
     title = record.tag("Title") or record.tag("Event") or "Deal"
+    dealer = record.dealer
     facts = [
-        record.tag("Game") or "?",
+        words.game(record.tag("Game")),
         f"{record.seats} seats",
-        f"dealer seat {record.dealer}",
+        f"dealer: seat {dealer}" + (f" ({names[dealer]})" if dealer in names else ""),
         record.tag("Date") or "",
-        f"result {record.tag('Result')}" if record.tag("Result") else "",
+        f"result {record.tag('Result')}" if reveal and record.tag("Result") else "",
     ]
-    who = ", ".join(f"{s}: {n}" for s, n in player_names(record).items())
+    who = ", ".join(f"{s}: {n}" for s, n in names.items())
     line = f"### {title}\n{' · '.join(f for f in facts if f)}"
     if who:
         line += f"  \nPlayers — {who}"
@@ -66,9 +91,30 @@ def heading(record: Record, rep: Replay) -> str:
     return line
 
 
-def describe(step: Step) -> str:
-    """The step in a sentence."""
+def describe(step: Step, rep: Replay | None = None, names: dict[int, str] | None = None) -> str:
+    """The step in a sentence, contracts and declarations in the players' words."""
+    game = rep.record.tag("Game") if rep else None
+    if step.kind == "end" and rep is not None and rep.outcome is not None:
+        return "the deal ends. " + breakdowns.verdict(rep.outcome, game, names or {}).replace(
+            "**", ""
+        )
+    if step.kind == "call" and step.seat and step.text and step.label.startswith("seat"):
+        who = f"seat {step.seat}" + (
+            f" ({names[step.seat]})" if names and step.seat in names else ""
+        )
+        return f"{who}: {said(game, step.text)}"
     return step.label or (f"seat {step.seat}: {step.text}" if step.seat else step.text) or step.kind
+
+
+def said(game: str | None, call: str) -> str:
+    """A call as players say it: `garde-contre` → "Garde contre", `chiamo T19` → "Chiamo
+    T19"; words that are no contract (passe, passo) as written."""
+    word, _, rest = call.partition(" ")
+    if word == "trump" and rest:  # marafone: the first hand names trumps
+        return f"trumps: {breakdowns.suit_name(game, rest)}"
+    if not any(word in table for table in words.CONTRACTS.values()):
+        return call
+    return f"{words.contract(game, word)} {rest}".strip()
 
 
 def annotations(step: Step) -> list[str]:
@@ -76,32 +122,17 @@ def annotations(step: Step) -> list[str]:
     notes = []
     glyphs = ([SUFFIXES[step.suffix]] if step.suffix in SUFFIXES else []) + list(step.nags)
     if glyphs:
-        words = ", ".join(NAGS.get(n, f"${n}") for n in glyphs)
-        notes.append(f"{step.text}{step.suffix or ''}: {words}")
+        meaning = ", ".join(NAGS.get(n, f"${n}") for n in glyphs)
+        notes.append(f"{step.text}{step.suffix or ''}: {meaning}")
     return notes + list(step.comments)
 
 
-def _flat(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
-    if isinstance(value, dict):
-        rows = []
-        for key, inner in value.items():
-            rows += _flat(inner, f"{prefix}{key} › " if prefix or key else "")
-        return rows or [(prefix.rstrip(" ›"), "—")]
-    if isinstance(value, list) and value and isinstance(value[0], dict):
-        return [row for i, v in enumerate(value, 1) for row in _flat(v, f"{prefix}{i} › ")]
-    text = ", ".join(map(str, value)) if isinstance(value, list) else value
-    return [(prefix.rstrip(" ›"), text)]
-
-
-def breakdown_rows(breakdown: dict[str, Any]) -> list[dict[str, Any]]:
-    """The game's breakdown as `item`/`value` rows (nested keys joined by ›)."""
-    return [{"item": k, "value": str(v)} for k, v in _flat(breakdown)]
-
-
-def _said(step: Step) -> str:
+def _said(step: Step, game: str | None) -> str:
     """A line of the auction column: calls as `seat N: word`, other items as sentences."""
-    if step.kind == "call" and step.seat:
-        return f"seat {step.seat}: `{step.text}`"
+    if step.kind == "call" and step.seat and (not step.label or step.label.startswith("seat")):
+        if step.label and not step.label.startswith(f"seat {step.seat}:"):
+            return f"*{step.label}*"  # the engine's sentence: "seat 4 calls the king of spades"
+        return f"seat {step.seat}: *{said(game, step.text)}*"
     return f"*{step.label or step.text}*"
 
 
@@ -109,10 +140,10 @@ def sidebar(rep: Replay, index: int) -> None:
     """Auction and other declarations so far, talon and discard, running card points."""
     game = rep.record.tag("Game")
     step = rep.steps[index]
-    said = [s for s in rep.steps[: index + 1] if s.kind in BIDDING and s.text]
+    spoken = [s for s in rep.steps[: index + 1] if s.kind in BIDDING and s.text]
     st.markdown("**Auction and declarations**")
-    if said:
-        st.markdown("  \n".join(_said(s) for s in said))
+    if spoken:
+        st.markdown("  \n".join(_said(s, game) for s in spoken))
     else:
         st.caption("nothing said yet")
     if step.talon:
@@ -124,7 +155,10 @@ def sidebar(rep: Replay, index: int) -> None:
     if step.points:
         st.markdown("**Card points so far**")
         st.table(
-            [{"side": side, "points": f"{points:.4g}"} for side, points in step.points.items()]
+            [
+                {"Side": words.side(side), "Points": breakdowns.number(points)}
+                for side, points in step.points.items()
+            ]
         )
 
 
@@ -143,30 +177,30 @@ def tricks_so_far(rep: Replay, index: int) -> list[dict[str, Any]]:
 
 
 def final(rep: Replay, names: dict[int, str]) -> None:
-    """The outcome: contract, who won, each seat's score and the game's breakdown."""
+    """The outcome: a sentence, the score sheet and the game's breakdown told in words."""
     outcome = rep.outcome
     if outcome is None:
         st.caption("The record stops before the end of the deal: no final score.")
         return
+    game = rep.record.tag("Game")
     st.subheader("Final result")
-    if outcome.thrown_in:
-        st.write("Thrown in: every seat scores 0.")
-    else:
-        who = f"seat {outcome.declarer}" if outcome.declarer else "nobody"
-        verdict = {True: "made it", False: "went down", None: ""}[outcome.won]
-        partners_text = (
-            f" with seat{'s' if len(outcome.partners) > 1 else ''} "
-            + ", ".join(map(str, outcome.partners))
-            if outcome.partners
-            else ""
-        )
-        st.write(f"Contract **{outcome.contract or '—'}** by {who}{partners_text}: {verdict}.")
-    st.table(
-        [
-            {"seat": seat, "player": names.get(seat, ""), "score": score}
-            for seat, score in enumerate(outcome.scores, 1)
-        ]
-    )
-    if outcome.breakdown:
-        st.markdown("**Breakdown**")
-        st.table(breakdown_rows(outcome.breakdown))
+    sheet, how = st.columns([2, 3], gap="large")
+    with sheet:
+        st.markdown(breakdowns.verdict(outcome, game, names))
+        draw(breakdowns.score_sheet(outcome.scores, names))
+    parts = breakdowns.explain(outcome, game, names)
+    if parts:
+        with how:
+            st.markdown("**How it was scored**")
+            for part in parts:
+                draw(part)
+
+
+def draw(part: breakdowns.Part) -> None:
+    """A sentence or a small table of the breakdown."""
+    if isinstance(part, str):
+        st.markdown(part)
+        return
+    if part.caption:
+        st.caption(part.caption)
+    st.table(pd.DataFrame(part.rows).set_index(next(iter(part.rows[0]))))

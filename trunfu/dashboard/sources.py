@@ -81,19 +81,19 @@ def text_of(ref: str, state: MutableMapping[str, Any] | None = None, archive=Non
     up in the archive. Raises `SourceError`."""
     kind, _, rest = ref.partition(":")
     if ref.isdigit():
-        text = archive(int(ref)) if archive else None
+        # judged by its text first: an id has at most 18 digits (and int() refuses 4,300)
+        text = archive(int(ref)) if archive and len(ref) <= MAX_ID_DIGITS else None
         if text is None:
-            raise SourceError(f"there is no record {ref} in the archive")
+            raise SourceError(f"there is no record {shorten(ref)} in the archive")
         return text
     if kind == "famous":
         name, _, index = rest.rpartition(":")
-        folder = settings.famous_dir()
-        path = folder / name
+        path = settings.famous_dir() / name
         if not index.isdigit() or Path(name).name != name or not path.is_file():
-            raise SourceError(f"there is no famous hand {rest!r} in {folder}")
+            raise SourceError(f"there is no famous hand {shorten(rest)!r}")
         reads = _read_file(str(path), path.stat().st_mtime_ns)
-        if not 1 <= int(index) <= len(reads):
-            raise SourceError(f"{name} has {len(reads)} records, not {index}")
+        if len(index) > MAX_ID_DIGITS or not 1 <= int(index) <= len(reads):
+            raise SourceError(f"{name} has {len(reads)} records, not {shorten(index)}")
         return reads[int(index) - 1].text
     if kind == "upload":
         text = (state or {}).get(UPLOADS_KEY, {}).get(rest)
@@ -102,7 +102,18 @@ def text_of(ref: str, state: MutableMapping[str, Any] | None = None, archive=Non
                 "this uploaded record belongs to another browser session: upload it again"
             )
         return text
-    raise SourceError(f"{ref!r} names no record (expected an archive id, famous:… or upload:…)")
+    raise SourceError(
+        f"{shorten(ref)!r} names no record (expected an archive id, famous:… or upload:…)"
+    )
+
+
+MAX_ID_DIGITS = 18
+"""An archive id is a BIGINT: more digits name no record."""
+
+
+def shorten(ref: str, limit: int = 40) -> str:
+    """A reference as a message quotes it: a long one cut, with its length."""
+    return ref if len(ref) <= limit else f"{ref[:limit]}… ({len(ref):,} characters)"
 
 
 @lru_cache(maxsize=128)

@@ -4,6 +4,7 @@ and the referee, record by record. Pure functions, no Streamlit: the page only d
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -13,12 +14,17 @@ from ..notation.reader import read
 from ..notation.split import split_records
 from ..referee import Verdict, judge
 
-MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_FILE_BYTES = 5_000_000
 """Largest file the page checks (5 MB, some 2,500 deals); larger ones: `trunfu validate`."""
 MAX_RECORDS = 500
 """Most records checked in one file (about 2 s); the rest are counted, not read."""
 SNIFF_BYTES = 8192
 """A NUL byte in the first bytes marks a binary file."""
+TAG = re.compile(r"^[ \t\ufeff]*\[\s*[A-Za-z][A-Za-z0-9_]*\s+\"", re.MULTILINE)
+"""A tag pair at the start of a line, such as `[Game "marafone"]`: every TGN record has
+some; a file without any is not TGN."""
+COMMENTS = re.compile(r"\{[^}]*\}|^[ \t]*[%;].*$", re.MULTILINE)
+"""Brace comments and `%` / `;` comment lines."""
 
 
 @dataclass
@@ -82,8 +88,9 @@ def decode(name: str, data: bytes) -> tuple[str | None, str | None]:
     """The text of an upload, or why it is refused (too large, binary, not UTF-8)."""
     if len(data) > MAX_FILE_BYTES:
         return None, (
-            f"{name} is {len(data):,} bytes; the page checks files up to "
-            f"{MAX_FILE_BYTES:,} bytes. Use `trunfu validate {name}` for larger files."
+            f"{name} is too large to check here: {len(data) / 1e6:.1f} MB, and this page "
+            f"checks files up to {MAX_FILE_BYTES / 1e6:g} MB. Check it with "
+            f"`trunfu validate {name}` and add it with `trunfu ingest {name}`."
         )
     if b"\x00" in data[:SNIFF_BYTES]:
         return None, f"{name} is a binary file, not TGN text."
@@ -95,15 +102,35 @@ def decode(name: str, data: bytes) -> tuple[str | None, str | None]:
     return text, None
 
 
+def not_tgn(name: str, text: str) -> str | None:
+    """Why `text` is no TGN file at all (empty, or without a single tag), or None."""
+    if not text.strip(" \t\r\n\ufeff"):
+        return f"{name} is empty: it holds no records."
+    if not COMMENTS.sub("", text).strip(" \t\r\n\ufeff"):
+        return f"{name} holds no records: only comments and white space."
+    if TAG.search(text) is None:
+        return (
+            f"{name} is not TGN: no line of it starts with a tag such as "
+            '`[Game "french-tarot"]`, as every TGN record does.'
+        )
+    return None
+
+
 def check_text(name: str, text: str, max_records: int = MAX_RECORDS) -> FileReport:
-    """Read and judge the first `max_records` records of a TGN text; count the others."""
+    """Read and judge the first `max_records` records of a TGN text; count the others. A
+    text that is not TGN at all is refused with the reason, not read record by record."""
     report = FileReport(name=name, size=len(text.encode("utf-8", "replace")))
+    report.error = not_tgn(name, text)
+    if report.error:
+        return report
     lines = text.splitlines()
     for result in islice(read(io.StringIO(text), file=name), max_records):
         report.records.append(_checked(name, result, lines))
     if len(report.records) == max_records:
         total = sum(1 for _ in split_records(io.StringIO(text)))
         report.skipped = max(total - max_records, 0)
+    if not report.records:
+        report.error = f"{name} holds no records: only comments and white space."
     return report
 
 

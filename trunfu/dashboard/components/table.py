@@ -1,5 +1,6 @@
 """The card table: one state of a deal (an engine `Step`) drawn as HTML, every seat's hand
-around the table in playing order, the trick in the middle."""
+around the table in playing order, the trick in the middle. On a phone (640 px or less)
+the seats are stacked, each hand in rows across the screen, the viewer's seat last."""
 
 from __future__ import annotations
 
@@ -37,6 +38,13 @@ CSS = """
 .tf-trick figcaption{margin-top:2px}
 .tf-label{margin-top:8px;font-size:.9em;text-align:center}
 .tf-note{opacity:.85;font-style:italic}
+@media (max-width:640px){
+ .tf-table{display:flex;flex-direction:column;padding:8px;gap:6px}
+ .tf-seat{order:0}
+ .tf-center{order:1;min-height:5em}
+ .tf-seat[style*="grid-area:bottom"]{order:2}
+ .tf-seat .tf-card{width:2em;height:2.8em;font-size:.9em}
+}
 </style>
 """
 
@@ -95,8 +103,10 @@ def render(
     names: dict[int, str] | None = None,
     view: int | None = None,
     partners: list[int] | None = None,
+    label: str | None = None,
 ) -> str:
-    """The table at `step`. `view` shows only that seat's hand (a kibitz's view)."""
+    """The table at `step`. `view` shows only that seat's hand (a kibitz's view); `label`
+    is the step's sentence under the trick (default: the engine's)."""
     names = names or {}
     places = slots(seats, view or 1)
     panels = []
@@ -109,6 +119,6 @@ def render(
         )
     centre = (
         f'<div class="tf-center">{_trick(game, step, names)}'
-        f'<div class="tf-label">{escape(step.label or step.text)}</div></div>'
+        f'<div class="tf-label">{escape(label or step.label or step.text)}</div></div>'
     )
     return f'{cards.CSS}{CSS}<div class="tf-table">{"".join(panels)}{centre}</div>'

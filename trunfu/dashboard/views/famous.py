@@ -1,11 +1,14 @@
 """Famous hands: a gallery of the annotated deals of `data/famous/`, each opening in the
-replay."""
+replay. The games picked are in the URL (`?game=marafone,french-tarot`); none picked shows
+every game."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from trunfu.dashboard import settings, sources
+from trunfu.dashboard import settings, sources, words
+
+PICKED = "famous_games"
 
 st.title("Famous hands")
 hands = sources.famous_hands()
@@ -14,7 +17,17 @@ if not hands:
     st.stop()
 
 games = sorted({h.tag("Game") for h in hands})
-chosen = st.pills("Game", games, selection_mode="multi", default=games, key="famous_games")
+if PICKED not in st.session_state:  # from the URL; unknown games are ignored
+    asked = st.query_params.get("game", "").split(",")
+    st.session_state[PICKED] = [g for g in games if g in asked]
+chosen = st.pills(
+    "Game", games, selection_mode="multi", format_func=words.game, key=PICKED,
+    help="Pick one or more games; none picked shows them all.",
+)  # fmt: skip
+if chosen:
+    st.query_params["game"] = ",".join(chosen)
+elif "game" in st.query_params:
+    del st.query_params["game"]
 shown = [h for h in hands if h.tag("Game") in (chosen or games)]
 st.caption(f"{len(shown)} of {len(hands)} annotated deals")
 
@@ -23,7 +36,7 @@ for n, hand in enumerate(shown):
     record = hand.read.record
     with columns[n % 3].container(border=True):
         st.markdown(f"**{hand.tag('Title') or hand.tag('Event') or hand.ref}**")
-        facts = [hand.tag("Game"), f"{hand.tag('Seats')} seats", hand.tag("Date")]
+        facts = [words.game(hand.tag("Game")), f"{hand.tag('Seats')} seats", hand.tag("Date")]
         st.caption(" · ".join(f for f in facts if f))
         if record and record.comments:
             st.write(sources.blurb(record.comments[0]))

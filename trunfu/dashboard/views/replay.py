@@ -1,6 +1,8 @@
 """Replay page: one deal on a card table, step by step (buttons, ← → Home End, slider,
-autoplay), with the auction, talon and discard, running card points, the record's comments
-at their step and the final breakdown. Deep link: `?record=REF&step=N`."""
+autoplay), with the auction, talon and discard, running card points, the annotations at
+their step and, at the last step, the outcome and the record's story. Deep link:
+`?record=REF&step=N`, with `&seat=S` for one seat's view and `&reveal=1` to show the outcome
+from the start."""
 
 from __future__ import annotations
 
@@ -15,7 +17,20 @@ from trunfu.dashboard.components import table
 SLIDER = "replay_step"
 AUTOPLAY = "replay_autoplay"
 TICK = "replay_tick"
+VIEW = "replay_view"
+REVEAL = "replay_reveal"
 SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
+
+
+def _ask_reference(label: str) -> None:
+    """A box to type a record's reference; the page opens it."""
+    typed = st.text_input(label, placeholder="42, or famous:FILE:N", key="replay_typed")
+    if typed.strip():
+        st.query_params.clear()
+        st.query_params["record"] = typed.strip()
+        del st.session_state["replay_typed"]
+        st.rerun()
+
 
 st.title("Replay")
 ref = st.query_params.get("record", "")
@@ -24,16 +39,15 @@ if not ref:
         "Open a deal from **Famous hands**, **Search** or **Upload**, or type its reference: "
         "an archive id such as `42`, or `famous:FILE:N`."
     )
-    typed = st.text_input("Record", placeholder="42")
-    if typed.strip():
-        st.query_params["record"] = typed.strip()
-        st.rerun()
+    _ask_reference("Record")
     st.stop()
 
 try:
     text = sources.text_of(ref, st.session_state, archive=archive_link.record_text)
 except (sources.SourceError, ArchiveError) as error:
-    st.error(str(error))
+    message = str(error)
+    st.error(message[:1].upper() + message[1:])
+    _ask_reference("Open another record")
     st.stop()
 
 read, rep = sources.replay_of(text)
@@ -58,10 +72,22 @@ seats = record.seats or 0
 names = replay_view.player_names(record)
 
 # -- the step: the slider's value is the one source of truth; the URL follows it.
-if st.session_state.get("replay_ref") != ref:
+trick = st.query_params.get("trick")
+if st.session_state.get("replay_ref") != ref or trick or st.query_params.get("step") == "end":
     st.session_state["replay_ref"] = ref
-    st.session_state[SLIDER] = replay_view.clamp(st.query_params.get("step", "0"), last)
+    at_trick = replay_view.step_of_trick(rep, trick)
+    if at_trick is None:
+        at_trick = replay_view.clamp(st.query_params.get("step", "0"), last)
+    st.session_state[SLIDER] = at_trick
+    if trick:
+        del st.query_params["trick"]  # the step, written below, says where we are
     st.session_state[AUTOPLAY] = False
+    seat = st.query_params.get("seat", "")  # an unknown seat is ignored: the open table
+    if seat in map(str, range(1, seats + 1)):
+        st.session_state[VIEW] = int(seat)
+    else:  # the widget's default: the open table
+        st.session_state.pop(VIEW, None)
+    st.session_state[REVEAL] = st.query_params.get("reveal") == "1"
 
 
 def _go(delta: int | None = None, to: int | None = None) -> None:
@@ -71,9 +97,8 @@ def _go(delta: int | None = None, to: int | None = None) -> None:
     st.session_state[TICK] = time.monotonic()
 
 
-st.markdown(replay_view.heading(record, rep))
-for comment in record.comments:
-    st.info(comment)
+reveal = st.session_state.get(REVEAL, False)
+st.markdown(replay_view.heading(record, reveal))
 if rep.diagnostics:
     with st.expander(
         f"{len(rep.diagnostics)} problem(s) found by the referee", icon=":material/warning:"
@@ -81,15 +106,30 @@ if rep.diagnostics:
         for d in rep.diagnostics:
             st.write(f"line {d.line}, column {d.column}: {d.message}")
 
-options = st.columns([3, 2, 2])
+options = st.columns([3, 2, 2, 3], vertical_alignment="bottom")
 view = options[0].selectbox(
     "View",
     [None, *range(1, seats + 1)],
-    format_func=lambda s: "every hand (open table)" if s is None else f"seat {s} only (kibitz)",
-    key="replay_view",
+    format_func=lambda s: (
+        "every hand (open table)"
+        if s is None
+        else f"seat {s}{f' ({names[s]})' if s in names else ''} only"
+    ),
+    key=VIEW,
 )
 autoplay = options[1].toggle("Autoplay", key=AUTOPLAY)
 speed = options[2].select_slider("Speed", list(SPEEDS), value="normal", key="replay_speed")
+options[3].toggle(
+    "Show the outcome now",
+    key=REVEAL,
+    help="The result, the final score and the record's story are shown at the last step; "
+    "switch this on to see them from the start.",
+)
+for param, value in (("seat", view), ("reveal", "1" if reveal else None)):
+    if value:
+        st.query_params[param] = str(value)
+    elif param in st.query_params:
+        del st.query_params[param]
 
 
 @st.fragment(run_every=SPEEDS[speed] if autoplay else None)
@@ -124,20 +164,29 @@ def _player() -> None:
     st.query_params["step"] = str(index)
     step = rep.steps[index]
 
-    st.markdown(f"**Step {index} of {last}** — {replay_view.describe(step)}")
+    sentence = replay_view.describe(step, rep, names)
+    st.markdown(f"**Step {index} of {last}** — {sentence}")
     for note in replay_view.annotations(step):
         st.info(note, icon=":material/comment:")
     main, side = st.columns([3, 1])
     with main:
-        st.html(table.render(game, seats, step, names, view, replay_view.partners(rep)))
+        st.html(table.render(game, seats, step, names, view, replay_view.partners(rep), sentence))
     with side:
         replay_view.sidebar(rep, index)
     played = replay_view.tricks_so_far(rep, index)
     if played:
         with st.expander(f"Tricks played ({len(played)})"):
             st.dataframe(played, hide_index=True, width="stretch")
-    if index == last or step.kind == "end":
+    if index == last or step.kind == "end" or reveal:
         replay_view.final(rep, names)
+        for comment in record.comments:
+            st.info(comment)
+    elif record.comments or rep.outcome:
+        st.caption(
+            "The outcome"
+            + (" and the record's story" if record.comments else "")
+            + " are shown at the last step (or with **Show the outcome now**)."
+        )
 
 
 _player()

@@ -3,9 +3,11 @@ its numbers one click away. The queries (`trunfu.archive.queries`) do the work."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
-from trunfu.dashboard import archive_link, filters, game_sections
+from trunfu.dashboard import archive_link, filters, game_sections, words
 from trunfu.dashboard.archive_link import Reader
 from trunfu.dashboard.components import charts
 
@@ -19,26 +21,55 @@ DISTRIBUTIONS = {
 def overview(db: Reader, f) -> bool:
     """The headline figures; False when no deal matches."""
     o = db.run("overview", f)
+    played = o["scored"] - o["thrown_in"]
     figures = [
-        ("Deals", o["deals"]),
-        ("Scored", o["scored"]),
-        ("Thrown in", o["thrown_in"]),
-        ("Players", o["players"]),
-        ("Events", o["events"]),
-        ("Rejected records", o["rejected"]),
+        ("Deals", o["deals"], "records of deals under the filters"),
+        ("Played out", played, "deals played and scored"),
+        ("Thrown in", o["thrown_in"], "deals nobody took: redealt, every seat scores 0"),
+        ("Unfinished", o["deals"] - o["scored"], "records that stop before the deal's end"),
+        ("Players", o["players"], "different player names"),
+        ("Events", o["events"], "different Event tags"),
+        ("Rejected records", o["rejected"], "records the archive refused (see `trunfu stats`)"),
     ]
-    for column, (label, value) in zip(st.columns(len(figures)), figures, strict=True):
-        column.metric(label, f"{value:,}")
+    for column, (label, value, hint) in zip(st.columns(len(figures)), figures, strict=True):
+        column.metric(label, f"{value:,}", help=hint)
     if o["first_date"]:
-        st.caption(f"Dated deals from {o['first_date']} to {o['last_date']}.")
+        st.caption(f"Dated deals from {o['first_date']:%-d %B %Y} to {o['last_date']:%-d %B %Y}.")
+    simulated(db, f)
     return bool(o["deals"])
+
+
+def simulated(db: Reader, f) -> None:
+    """Say so when the deals shown are simulations (their Source tag says so)."""
+    found = db.run("simulated", f)
+    deals, made = found["deals"], found["simulated"]
+    if not made:
+        return
+    if made == deals:
+        st.warning(
+            "Every deal here is a simulation (its Source tag says so): these figures show how "
+            "trunfu's simulator plays, not how people play.",
+            icon=":material/smart_toy:",
+        )
+    elif made * 2 >= deals:
+        st.warning(
+            f"{made:,} of these {deals:,} deals ({made / deals:.0%}) are simulations (their "
+            "Source tag says so): the figures mostly show how trunfu's simulator plays.",
+            icon=":material/smart_toy:",
+        )
+    else:
+        st.caption(f"{made:,} of these {deals:,} deals are simulations (their Source tag).")
 
 
 def contracts(db: Reader, f) -> None:
     left, right = st.columns(2)
     with left:
-        frame = db.run("contract_mix", f)
-        charts.show("Contract and declaration mix", charts.contract_mix(), charts.mix(frame))
+        frame = charts.mix(db.run("contract_mix", f))
+        bars = charts.contract_bars(frame) if not frame.empty else None
+        charts.show(
+            "Contract and declaration mix", bars, frame,
+            "share of the deals played out or thrown in, per game and seat count",
+        )  # fmt: skip
     with right:
         st.markdown("**Declarer success**")
         tabs = st.tabs(["by contract", "by seat", "by oudlers"], key="success", on_change="rerun")
@@ -49,52 +80,69 @@ def contracts(db: Reader, f) -> None:
                 frame = db.run("declarer_success", f, by=by)
                 if by == "oudlers":
                     frame = frame[frame["oudlers"].notna()]
-                note = "seat counted from the dealer: 1 is the eldest" if by == "position" else ""
-                charts.show(f"Declarer success by {by}", charts.success(by), frame, note)
+                title = {"position": "seat"}.get(by, by)
+                frame = charts.readable(frame)
+                bars = charts.success_bars(frame, by) if not frame.empty else None
+                charts.show(f"Declarer success by {title}", bars, frame, charts.SUCCESS_BY[by])
 
 
 def scores(db: Reader, f) -> None:
-    left, right = st.columns(2)
-    with left:
-        what = st.segmented_control(
-            "Distribution of",
-            list(DISTRIBUTIONS),
-            default="margin",
-            format_func=DISTRIBUTIONS.get,
-            key="stats_distribution",
-        )
-        what = what or "margin"
-        frame = db.run("score_distribution", f, what=what)
-        charts.show("Score distribution", charts.distribution(what), frame)
-    with right:
-        st.markdown("**Average scores by contract**")
-        st.dataframe(
-            db.run("score_summary", f),
-            hide_index=True,
-            width="stretch",
-            height=300,
-            column_config={
-                "declarer_score": st.column_config.NumberColumn("declarer's score", format="%.1f"),
-                "declarer_score_sd": st.column_config.NumberColumn("± sd", format="%.1f"),
-                "margin": st.column_config.NumberColumn("margin", format="%.1f"),
-                "margin_sd": st.column_config.NumberColumn("margin ± sd", format="%.1f"),
-                "abs_margin": st.column_config.NumberColumn("mean |margin|", format="%.1f"),
-            },
-        )
+    what = st.segmented_control(
+        "Distribution of",
+        list(DISTRIBUTIONS),
+        default="margin",
+        format_func=DISTRIBUTIONS.get,
+        key="stats_distribution",
+    )
+    what = what or "margin"
+    frame = db.run("score_distribution", f, what=what)
+    if frame.empty:
+        st.caption("no deals match")
+    games = list(dict.fromkeys(frame["game"]))
+    for first in range(0, len(games), 2):  # one chart per game: scales differ between games
+        for column, game in zip(st.columns(2), games[first : first + 2], strict=False):
+            with column:
+                one = frame[frame["game"] == game].drop(columns="game")
+                spec = charts.distribution(DISTRIBUTIONS[what])
+                charts.show(f"{words.game(game)}: {DISTRIBUTIONS[what]}", spec, one)
+    st.markdown("**Average scores by contract**")
+    st.caption("deals played out (thrown-in deals left out); ± is the standard deviation")
+    summary = charts.readable(db.run("score_summary", f)).rename(
+        columns={
+            "declarer_score": "declarer's score",
+            "declarer_score_sd": "± sd",
+            "margin_sd": "margin ± sd",
+            "abs_margin": "mean |margin|",
+        }
+    )
+    charts.figures(summary, height=300)
 
 
-def players(db: Reader, f) -> None:
+def players(db: Reader, f, games: list[str]) -> None:
+    """Leaderboard, roles and score over time, one game at a time: the games' points are
+    not of one scale (a French tarot garde is worth hundreds, a marafone hand 11)."""
+    if f.game is None:
+        if not games:
+            return
+        if st.session_state.get("stats_players_game") not in games:
+            st.session_state["stats_players_game"] = games[0]
+        game = st.segmented_control("Game", games, format_func=words.game, key="stats_players_game")
+        f = replace(f, game=game or games[0])
     frame = db.run("player_stats", f, limit=20)
     if frame.empty:
+        st.caption("no named players in these deals")
         return
+    name = words.game(f.game)
     left, right = st.columns(2)
     with left:
-        charts.show("Leaderboard (20 most active players)", charts.leaderboard(), frame)
+        charts.show(f"Leaderboard of {name} (20 most active players)", charts.leaderboard(),
+                    frame)  # fmt: skip
     with right:
-        charts.show("Role split", charts.roles(), charts.role_split(frame))
+        charts.show(f"Role split in {name}", charts.roles(), charts.role_split(frame))
     shown = [f.player] if f.player else list(frame["player"][:5])  # as score_evolution's own
     evolution = db.run("score_evolution", f, players=shown)
-    charts.show("Score over time (the 5 most active players)", charts.evolution(), evolution)
+    charts.show(f"{name} score over time (the 5 most active players)", charts.evolution(),
+                evolution)  # fmt: skip
 
 
 def jochi(db: Reader, f) -> None:
@@ -102,11 +150,9 @@ def jochi(db: Reader, f) -> None:
         st.caption("Jochi are counted in tarocco-siciliano deals only.")
         return
     frame = db.run("sicilian_jochi", f)
+    frame = frame.assign(category=frame["category"].map(lambda c: words.bonus(f"jochi.{c}")))
     spec = charts.by_side("category", "jochi", "jochi")
-    charts.show("Sicilian jochi by category", spec, frame.fillna({"side": NO_SIDE}))
-
-
-NO_SIDE = "side not recorded"
+    charts.show("Sicilian jochi by category", spec, charts.readable(frame))
 
 
 def french(db: Reader, f) -> None:
@@ -114,17 +160,9 @@ def french(db: Reader, f) -> None:
         st.caption("Petit au bout, poignées and chelem are French tarot bonuses.")
         return
     frame = db.run("french_bonuses", f)
-    frame = frame.assign(bonus=frame["bonus"].map(bonus_name))
+    frame = frame.assign(bonus=frame["bonus"].map(lambda b: words.bonus(b, "french-tarot")))
     spec = charts.by_side("bonus", "deals", "deals")
-    charts.show("Petit au bout, poignées and chelem", spec, frame.fillna({"side": NO_SIDE}))
-
-
-def bonus_name(name: str) -> str:
-    """A French tarot bonus as players say it: `poignees.double` is "double poignée"."""
-    kind, _, detail = name.partition(".")
-    if kind == "poignees":
-        return f"{detail} poignée"
-    return f"{kind} {detail}".strip().replace("_", " ")
+    charts.show("Petit au bout, poignées and chelem", spec, charts.readable(frame, "french-tarot"))
 
 
 st.title("Statistics")
@@ -132,7 +170,7 @@ db, choices = archive_link.open_page_reader()
 SECTIONS = {
     "Contracts": contracts,
     "Scores": scores,
-    "Players": players,
+    "Players": lambda db, f: players(db, f, choices["games"]),
     "Jochi": jochi,
     "French bonuses": french,
     "Marafone": game_sections.marafone,

@@ -17,6 +17,7 @@ from trunfu.dashboard.uploads import (
 )
 
 SHOWN = 100  # records drawn in full; the others are listed in the summary table only
+UPLOAD_MB = 64  # the largest file the browser sends; over MAX_FILE_BYTES: told on the page
 
 
 @st.cache_resource(max_entries=16, show_spinner="Checking the records…")
@@ -89,14 +90,14 @@ def _summary(reports: list[FileReport]) -> None:
 st.title("Upload and validate")
 st.caption(
     f"Drop one or many `.tgn` files, or paste TGN text. Each file may be up to "
-    f"{MAX_FILE_BYTES // (1024 * 1024)} MB; the first {MAX_RECORDS:,} records of a file are "
+    f"{MAX_FILE_BYTES / 1e6:g} MB; the first {MAX_RECORDS:,} records of a file are "
     "judged. For larger files use `trunfu validate` and `trunfu ingest`."
 )
 files = st.file_uploader(
     "TGN files",
     type=["tgn", "txt"],
     accept_multiple_files=True,
-    max_upload_size=MAX_FILE_BYTES // (1024 * 1024),
+    max_upload_size=UPLOAD_MB,  # larger than checked: a file too large is told on the page
 )
 pasted = st.text_area("…or paste TGN text", height=140, key="pasted")
 
@@ -119,6 +120,8 @@ for report in reports:
             "were not judged (use `trunfu validate`)."
         )
 total = len(valid) + len(invalid)
+if not total:  # every file refused, each said why above
+    st.stop()
 st.subheader(
     f"{total} record{'s' if total != 1 else ''}: {len(valid)} valid, {len(invalid)} invalid"
 )
