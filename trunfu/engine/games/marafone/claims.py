@@ -5,7 +5,6 @@ from __future__ import annotations
 from .points import HAND_POINTS
 
 DEFAULT_TARGET = 41
-SHORT_TARGET = 31
 
 
 def team(seat: int) -> int:
