@@ -1,4 +1,4 @@
-"""Dashboard benchmark (issue 6): server-side render time of the Statistics page and of one
+"""Dashboard benchmark: server-side render time of the Statistics page and of one
 replay step, measured with Streamlit's AppTest (the script run and its elements, without the
 browser's drawing).
 

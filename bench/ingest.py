@@ -1,4 +1,4 @@
-"""Archive benchmark (issue 5): simulate N deals of every game registered, write them to
+"""Archive benchmark: simulate N deals of every game registered, write them to
 .tgn files (one process per game and seat count, on every core; not timed), ingest them,
 then time every dashboard query on the archive. `--reuse` ingests the `deals-*.tgn` files
 already in `--dir` instead (players and dates are added to files that have none).
@@ -101,9 +101,9 @@ class PeakMemory:
     """Peak resident memory of this process and its children, sampled every `INTERVAL`
     seconds; also the CPU time of the children (the workers) as last seen, and of this
     process. The sampling runs in this process, so it is kept cheap: the children are
-    looked up (a scan of every process on the machine, about 1 ms) at every sample until
-    there are some, then every `LOOKUP` seconds (done at every sample of 50 ms, that scan
-    cost the main process about 5 µs of CPU per record ingested)."""
+    looked up (a scan of every process on the machine) at every sample until there are
+    some, then only every `LOOKUP` seconds, so that the scan does not weigh on the ingest
+    it measures."""
 
     INTERVAL = 0.2
     LOOKUP = 2.0

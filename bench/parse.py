@@ -1,4 +1,4 @@
-"""Reading speed of TGN against python-chess reading PGN, in one run (issue 2).
+"""Reading speed of TGN against python-chess reading PGN, in one run.
 
 Generates N 4-seat french-tarot records (full deal, auction, discard, 18 tricks; about
 800 bytes each, rules legality not needed) and a PGN file of random legal 80-ply chess

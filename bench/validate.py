@@ -1,4 +1,4 @@
-"""Refereeing speed (issues 3 and 7): simulated 4-seat deals read, replayed against the rules
+"""Refereeing speed: simulated 4-seat deals read, replayed against the rules
 and scored, in deals per second on one core.
 
 For each game (by default 4-seat tarocco-siciliano, marafone and french-tarot, and 5-seat

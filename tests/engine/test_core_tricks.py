@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trunfu.engine.cards import card_name, strength, suit_of
+from trunfu.engine.cards import card_name, strengths, suit_of
 from trunfu.engine.tricks import (
     ExcuseLead,
     FollowRules,
@@ -31,10 +31,10 @@ def test_suits():
 
 
 def test_strength_follows_the_trick_order():
-    assert strength("tarocco-siciliano", "T20") > strength("tarocco-siciliano", "T1")
-    assert strength("tarocco-siciliano", "T1") > strength("tarocco-siciliano", "T0")
-    assert strength("tarocco-siciliano", "KS") > strength("tarocco-siciliano", "CS")
-    assert strength("marafone", "3D") > strength("marafone", "AD") > strength("marafone", "KD")
+    sicilian, marafone = strengths("tarocco-siciliano"), strengths("marafone")
+    assert sicilian["T20"] > sicilian["T1"] > sicilian["T0"]
+    assert sicilian["KS"] > sicilian["CS"]
+    assert marafone["3D"] > marafone["AD"] > marafone["KD"]
 
 
 def test_names():

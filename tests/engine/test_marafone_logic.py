@@ -15,7 +15,6 @@ from trunfu.engine.games.marafone.claims import (
 from trunfu.engine.games.marafone.points import (
     card_thirds,
     holds_maraffa,
-    maraffa_scored,
     points,
     trick_thirds,
 )
@@ -48,13 +47,11 @@ def test_trick_with_ace_and_figure_and_last():
     assert trick_thirds(["AS", "KS", "7S", "4S"], last=True) == 7
 
 
-def test_maraffa_needs_all_three_and_the_ace_first():
+def test_maraffa_needs_all_three():
     hand = ["AD", "2D", "3D", "KC"]
     assert holds_maraffa(hand, "D")
     assert not holds_maraffa(hand, "C")
-    assert maraffa_scored(hand, "D", "AD")
-    assert not maraffa_scored(hand, "D", "3D")
-    assert not maraffa_scored(["AD", "2D", "KC"], "D", "AD")
+    assert not holds_maraffa(["AD", "2D", "KC"], "D")
 
 
 def test_signals_against_the_hand():

@@ -39,25 +39,21 @@ from .lock import ArchiveError, ArchiveMissing, connect, is_damage
 from .rows import INT32, PLAYS, PLAYS_SQL, SCHEMAS, Rows, add_read
 
 BATCH_SIZE = 10_000
-"""Records per transaction. DuckDB's cost per commit is high (its WAL, then the checkpoint
-of row groups): 10,000 records per commit cost the main process about half the CPU per
-record of 1,000 per commit, and the duplicate check scans the archive's hashes once per
+"""Records per transaction. Large, because each DuckDB commit is dear (its WAL, then the
+checkpoint of row groups) and the duplicate check scans the archive's hashes once per
 batch."""
 TASK_SIZE = 1000
 """Records per worker task at most; a batch is made of whole tasks."""
 IN_FLIGHT = 8
 """Tasks in flight per worker (plus one): enough that the workers keep busy while the main
-process commits a batch or DuckDB checkpoints (2-3 s, once every ~140,000 records); with
-2 per worker they ran dry during each checkpoint (300,000 records: 3,701-3,786 deals/s
-with 2, 3,806-4,016 with 6 or 12, alternating runs). Each task holds ~3 MB (its texts and
-its rows), so memory stays bounded."""
+process commits a batch or DuckDB checkpoints, and few enough that memory stays bounded
+(each task holds its texts and its rows)."""
 DEFAULT_DB = Path("data/archive.duckdb")
 MEMORY_LIMIT = "384MB"
 CHECKPOINT_THRESHOLD = "256MB"
-"""WAL size that triggers a checkpoint (DuckDB's default, 16 MB, is less than one batch, so
-every commit checkpointed and rewrote the last, half-filled row groups again, at a cost
-that grew with the archive): 500,000 records written, 70 → 41 µs of the main process's CPU
-per record, file 505 → 335 MB, same peak memory."""
+"""WAL size that triggers a checkpoint: more than one batch, so that a commit does not
+checkpoint and rewrite the last, half-filled row groups each time (a cost that would grow
+with the archive, in time and in file size)."""
 
 Task = tuple[str, int, list[Chunk]]
 Work = Callable[[str, int, list[Chunk]], dict[str, pa.Table]]
@@ -129,9 +125,8 @@ def _run(work: Work, file: str, start: int, packed: list[Packed]) -> bytes:
     """Worker: `work` on the chunks `packed`, its tables pickled with protocol 5.
 
     What goes between the processes is made of plain values: the pool pickles with
-    Python's default protocol (4), under which a batch's Arrow tables cost its worker
-    ~3.3 ms per 1,000 records, and unpickling 1,000 `Chunk`s ~1.5 ms; as protocol 5 bytes
-    and tuples, 0.6 and 0.3 ms."""
+    Python's default protocol, which is slow for Arrow tables and for many small objects;
+    bytes pickled with protocol 5 and plain tuples are cheap to send and to unpickle."""
     tables = work(file, start, [Chunk(*fields) for fields in packed])
     return pickle.dumps(tables, protocol=5)
 
@@ -428,10 +423,10 @@ def ingest(
     pool: ProcessPoolExecutor | None = None
     _reader()  # build the parser and load the games once: forked workers inherit them
     load_games()
-    Rows().tables()  # pyarrow's first table costs ~0.3 s: paid here, once, not per worker
+    Rows().tables()  # pyarrow's first table is slow to make: paid here, once, not per worker
     # What is loaded now lives as long as the ingest: out of the collector's sight, its
-    # full collections no longer walk it (2-3 µs of the main process's CPU per record
-    # before), and the forked workers do not copy its pages by touching it.
+    # full collections do not walk it, and the forked workers do not copy its pages by
+    # touching it.
     gc.freeze()
     try:
         if workers > 0:  # start the workers before DuckDB starts its threads

@@ -70,22 +70,12 @@ def rank_of(card: str) -> str:
     return card[:-1]
 
 
-def is_tarot_trump(card: str) -> bool:
-    """True for `T0`..`T21`."""
-    return suit_of(card) == TRUMP
-
-
 @cache
 def strengths(game: str) -> dict[str, int]:
     """Card → strength in `game`'s trick-taking order (higher beats lower within a suit,
     and among trumps). Derived from the canonical order of `notation.decks`."""
     order = GAMES[game].order
     return {card: len(order) - i for i, card in enumerate(order)}
-
-
-def strength(game: str, card: str) -> int:
-    """The strength of `card` in `game` (see `strengths`)."""
-    return strengths(game)[card]
 
 
 def card_name(game: str, card: str) -> str:

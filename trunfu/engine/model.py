@@ -54,7 +54,7 @@ class TrickResult:
     """One trick played: who led, the cards in playing order and who won it.
 
     A record holds a dozen or more, read by every layer: so a slotted dataclass rather
-    than a model (made and read several times faster). Pydantic validates and dumps it all
+    than a model (far cheaper to make and to read). Pydantic validates and dumps it all
     the same as a field of a model (`Replay.tricks`); alone, through
     `pydantic.TypeAdapter(TrickResult)`. `dataclasses.replace` copies it with changes."""
 

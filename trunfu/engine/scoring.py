@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 
@@ -51,11 +51,6 @@ def same_scores(numbers: Sequence[float], scores: Sequence[float]) -> bool:
     )
 
 
-def card_total(cards: Iterable[str], values: Mapping[str, float], blank: float = 0) -> float:
-    """The sum of the values of `cards` (`blank` for a card not in `values`)."""
-    return sum(values.get(c, blank) for c in cards)
-
-
 def places(cards: Sequence[str], card: str) -> list[int]:
     """The indexes of `card` in `cards` (a card a damaged record plays twice is found twice)."""
     found: list[int] = []
@@ -69,8 +64,3 @@ def places(cards: Sequence[str], card: str) -> list[int]:
 def exact(value: float) -> float:
     """`value` rounded to the nearest 1/1000 (to keep sums of halves and quarters exact)."""
     return float(Fraction(value).limit_denominator(1000))
-
-
-def zero_sum(scores: Sequence[float]) -> bool:
-    """True when the seats' scores sum to zero."""
-    return abs(sum(scores)) < 1e-9

@@ -209,8 +209,6 @@ class _Rules:
     """The calls of the auction, in their canonical spelling."""
     known_calls: str
     """The calls as a message lists them."""
-    plain_calls: frozenset[str]
-    """The calls that take no card."""
     sizes: dict[str, int]
     """Hand owner (`"1"`.., `"talon"`, `"dead"`) → the number of cards dealt to it."""
     unused: tuple[tuple[str, str], ...]
@@ -228,14 +226,12 @@ def _size(owner: str, deal, seats: int) -> int | None:
 def _rules(game: Game, seats: int) -> _Rules:
     """The `_Rules` of `game` with `seats` seats (one of the game's seat counts)."""
     calls = game.calls.get(seats, {})
-    named = bool(game.trumps)  # `chiamo` names a card where the game has trumps
     owners = [str(seat) for seat in range(1, seats + 1)] + ["talon", "dead"]
     sizes = {owner: _size(owner, game.deals[seats], seats) for owner in owners}
     return _Rules(
         game=game,
         seats=seats,
         calls=frozenset(calls.values()),
-        plain_calls=frozenset(calls.values()) - ({"chiamo"} if named else set()),
         known_calls=", ".join(dict.fromkeys(calls.values())) or "none: no auction",
         sizes={owner: size for owner, size in sizes.items() if size is not None},
         unused=tuple(

@@ -152,8 +152,3 @@ GAMES: dict[str, Game] = {
 ANNOUNCEMENT_SPELLINGS = {"poignée": "poignee"}
 SIGNALS = ("busso", "striscio", "volo")
 NAG_MAX = 255
-
-
-def game(name: str) -> Game | None:
-    """The game of a `Game` tag value, or None."""
-    return GAMES.get(name)

@@ -82,19 +82,19 @@ _NO_EXTRAS = CardExtras()
 
 
 _new = object.__new__
-"""A card's and a model's own `__new__` (what makes one without its `__init__`), found
-faster here."""
+"""A card's and a model's own `__new__` (what makes one without its `__init__`), bound
+to a module name so that hot loops do not look it up on `object`."""
 
 
 class Card:
     """A card as written: its code and position, and `extras` when anything follows it.
 
     A record holds about 150 cards, and every layer reads each of them several times, so a
-    card is a small value type with slots rather than a model: made in a tenth of a
-    model's time, and read four to six times faster (a model's attributes go through its
-    `__getattr__`). Pydantic validates and serialises it all the same, through the core
-    schema below: within a model a card is given as a `Card` or as a dict of its fields
-    (`code`, `line`, `column`, `extras`), and dumps as that dict.
+    card is a small value type with slots rather than a model: far cheaper to make, and its
+    fields read as plain slots (a model's attributes go through its `__getattr__`).
+    Pydantic validates and serialises it all the same, through the core schema below:
+    within a model a card is given as a `Card` or as a dict of its fields (`code`, `line`,
+    `column`, `extras`), and dumps as that dict.
 
     What may follow a card lives in one optional sub-model, read as attributes all the
     same (`card.suffix`, `card.nags`, `card.signal`, ...); to make one, give them as
@@ -119,7 +119,7 @@ class Card:
     @classmethod
     def line_of(cls, codes: list[str], line: int, column: int) -> list[Self]:
         """The cards of `codes`, written one space apart from `column` of `line`: made by
-        the hundred per record, so each without a call to `__init__` (a third faster)."""
+        the hundred per record, so each without the cost of a call to `__init__`."""
         cards = []
         for code in codes:
             card = _new(cls)
@@ -210,8 +210,8 @@ class Tag(Node):
     def at(
         cls, line: int, column: int, name: str, value: str, value_line: int, value_column: int
     ) -> Self:
-        """`Tag(line=..., ...)` without comments, made without the dataclass's `__init__`
-        (a third of its time: a record has about ten tags)."""
+        """`Tag(line=..., ...)` without comments, made without the cost of the dataclass's
+        `__init__` (a record has about ten tags)."""
         tag = _new(cls)
         tag.line, tag.column, tag.comments = line, column, ()
         tag.name, tag.value, tag.value_line, tag.value_column = (
@@ -251,8 +251,8 @@ class Trick(Node):
 
     @classmethod
     def at(cls, line: int, column: int, cards: list[PlayedCard]) -> Self:
-        """`Trick(line=line, column=column, cards=cards)`, made without the dataclass's
-        `__init__` (a quarter of its time: a record has up to 25 tricks)."""
+        """`Trick(line=line, column=column, cards=cards)`, made without the cost of the
+        dataclass's `__init__` (a record has up to 25 tricks)."""
         trick = _new(cls)
         trick.line, trick.column, trick.comments, trick.kind, trick.cards = (
             line, column, (), "trick", cards,
@@ -434,15 +434,15 @@ call shorter (the model's own `__setattr__` validates)."""
 _FIELD_SETS: dict[type[BaseModel], set[str]] = {}
 """Model → the names of its fields: the fields set of every instance `trusted` makes (one
 set shared by them all: every field is set, so pydantic's only change to it, adding the
-name of a field assigned, leaves it as it is; a copy would cost a quarter of the call)."""
+name of a field assigned, leaves it as it is, so no copy is needed)."""
 
 
 def trusted(model: type[M], fields: dict[str, Any] | None = None, /, **named: Any) -> M:
     """An instance of `model` from values known to be valid, every field given (as a dict,
     which is kept, or by name) in its final type (a tuple where the field is a tuple): what
     `model_construct` makes, without its per-field work, for the models made for every
-    record (the reader's record and result; the engine's outcome and replay). About half
-    the cost of validating a dict; a dict costs less to pass than names."""
+    record (the reader's record and result; the engine's outcome and replay), where
+    validating a dict again would be wasted work; a dict costs less to pass than names."""
     instance = _new(model)
     _set_dict(instance, named if fields is None else fields)
     names = _FIELD_SETS.get(model)
@@ -457,7 +457,7 @@ def trusted(model: type[M], fields: dict[str, Any] | None = None, /, **named: An
 class Diagnostic(BaseModel):
     """One problem found in a record (spec §7)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, populate_by_name=True)
 
     file: str | None = None
     record: int = 1
@@ -466,8 +466,6 @@ class Diagnostic(BaseModel):
     cls: DiagnosticClass = Field(alias="class")
     code: str
     message: str
-
-    model_config = ConfigDict(frozen=True, populate_by_name=True)
 
     def __str__(self) -> str:
         return f"{self.file or '<stdin>'}:{self.line}:{self.column}: {self.cls} {self.code} {self.message}"

@@ -7,7 +7,6 @@ from ....notation.decks import GAMES
 
 GAME = "french-tarot"
 DECK = GAMES[GAME]
-VARIANTS = ("fft", "classic")
 SEATS = {"fft": (3, 4, 5), "classic": (3, 4, 5, 6)}
 
 OUDLERS = frozenset({"T21", "T1", "EX"})

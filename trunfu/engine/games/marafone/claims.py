@@ -6,7 +6,6 @@ from ....notation.models import number
 from .points import HAND_POINTS
 
 DEFAULT_TARGET = 41
-SHORT_TARGET = 31
 
 
 def team(seat: int) -> int:

@@ -11,8 +11,6 @@ from ...model import TrickResult
 CARD_THIRDS = {"A": 3, "2": 1, "3": 1, "K": 1, "C": 1, "J": 1}
 """Thirds of a point by rank; `7`..`4` (the scartini) are worth nothing."""
 LAST_TRICK_THIRDS = 3
-HAND_THIRDS = 35
-"""Every card (32 thirds) and the last trick (3): 11 2/3 points, 11 after rounding."""
 HAND_POINTS = 11
 """What a team scores when the other commits an irregularity (the 11–0)."""
 MARAFFA_POINTS = 3
@@ -62,8 +60,3 @@ def holds_maraffa(hand: Iterable[str], trump: str) -> bool:
     """Whether a hand holds the ace, two and three of trumps."""
     held = set(hand)
     return all(r + trump in held for r in MARAFFA_RANKS)
-
-
-def maraffa_scored(hand: Iterable[str], trump: str, first_card: str | None) -> bool:
-    """The maraffa bonus: the seat holds A, 2, 3 of trumps and its first card is that ace."""
-    return first_card == "A" + trump and holds_maraffa(hand, trump)

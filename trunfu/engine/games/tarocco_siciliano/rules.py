@@ -22,7 +22,6 @@ VALUES: dict[str, int] = {
 }
 """The 23 counting cards; every other card is a blank worth 1 before the threes."""
 LAST_TRICK = 5
-TOTAL = 109
 RIMATURA = 55
 
 ARIE = ("T16", "T17", "T18", "T19", "T20")
@@ -50,8 +49,6 @@ ROUND_CALLS: dict[int, dict[int, tuple[str, ...]]] = {
 
 JOCHI = ("rimatura", "vanto", "rivanto", "pigliate", "scommessa", "quattro-re", "arie")
 """The categories of the breakdown, in the order players count them."""
-
-SIDES = ("declarer", "opponents")
 
 
 def card_points(cards: list[str]) -> int:

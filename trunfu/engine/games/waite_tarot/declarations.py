@@ -16,7 +16,6 @@ LESSER = ("T5", "T4", "T3", "T2", "T1")
 TAROTS = ("T21", "EX", "T1", "KD", "KC", "KS", "KB")
 """The seven Tarots: the World, the Fool, the Pagad and the four kings."""
 ASK_POINTS = 5
-KINDS = ("greater", "lesser", "trumps", "tarots", "sequence", "ask")
 
 
 class Declaration(NamedTuple):
