@@ -17,7 +17,8 @@ from ..referee import Verdict, judge
 MAX_FILE_BYTES = 5_000_000
 """Largest file the page checks (5 MB, some 2,500 deals); larger ones: `trunfu validate`."""
 MAX_RECORDS = 500
-"""Most records checked in one file (about 2 s); the rest are counted, not read."""
+"""Most records checked in one file, so the page answers at once; the rest are counted,
+not read."""
 SNIFF_BYTES = 8192
 """A NUL byte in the first bytes marks a binary file."""
 TAG = re.compile(r"^[ \t\ufeff]*\[\s*[A-Za-z][A-Za-z0-9_]*\s+\"", re.MULTILINE)

@@ -1,8 +1,8 @@
 """Charts of the statistics page, each drawn with its numbers one click away.
 
 The charts are written with Altair, without data: each specification is built once per
-process (Altair's encoding and validation take ~60 ms a chart, too slow to repeat on every
-page run) and drawn by `st.vega_lite_chart` with the query's frame."""
+process (Altair's encoding and validation are too slow to repeat on every page run) and
+drawn by `st.vega_lite_chart` with the query's frame."""
 
 from __future__ import annotations
 
