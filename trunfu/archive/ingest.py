@@ -32,15 +32,10 @@ import pyarrow.compute as pc
 from ..engine.games import load as load_games
 from ..notation.reader import _reader, open_text, text_stream
 from ..notation.split import Chunk, pieces, split_records, split_stream
-from . import schema
+from . import BATCH_SIZE, schema
 from .lock import connect
 from .rows import INT32, PLAYS, PLAYS_SQL, SCHEMAS, Rows, add_read
 
-BATCH_SIZE = 10_000
-"""Records per transaction. DuckDB's cost per commit is high (its WAL, then the checkpoint
-of row groups): 10,000 records per commit cost the main process about half the CPU per
-record of 1,000 per commit, and the duplicate check scans the archive's hashes once per
-batch."""
 TASK_SIZE = 1000
 """Records per worker task at most; a batch is made of whole tasks."""
 IN_FLIGHT = 8
@@ -49,7 +44,6 @@ process commits a batch or DuckDB checkpoints (2-3 s, once every ~140,000 record
 2 per worker they ran dry during each checkpoint (300,000 records: 3,701-3,786 deals/s
 with 2, 3,806-4,016 with 6 or 12, alternating runs). Each task holds ~3 MB (its texts and
 its rows), so memory stays bounded."""
-DEFAULT_DB = Path("data/archive.duckdb")
 MEMORY_LIMIT = "384MB"
 CHECKPOINT_THRESHOLD = "256MB"
 """WAL size that triggers a checkpoint (DuckDB's default, 16 MB, is less than one batch, so

@@ -7,9 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..archive import export as exporter
-from ..archive.ingest import DEFAULT_DB
-from ..archive.lock import ArchiveError, connect
+from ..archive import DEFAULT_DB
 from .app import app
 
 
@@ -24,6 +22,9 @@ def export(
 ) -> None:
     """Write the archive out: `tgn` gives back the canonical texts byte for byte, `jsonl`
     one pydantic Record per line, `parquet` one file per table in the folder OUT."""
+    from ..archive import export as exporter
+    from ..archive.lock import ArchiveError, connect
+
     if fmt not in exporter.FORMATS:
         typer.echo(
             f"trunfu export: --format must be one of {', '.join(exporter.FORMATS)}", err=True

@@ -12,14 +12,14 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..notation.models import ReadResult
-from ..notation.reader import open_binary, read, text_stream
-from ..notation.writer import write
-from .app import READ_ERRORS, app, tgn_files
+from .app import app, read_errors, tgn_files
+
+if TYPE_CHECKING:
+    from ..notation.models import ReadResult
 
 COMPRESSED = (".gz", ".bz2", ".zst")
 
@@ -27,6 +27,8 @@ COMPRESSED = (".gz", ".bz2", ".zst")
 def canonical_pieces(results: Iterable[ReadResult], unread: list[ReadResult]) -> Iterator[str]:
     """The canonical text of a file's records, one piece per record (one empty line between
     records). A record that does not read is given as written and added to `unread`."""
+    from ..notation.writer import write
+
     for i, result in enumerate(results):
         if result.record is None:
             unread.append(result)
@@ -89,6 +91,8 @@ def fmt(
     in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Rewrite the files.")] = False,
 ) -> None:
     """Print the canonical text of every record (or check, or rewrite, the files)."""
+    from ..notation.reader import open_binary, read, text_stream
+
     if check and in_place:
         typer.echo("trunfu fmt: --check and --in-place do not go together", err=True)
         raise typer.Exit(2)
@@ -125,7 +129,7 @@ def fmt(
                         "\n" + piece if wrote and not piece.startswith("\n") else piece
                     )
                     wrote = True
-        except READ_ERRORS as error:
+        except read_errors() as error:
             typer.echo(f"trunfu fmt: {name}: cannot read: {error}", err=True)
             status = 1
             continue

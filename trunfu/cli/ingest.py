@@ -5,15 +5,17 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from ..archive.ingest import BATCH_SIZE, DEFAULT_DB, IngestAborted, Summary, ingest, rescore
-from ..archive.lock import ArchiveError
+from ..archive import BATCH_SIZE, DEFAULT_DB
 from .app import app, tgn_files
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..archive.ingest import Summary
 
 DbOption = Annotated[Path, typer.Option("--db", help="The archive file (DuckDB).")]
 
@@ -44,6 +46,12 @@ def ingest_command(
 ) -> None:
     """Add every record of PATHS to the archive: valid ones once each (by the hash of their
     canonical text), invalid ones to the rejects with their diagnostics."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from ..archive.ingest import IngestAborted, Summary, ingest, rescore
+    from ..archive.lock import ArchiveError
+
     if not paths and not rescore_:
         typer.echo("trunfu ingest: give files or folders (or --rescore)", err=True)
         raise typer.Exit(2)

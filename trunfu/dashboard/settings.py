@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..archive.ingest import DEFAULT_DB
+from ..archive import DEFAULT_DB
 
 ARCHIVE_ENV = "TRUNFU_ARCHIVE"
 FAMOUS_ENV = "TRUNFU_FAMOUS"
