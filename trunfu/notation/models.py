@@ -55,6 +55,8 @@ class CardExtras(BaseModel):
     """What a player wrote after a card's code besides it: annotations, and in marafone
     the leader's signal."""
 
+    model_config = ConfigDict(defer_build=True)
+
     suffix: str | None = None
     nags: tuple[int, ...] = ()
     signal: str | None = None
@@ -64,7 +66,7 @@ class CardExtras(BaseModel):
     comments: tuple[str, ...] = ()
 
 
-_NO_EXTRAS = CardExtras()
+_NO_EXTRAS = CardExtras.model_construct()  # no validation: the defaults, as they are
 
 
 _new = object.__new__
@@ -329,7 +331,7 @@ class Play(Section):
 class Record(BaseModel):
     """One deal: its tags and the sections of its body."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     file: str | None = None
     index: int = 1
@@ -453,7 +455,7 @@ class Diagnostic(BaseModel):
     code: str
     message: str
 
-    model_config = ConfigDict(frozen=True, populate_by_name=True)
+    model_config = ConfigDict(frozen=True, populate_by_name=True, defer_build=True)
 
     def __str__(self) -> str:
         return f"{self.file or '<stdin>'}:{self.line}:{self.column}: {self.cls} {self.code} {self.message}"
@@ -471,6 +473,8 @@ class Diagnostic(BaseModel):
 class ReadResult(BaseModel):
     """What the reader gives for one record: the record (None when it does not parse),
     its diagnostics and its source text."""
+
+    model_config = ConfigDict(defer_build=True)
 
     file: str | None = None
     index: int
