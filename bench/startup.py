@@ -1,15 +1,17 @@
-"""Start-up of the command line (issue 18): wall time and peak memory of `trunfu --help` and
-of `trunfu validate` of one small file, each a fresh process, against `python -c pass` (the
-interpreter's own start-up) as the peer.
+"""Start-up of the command line: `trunfu --help` and `trunfu validate` of one small file,
+each in a fresh process, against `python -c pass` (the interpreter's own start-up) as the
+peer. Goal: each command in <= 0.25 s of wall time.
 
-Each command runs N times (after one untimed run that warms the file cache and Lark's
-parser cache); the best run is shown, with the median, the peak resident memory and the
-ratio to the peer's best (wall), and the least CPU time. Goal: both commands in <= 0.25 s wall.
+Each command runs once untimed (it writes the modules' bytecode and the grammar's cache,
+as the first run after an install does), then N times. Shown per command: the best and
+the median wall time, the least CPU time (user + system: steadier than wall time on a
+shared machine), the peak resident memory, and the best wall time as a multiple of the
+peer's.
 
     .venv/bin/python bench/startup.py [-n 10] [--file data/examples/french-tarot-3.tgn]
 
-The `trunfu` command is the console script installed beside this interpreter (else
-`python -m trunfu.cli`). To see what a command imports and what each import costs:
+`trunfu` is the console script beside this interpreter (else `python -m trunfu.cli`). What
+a command imports, and what each import costs:
 
     .venv/bin/python -X importtime -m trunfu.cli validate FILE 2> imports.txt
 """
