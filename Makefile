@@ -44,6 +44,7 @@ bench: $(DEV_STAMP)
 	$(BIN)/python bench/validate.py --game french-tarot --seats 5
 	$(BIN)/python bench/ingest.py --deals 20000
 	$(BIN)/python bench/dashboard.py
+	$(BIN)/python bench/startup.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -34,21 +34,16 @@ import pyarrow.compute as pc
 from ..engine.games import load as load_games
 from ..notation.reader import _reader, open_text, text_stream
 from ..notation.split import Chunk, pieces, split_records, split_stream
-from . import schema
+from . import BATCH_SIZE, schema
 from .lock import ArchiveError, ArchiveMissing, connect, is_damage
 from .rows import INT32, PLAYS, PLAYS_SQL, SCHEMAS, Rows, add_read
 
-BATCH_SIZE = 10_000
-"""Records per transaction. Large, because each DuckDB commit is dear (its WAL, then the
-checkpoint of row groups) and the duplicate check scans the archive's hashes once per
-batch."""
 TASK_SIZE = 1000
 """Records per worker task at most; a batch is made of whole tasks."""
 IN_FLIGHT = 8
 """Tasks in flight per worker (plus one): enough that the workers keep busy while the main
 process commits a batch or DuckDB checkpoints, and few enough that memory stays bounded
 (each task holds its texts and its rows)."""
-DEFAULT_DB = Path("data/archive.duckdb")
 MEMORY_LIMIT = "384MB"
 CHECKPOINT_THRESHOLD = "256MB"
 """WAL size that triggers a checkpoint: more than one batch, so that a commit does not

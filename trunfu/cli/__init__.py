@@ -1,4 +1,9 @@
-"""The `trunfu` command. Each module of this package adds its commands to `app`."""
+"""The `trunfu` command. Each module of this package adds its commands to `app`.
+
+A module imports at its top only what declaring its commands takes (typer, the standard
+library, the defaults of `trunfu.archive`); a command imports what it uses when it runs.
+So `trunfu --help` loads no layer of trunfu, and each command only the layers it uses
+(`validate` never loads DuckDB, pandas or rich: tests/cli/test_startup.py)."""
 
 from __future__ import annotations
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +16,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help and usage errors: only the commands that draw load rich
 )
 
 
@@ -26,16 +29,13 @@ def trunfu() -> None:
 TGN_SUFFIXES = (".tgn", ".tgn.gz", ".tgn.bz2", ".tgn.zst")
 
 
-def _read_errors() -> tuple[type[BaseException], ...]:
-    """What reading a file may raise: I/O errors and broken compressed data."""
-    import zlib
-
-    import zstandard
-
-    return (OSError, EOFError, zlib.error, zstandard.ZstdError)
-
-
-READ_ERRORS = _read_errors()
+def read_errors() -> tuple[type[BaseException], ...]:
+    """What reading a file may raise: I/O errors and broken compressed data. Written in an
+    `except` clause, it is called once something was raised; zstandard's error is among
+    them when a `.zst` file has loaded zstandard (nothing else raises it)."""
+    zstandard = sys.modules.get("zstandard")
+    found = (OSError, EOFError, zlib.error)
+    return (*found, zstandard.ZstdError) if zstandard is not None else found
 
 
 def tgn_files(paths: list[str]) -> Iterator[str]:

@@ -7,10 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..archive import export as exporter
-from ..archive import queries
-from ..archive.ingest import DEFAULT_DB
-from ..archive.lock import ArchiveError, reading
+from ..archive import DEFAULT_DB
 from .app import app
 
 
@@ -27,6 +24,10 @@ def export(
     one pydantic Record per line, `parquet` one file per table in the folder OUT.
     Exit 2 when OUT cannot take the format (a folder for a file, a missing folder), 3 when
     the archive cannot be read, 1 when writing fails."""
+    from ..archive import export as exporter
+    from ..archive import queries
+    from ..archive.lock import ArchiveError, reading
+
     if fmt not in exporter.FORMATS:
         typer.echo(
             f"trunfu export: --format must be one of {', '.join(exporter.FORMATS)}", err=True

@@ -15,15 +15,14 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..notation.encoding import ERRORS, raw_bytes
-from ..notation.models import ReadResult
-from ..notation.reader import cut_text, open_binary, read, text_stream
-from ..notation.writer import write
-from .app import READ_ERRORS, app, tgn_files
+from .app import app, read_errors, tgn_files
+
+if TYPE_CHECKING:
+    from ..notation.models import ReadResult
 
 COMPRESSED = (".gz", ".bz2", ".zst")
 
@@ -35,6 +34,9 @@ def canonical_pieces(
     records) or more. A record that does not read is given as written and added to
     `unread`; one too long to read is read again from `source` (its path, or the bytes of
     standard input), piece by piece."""
+    from ..notation.reader import cut_text
+    from ..notation.writer import write
+
     for i, result in enumerate(results):
         if result.record is None:
             unread.append(result)
@@ -66,6 +68,8 @@ def _as_written(pieces: Iterable[str]) -> Iterator[str]:
 def _same(pieces: Iterable[str], original: io.BufferedIOBase) -> bool:
     """Whether the original bytes are exactly the pieces, encoded as UTF-8 (every piece is
     consumed, so that every record is read)."""
+    from ..notation.encoding import raw_bytes
+
     same = True
     for piece in pieces:
         data = raw_bytes(piece)
@@ -85,6 +89,8 @@ def _report(name: str, unread: list[ReadResult]) -> None:
 def _rewrite(name: str, pieces: Iterable[str], unread: list[ReadResult]) -> bool:
     """Write the canonical text to a temporary file beside `name`, then put it in its place
     if every record read and the text changed. True when the file is canonical now."""
+    from ..notation.encoding import ERRORS
+
     path = Path(name)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -117,6 +123,9 @@ def fmt(
     if in_place and any(n == "-" or n.lower().endswith(COMPRESSED) for n in names):
         typer.echo("trunfu fmt: --in-place rewrites plain .tgn files, not - or archives", err=True)
         raise typer.Exit(2)
+    from ..notation.encoding import raw_bytes
+    from ..notation.reader import open_binary, read, text_stream
+
     status = 0
     wrote = False
     for name in names:
@@ -147,7 +156,7 @@ def fmt(
                 for n, piece in enumerate(pieces):
                     out.write(raw_bytes("\n" + piece if wrote and n == 0 else piece))
                     wrote = True
-        except READ_ERRORS as error:
+        except read_errors() as error:
             typer.echo(f"trunfu fmt: {name}: cannot read: {error}", err=True)
             status = 1
             continue

@@ -5,15 +5,18 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from ..archive.ingest import BATCH_SIZE, DEFAULT_DB, IngestAborted, Summary, ingest, rescore
-from ..archive.lock import ArchiveError
+from ..archive import BATCH_SIZE, DEFAULT_DB
 from .app import app, tgn_files
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..archive.ingest import Summary
+    from ..archive.lock import ArchiveError
 
 DbOption = Annotated[Path, typer.Option("--db", help="The archive file (DuckDB).")]
 
@@ -47,6 +50,12 @@ def ingest_command(
     if not paths and not rescore_:
         typer.echo("trunfu ingest: give files or folders (or --rescore)", err=True)
         raise typer.Exit(2)
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from ..archive.ingest import IngestAborted, Summary, ingest, rescore
+    from ..archive.lock import ArchiveError
+
     files = list(tgn_files(paths or []))
     console = Console(stderr=True)
     progress = Progress(

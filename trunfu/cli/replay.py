@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from ..engine import replay as run
-from ..engine.model import Step
-from ..notation.reader import read
 from .app import app
 from .score import outcome_table
+
+if TYPE_CHECKING:
+    from ..engine.model import Step
 
 
 def _hands(step: Step) -> list[str]:
@@ -51,6 +50,11 @@ def replay(
     ] = False,
 ) -> None:
     """Show a deal step by step: the hands, the declarations, each trick and the score."""
+    from rich.console import Console
+
+    from ..engine import replay as run
+    from ..notation.reader import read
+
     console = Console(highlight=False)
     for result in read(path):
         if result.index != record:

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from ..engine import replay
-from ..engine.model import Outcome
-from ..notation.reader import read
 from .app import app, tgn_files
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from ..engine.model import Outcome
 
 
 def outcome_table(outcome: Outcome, title: str) -> Table:
     """A rich table of an outcome: payments per seat, then each breakdown entry."""
+    from rich.table import Table
+
     table = Table(title=title, show_header=True, title_justify="left")
     table.add_column("item")
     table.add_column("value")
@@ -54,6 +56,11 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per record.")] = False,
 ) -> None:
     """Compute each record's result and show how it is made up."""
+    from rich.console import Console
+
+    from ..engine import replay
+    from ..notation.reader import read
+
     console = Console(highlight=False)
     status = 0
     for name in tgn_files(paths):

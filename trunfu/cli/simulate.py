@@ -7,14 +7,14 @@ import sys
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..engine import iter_simulate
-from ..notation.models import Record, Tag
-from ..notation.writer import write
 from .app import app
+
+if TYPE_CHECKING:
+    from ..notation.models import Record
 
 
 def seat_players(
@@ -22,6 +22,8 @@ def seat_players(
 ) -> Iterator[Record]:
     """Give each deal players drawn from `pool` (P1..Pn) and, from `start` on, a date a day
     apart per 20 deals; drawn from their own generator, so the deals stay those of the seed."""
+    from ..notation.models import Tag
+
     rng = random.Random(f"players:{seed}")
     for i, record in enumerate(records):
         seats = record.seats or 0
@@ -68,6 +70,9 @@ def simulate(
     ] = None,
 ) -> None:
     """Write random legal deals (complete with hands, talon, discard, play and Result)."""
+    from ..engine import iter_simulate
+    from ..notation.writer import write
+
     try:
         records = iter_simulate(game, seats, deals, seed, variant)
         if players or start:

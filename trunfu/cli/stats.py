@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import pandas as pd
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from ..archive import queries
-from ..archive.ingest import DEFAULT_DB
-from ..archive.lock import ArchiveError, reading
+from ..archive import DEFAULT_DB
 from .app import app
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from rich.table import Table
+
+    from ..archive import queries
 
 
 def _table(title: str, frame: pd.DataFrame) -> Table:
+    from rich.table import Table
+
     table = Table(title=title, title_justify="left")
     for column in frame.columns:
         table.add_column(
@@ -38,6 +41,8 @@ def _cell(value: Any) -> str:
 
 def headline(con: Any, filters: queries.Filters) -> dict[str, Any]:
     """The figures `trunfu stats` shows, by section."""
+    from ..archive import queries
+
     sections: dict[str, Any] = {"overview": queries.overview(con, filters)}
     sections["deals per game"] = queries.deals_per_game(con, filters)
     sections["contracts"] = queries.contract_mix(con, filters)
@@ -76,6 +81,12 @@ def stats(
             # an empty name is a mistake (an unset shell variable?), not "everybody"
             typer.echo(f"trunfu stats: {option} needs a name (leave it out for all)", err=True)
             raise typer.Exit(2)
+    import pandas as pd
+    from rich.console import Console
+
+    from ..archive import queries
+    from ..archive.lock import ArchiveError, reading
+
     filters = queries.Filters(game=game, player=player)
     try:
         con = queries.open_archive(db)

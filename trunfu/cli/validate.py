@@ -7,9 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..notation.reader import read
-from ..referee import judge
-from .app import READ_ERRORS, app, tgn_files
+from .app import app, read_errors, tgn_files
 
 
 @app.command()
@@ -22,6 +20,9 @@ def validate(
     ] = False,
 ) -> None:
     """Check every record: syntax, deck, rules and result. Exit 0 when all are valid."""
+    from ..notation.reader import read
+    from ..referee import judge
+
     total = valid = 0
     failed = False
     for name in tgn_files(paths):
@@ -42,7 +43,7 @@ def validate(
                 else:
                     for diagnostic in verdict.diagnostics:
                         typer.echo(str(diagnostic))
-        except READ_ERRORS as error:
+        except read_errors() as error:
             typer.echo(f"trunfu validate: {name}: cannot read: {error}", err=True)
             failed = True
     if not as_json:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..archive import DEFAULT_DB
+
 ARCHIVE_ENV = "TRUNFU_ARCHIVE"
 FAMOUS_ENV = "TRUNFU_FAMOUS"
 DEFAULT_FAMOUS = Path("data/famous")
@@ -15,8 +17,6 @@ def archive_path() -> Path:
     """The DuckDB archive the pages read (by default the one `trunfu ingest` writes)."""
     if os.environ.get(ARCHIVE_ENV):
         return Path(os.environ[ARCHIVE_ENV])
-    from ..archive.ingest import DEFAULT_DB  # the ingest (and the engine) only when needed
-
     return DEFAULT_DB
 
 

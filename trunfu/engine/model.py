@@ -19,7 +19,7 @@ StepKind = str
 class Step(BaseModel):
     """One state of the deal, for step-through replay."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     index: int
     kind: StepKind
@@ -67,7 +67,7 @@ class TrickResult:
 class Outcome(BaseModel):
     """The scored end of a deal."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     scores: list[float]
     """Each seat's figure, seat 1 first."""
@@ -84,7 +84,7 @@ class Outcome(BaseModel):
 class Replay(BaseModel):
     """Everything the engine found in one record."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, defer_build=True)
 
     record: Record
     steps: list[Step] = Field(default_factory=list)

@@ -69,6 +69,8 @@ class CardExtras(BaseModel):
     """What a player wrote after a card's code besides it: annotations, and in marafone
     the leader's signal."""
 
+    model_config = ConfigDict(defer_build=True)
+
     suffix: str | None = None
     nags: tuple[int, ...] = ()
     signal: str | None = None
@@ -78,7 +80,7 @@ class CardExtras(BaseModel):
     comments: tuple[str, ...] = ()
 
 
-_NO_EXTRAS = CardExtras()
+_NO_EXTRAS = CardExtras.model_construct()  # no validation: the defaults, as they are
 
 
 _new = object.__new__
@@ -343,7 +345,7 @@ class Play(Section):
 class Record(BaseModel):
     """One deal: its tags and the sections of its body."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     file: str | None = None
     index: int = 1
@@ -457,7 +459,7 @@ def trusted(model: type[M], fields: dict[str, Any] | None = None, /, **named: An
 class Diagnostic(BaseModel):
     """One problem found in a record (spec §7)."""
 
-    model_config = ConfigDict(frozen=True, populate_by_name=True)
+    model_config = ConfigDict(frozen=True, populate_by_name=True, defer_build=True)
 
     file: str | None = None
     record: int = 1
@@ -501,6 +503,8 @@ class Cut(BaseModel):
 class ReadResult(BaseModel):
     """What the reader gives for one record: the record (None when it does not parse),
     its diagnostics and its source text."""
+
+    model_config = ConfigDict(defer_build=True)
 
     file: str | None = None
     index: int

@@ -1,8 +1,11 @@
 """The registry of the games the engine referees.
 
-Each game is a module (or package) of this package that calls `register(GameRules(...))`
-when imported; every module here is imported when the registry is first used, so a new
-game joins `replay`, `validate` and `simulate` by existing. A game provides:
+Each game is a module (or package) of this package named after its `Game` tag, with `_`
+for `-` (`french_tarot` referees `french-tarot`), that calls `register(GameRules(...))`
+when imported. A game's module is imported the first time a record of that game is
+replayed (`get`), so that refereeing one game never loads the others; `load()` imports
+them all (to list them). A new game joins `replay`, `validate` and `simulate` by existing.
+A game provides:
 
 - `replay(record, ctx)`: apply its rules to `record`, reporting problems with
   `ctx.error(...)`, steps with `ctx.step(...)`, tricks via `engine.play.play_tricks`, and
@@ -18,6 +21,7 @@ import pkgutil
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from ...notation.models import Record
 from ..context import Context
@@ -39,9 +43,11 @@ class GameRules:
 
 
 GAMES: dict[str, GameRules] = {}
+"""The games registered so far, by name (`load()` registers them all)."""
 LOAD_ERRORS: dict[str, str] = {}
 """Game modules that failed to import → the error (they are left out of `GAMES`)."""
-_loaded = False
+_tried: set[str] = set()
+"""The game modules imported, or that failed to import (each is tried once)."""
 
 
 def register(rules: GameRules) -> GameRules:
@@ -50,21 +56,38 @@ def register(rules: GameRules) -> GameRules:
     return rules
 
 
+@cache
+def modules() -> dict[str, str]:
+    """Each game's name → the name of its module in this package."""
+    return {
+        m.name.replace("_", "-"): m.name
+        for m in pkgutil.iter_modules(__path__)
+        if not m.name.startswith("_")
+    }
+
+
+def _import(module: str) -> None:
+    """Import a game's module once; a game under construction must not stop the others."""
+    if module in _tried:
+        return
+    _tried.add(module)
+    try:
+        importlib.import_module(f"{__name__}.{module}")
+    except Exception as error:
+        LOAD_ERRORS[module] = f"{type(error).__name__}: {error}"
+
+
 def load() -> dict[str, GameRules]:
-    """Import every game module once; the registry."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in pkgutil.iter_modules(__path__):
-            if module.name.startswith("_"):
-                continue
-            try:
-                importlib.import_module(f"{__name__}.{module.name}")
-            except Exception as error:  # a game under construction must not stop the others
-                LOAD_ERRORS[module.name] = f"{type(error).__name__}: {error}"
+    """Import every game module; the registry."""
+    for module in modules().values():
+        _import(module)
     return GAMES
 
 
 def get(name: str | None) -> GameRules | None:
-    """The registered rules of a game, or None."""
-    return (GAMES if _loaded else load()).get(name or "")
+    """The registered rules of a game (its module imported on first use), or None."""
+    rules = GAMES.get(name or "")
+    if rules is None and (module := modules().get(name or "")) is not None:
+        _import(module)
+        rules = GAMES.get(name or "")
+    return rules

@@ -1,0 +1,34 @@
+"""The registry of games: a game's module is found by its name and imported when first
+asked for; one that fails to import is reported, not raised."""
+
+from __future__ import annotations
+
+import pytest
+
+from trunfu.engine import games
+
+
+def test_every_game_module_is_found_by_its_game_name():
+    assert games.modules() == {
+        "french-tarot": "french_tarot",
+        "marafone": "marafone",
+        "tarocco-siciliano": "tarocco_siciliano",
+        "waite-tarot": "waite_tarot",
+    }
+    assert sorted(games.load()) == sorted(games.modules())
+    assert all(games.get(name).name == name for name in games.modules())
+
+
+def test_a_name_that_is_no_game_gives_none():
+    for name in ("no-such-game", "french_tarot", "", None):
+        assert games.get(name) is None
+
+
+def test_a_game_that_fails_to_import_is_left_out_once(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(games, "modules", lambda: {"broken-game": "broken_game"})
+    monkeypatch.setattr(games, "LOAD_ERRORS", {})
+    monkeypatch.setattr(games, "_tried", set())
+    assert games.get("broken-game") is None
+    assert games.LOAD_ERRORS["broken_game"].startswith("ModuleNotFoundError")
+    games.LOAD_ERRORS.clear()
+    assert games.get("broken-game") is None and games.LOAD_ERRORS == {}  # tried once

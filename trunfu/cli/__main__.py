@@ -1,0 +1,5 @@
+"""`python -m trunfu.cli`: the `trunfu` command."""
+
+from . import main
+
+main()
