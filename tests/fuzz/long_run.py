@@ -1,7 +1,7 @@
 """The long fuzz run (not part of the suite): many hostile inputs through the reader, the
 referee and the writer, counted. Usage:
 
-    python tests/fuzz/long_run.py [--inputs 100000] [--seed 1]
+    python tests/fuzz/long_run.py [--inputs 100000] [--seed 1] [--save DIR]
 
 Prints the inputs tried and every failure class found (the first example of each), and
 exits 1 when any input broke a promise.
@@ -25,6 +25,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", type=Path, help="a folder to write each class's first input to")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     seeds = seed_texts()
@@ -43,6 +44,10 @@ def main() -> int:
         if problem is not None:
             kind = problem.strip().splitlines()[-1][:120]
             failures[kind] += 1
+            if kind not in first and args.save is not None:
+                args.save.mkdir(parents=True, exist_ok=True)
+                data = given if isinstance(given, bytes) else given.encode("utf-8", "surrogatepass")
+                (args.save / f"failure-{len(first) + 1}.tgn").write_bytes(data)
             first.setdefault(kind, (problem, given))
         if n % 5000 == 0:
             print(f"{n:,} inputs, {sum(failures.values()):,} failures", file=sys.stderr)
