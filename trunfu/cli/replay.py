@@ -6,11 +6,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .app import app
+from .app import app, read_errors
 from .score import outcome_table
 
 if TYPE_CHECKING:
-    from ..engine.model import Step
+    from collections.abc import Callable, Iterable
+
+    from rich.console import Console
+
+    from ..engine.model import Replay, Step
+    from ..notation.models import ReadResult, Record
 
 
 def _hands(step: Step) -> list[str]:
@@ -56,7 +61,24 @@ def replay(
     from ..notation.reader import read
 
     console = Console(highlight=False)
-    for result in read(path):
+    try:
+        _show(read(path), path, record, hands, console, run)
+    except read_errors() as error:
+        typer.echo(f"trunfu replay: {path}: cannot read: {error}", err=True)
+        raise typer.Exit(1) from None
+
+
+def _show(
+    results: Iterable[ReadResult],
+    path: str,
+    record: int,
+    hands: bool,
+    console: Console,
+    run: Callable[[Record], Replay],
+) -> None:
+    """Print record number `record` of the file `path` step by step; exit 1 when it does
+    not read or breaks the rules, 2 when the file has no such record."""
+    for result in results:
         if result.index != record:
             continue
         for d in result.diagnostics:

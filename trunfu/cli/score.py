@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .app import app, tgn_files
+from .app import app, read_errors, tgn_files
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -64,30 +64,34 @@ def score(
     console = Console(highlight=False)
     status = 0
     for name in tgn_files(paths):
-        for result in read(name):
-            where = f"{result.file or '<stdin>'} record {result.index}"
-            if result.record is None or result.diagnostics:
-                status = 1
-                for d in result.diagnostics:
+        try:
+            for result in read(name):
+                where = f"{result.file or '<stdin>'} record {result.index}"
+                if result.record is None or result.diagnostics:
+                    status = 1
+                    for d in result.diagnostics:
+                        typer.echo(str(d), err=True)
+                    continue
+                found = replay(result.record, steps=False)
+                for d in found.diagnostics:
                     typer.echo(str(d), err=True)
-                continue
-            found = replay(result.record, steps=False)
-            for d in found.diagnostics:
-                typer.echo(str(d), err=True)
-            status |= bool(found.diagnostics)
-            if as_json:
-                typer.echo(
-                    json.dumps(
-                        {
-                            "file": result.file,
-                            "record": result.index,
-                            "outcome": found.outcome.model_dump() if found.outcome else None,
-                        },
-                        ensure_ascii=False,
+                status |= bool(found.diagnostics)
+                if as_json:
+                    typer.echo(
+                        json.dumps(
+                            {
+                                "file": result.file,
+                                "record": result.index,
+                                "outcome": found.outcome.model_dump() if found.outcome else None,
+                            },
+                            ensure_ascii=False,
+                        )
                     )
-                )
-            elif found.outcome is None:
-                console.print(f"{where}: no result (the deal is not complete or not scored)")
-            else:
-                console.print(outcome_table(found.outcome, where))
+                elif found.outcome is None:
+                    console.print(f"{where}: no result (the deal is not complete or not scored)")
+                else:
+                    console.print(outcome_table(found.outcome, where))
+        except read_errors() as error:
+            typer.echo(f"trunfu score: {name}: cannot read: {error}", err=True)
+            status = 1
     raise typer.Exit(status)
