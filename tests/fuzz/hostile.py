@@ -15,6 +15,7 @@ import re
 import traceback
 from pathlib import Path
 
+from trunfu.cli.fmt import canonical_pieces
 from trunfu.engine import replay
 from trunfu.notation.reader import read, read_text, text_stream
 from trunfu.notation.writer import write
@@ -174,12 +175,9 @@ def _verdict(result) -> tuple[bool, str | None, list[str]]:
     return verdict.valid, verdict.result, sorted({d.code for d in verdict.diagnostics})
 
 
-def _canonical(results) -> str:
-    """The file as `trunfu fmt` writes it: each record canonical, or as written when it
-    does not read, one empty line between records."""
-    return "\n".join(
-        write(r.record) if r.record is not None else r.text.strip("\n") + "\n" for r in results
-    )
+def _canonical(results, text: str) -> str:
+    """The file as `trunfu fmt` writes it."""
+    return "".join(canonical_pieces(results, [], text.encode("utf-8", "surrogateescape")))
 
 
 def check_text(text: str) -> str | None:
@@ -194,11 +192,11 @@ def check_text(text: str) -> str | None:
                 return f"referee error: {internal[0].message}"
             if result.record is not None:
                 replay(result.record, steps=True)
-        canonical = _canonical(results)
+        canonical = _canonical(results, text)
         again = read_text(canonical, "fuzz.tgn")
         if len(again) != len(results):
             return f"fmt changes the number of records: {len(results)} -> {len(again)}"
-        if _canonical(again) != canonical:
+        if _canonical(again, canonical) != canonical:
             return "fmt is not idempotent"
         for before, after in zip(results, again, strict=True):
             if before.record is not None and _verdict(after) != _verdict(before):

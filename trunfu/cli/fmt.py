@@ -31,14 +31,15 @@ def canonical_pieces(
     results: Iterable[ReadResult], unread: list[ReadResult], source: str | bytes
 ) -> Iterator[str]:
     """The canonical text of a file's records, one piece per record (one empty line between
-    records) or more. A record that does not read is given as written and added to
-    `unread`; one too long to read is read again from `source` (its path, or the bytes of
-    standard input), piece by piece."""
+    records) or more. A record that does not read, or reads with a problem of its text (a
+    `syntax` diagnostic: what the writer cannot say as written, such as a seat label that
+    does not exist), is given as written and added to `unread`; one too long to read is
+    read again from `source` (its path, or the bytes of standard input), piece by piece."""
     from ..notation.reader import cut_text
     from ..notation.writer import write
 
     for i, result in enumerate(results):
-        if result.record is None:
+        if result.record is None or any(d.cls == "syntax" for d in result.diagnostics):
             unread.append(result)
             if result.cut is not None:
                 parts = _as_written(cut_text(source, result.cut))
