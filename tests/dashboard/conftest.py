@@ -73,7 +73,7 @@ look for."""
 
 def sample_texts() -> dict[str, list[str]]:
     """The sample deals' TGN texts per game: simulated, then given players and a date
-    (deal n of a game is played on 2024-01-n)."""
+    (deal n of a game is played on 2024-01-n) and no `Source`, as recorded deals."""
     from trunfu.engine import simulate
     from trunfu.notation.writer import write
 
@@ -81,7 +81,9 @@ def sample_texts() -> dict[str, list[str]]:
     for game, count in SAMPLE.items():
         names = "".join(f'[P{n} "{p}"]\n' for n, p in enumerate(PLAYERS[game], 1))
         texts[game] = [
-            write(record).replace("[Seats", f'[Date "2024.01.{n:02d}"]\n{names}[Seats', 1)
+            write(record)
+            .replace('[Source "simulated by trunfu"]\n', "")  # as if recorded at a table
+            .replace("[Seats", f'[Date "2024.01.{n:02d}"]\n{names}[Seats', 1)
             for n, record in enumerate(simulate(game, 4, count, seed=SEEDS[game]), 1)
         ]
     return texts

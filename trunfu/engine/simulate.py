@@ -25,7 +25,8 @@ def iter_simulate(
     game: str, seats: int, deals: int, seed: int, variant: str | None = None
 ) -> Iterator[Record]:
     """`deals` random legal records of `game` with `seats` seats, the same for the same
-    seed. Each gets `Event "trunfu simulation, seed S"` and `Board N` tags."""
+    seed. Each gets `Event "trunfu simulation, seed S"`, `Board N` and `Source "simulated by
+    trunfu"` tags (the last tells the dashboard and any reader that nobody played it)."""
     rules = get(game)
     if rules is None or rules.simulate is None:
         known = ", ".join(sorted(n for n, r in load().items() if r.simulate)) or "none"
@@ -36,10 +37,11 @@ def iter_simulate(
     rng = random.Random(seed)
     for board in range(1, deals + 1):
         record = rules.simulate(rng, seats, variant)
-        record.tags = [t for t in record.tags if t.name not in ("Event", "Board")]
+        record.tags = [t for t in record.tags if t.name not in ("Event", "Board", "Source")]
         record.tags += [
             Tag(name="Event", value=f"trunfu simulation, seed {seed}"),
             Tag(name="Board", value=str(board)),
+            Tag(name="Source", value="simulated by trunfu"),
         ]
         record = build_record(write(record))  # canonical: tag order and positions as read
         record.index = board
