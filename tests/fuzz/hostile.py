@@ -177,7 +177,7 @@ def _verdict(result) -> tuple[bool, str | None, list[str]]:
 
 def _canonical(results, text: str) -> str:
     """The file as `trunfu fmt` writes it."""
-    return "".join(canonical_pieces(results, [], text.encode("utf-8", "surrogateescape")))
+    return "".join(canonical_pieces(results, [], text.encode("utf-8", "surrogatepass")))
 
 
 def check_text(text: str) -> str | None:
