@@ -104,6 +104,12 @@ class _Builder:
         if self.bad is None:
             self.bad = encoding.find(raw, line, column)
 
+    def absorb(self, held: _Builder) -> None:
+        """Add the text held back in `held` (never oversize), and its note of a bad byte."""
+        self.add("".join(held.parts))
+        if self.bad is None:
+            self.bad = held.bad
+
     def _cut(self) -> None:
         """The record is too long: keep its first characters, follow the rest."""
         parts, self.parts = self.parts, []
@@ -250,7 +256,7 @@ def split_records(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
             if base == 0 and _GAME_LINE.match(raw):
                 in_comment = naming = False
                 if held is not None:
-                    current.add(held.chunk().text)
+                    current.absorb(held)
                     held = None
                 if current.significant:
                     yield current.chunk()
@@ -286,7 +292,7 @@ def split_records(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
                             yield current.chunk()
                         current = held
                     else:
-                        current.add(held.chunk().text)
+                        current.absorb(held)
                     held = None
                 current.game_seen |= game
                 current.significant = True
@@ -294,7 +300,7 @@ def split_records(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
                     continue  # the name: not body text
             if first == "[":
                 if held is not None:  # the tag before has no name
-                    current.add(held.chunk().text)
+                    current.absorb(held)
                     held = None
                 name = match.group(1)
                 at = match.start()
@@ -317,7 +323,7 @@ def split_records(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
                 current.body_seen = True
         held = _add(current, held, raw[start:])
     if held is not None:
-        current.add(held.chunk().text)
+        current.absorb(held)
     if current.significant:
         yield current.chunk()
 
@@ -330,6 +336,6 @@ def _add(current: _Builder, held: _Builder | None, text: str) -> _Builder | None
         if held.size + len(text) <= MAX_RECORD_CHARS:
             held.add(text)
             return held
-        current.add(held.chunk().text)
+        current.absorb(held)
     current.add(text)
     return None
