@@ -7,7 +7,7 @@ import json
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from trunfu.engine.model import Outcome, Replay, TrickResult, trusted
+from trunfu.engine.model import Bonus, Outcome, Replay, TrickResult, trusted
 from trunfu.notation.models import Record
 
 CARDS = [(2, "KS"), (3, "T5"), (4, "9S"), (1, "EX")]
@@ -89,5 +89,11 @@ def test_trusted_outcome_dumps_as_json():
         won=True,
         thrown_in=False,
         breakdown={"difference": 2},
+        sides={"declarer": [1], "defence": [2, 3, 4]},
+        roles={1: "declarer", 2: "defender", 3: "defender", 4: "defender"},
+        speakers=[2, 3, 4, 1],
+        card_points={"declarer": 70.0, "defence": 39.0},
+        margin=2.0,
+        bonuses=[Bonus(name="jochi.rivanto", side="declarer", points=1.0)],
     )
     assert Outcome.model_validate_json(fast.model_dump_json()) == fast

@@ -8,10 +8,10 @@ from trunfu.engine import replay
 from trunfu.engine.context import Context
 from trunfu.engine.model import TrickResult
 from trunfu.engine.play import PlaySetup, play_tricks
-from trunfu.engine.tricks import ExcuseLead, FollowRules
+from trunfu.engine.tricks import ExcuseLead, TrickRules
 from trunfu.notation.reader import read_records
 
-RULES = FollowRules(game="tarocco-siciliano", excuse_lead=ExcuseLead.LAST)
+RULES = TrickRules(game="tarocco-siciliano", excuse_lead=ExcuseLead.LAST)
 HEAD = '[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "3"]\n\nplay\n'
 FRENCH = Path(__file__).parent / "french"
 

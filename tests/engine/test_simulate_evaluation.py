@@ -17,7 +17,6 @@ from trunfu.engine.games.marafone import evaluate as marafone
 from trunfu.engine.games.tarocco_siciliano import evaluate as sicilian
 from trunfu.engine.games.waite_tarot.declarations import TAROTS, declarations
 from trunfu.engine.slam import slam_lead, sure_slam, sure_tricks
-from trunfu.engine.tricks import legal_cards
 
 
 def cards(text: str) -> list[str]:
@@ -231,6 +230,6 @@ def test_a_taker_long_in_trumps_keeps_the_petit_for_the_last_trick() -> None:
             for n, (trick, i) in enumerate(played[:-1]):
                 if trick.cards[i][1] == "T1":
                     before = [c for _, c in trick.cards[:i]]
-                    assert legal_cards(hand[n:], before, FOLLOW) == ["T1"], record
+                    assert FOLLOW.legal(hand[n:], before) == ["T1"], record
             kept += hand[-1] == "T1"
     assert tried >= 10 and kept > tried / 2, (kept, tried)

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, with_config
 
 from ..notation.models import Diagnostic, Record, trusted
 
-__all__ = ["Outcome", "Replay", "Step", "TrickResult", "trusted"]
+__all__ = ["Bonus", "Outcome", "Replay", "Step", "TrickResult", "trusted"]
 
 StepKind = str
 """`deal`, `packet`, `call`, `talon`, `discard`, `announce`, `exchange`, `card`, `trick`,
@@ -64,6 +64,19 @@ class TrickResult:
     winner: int
 
 
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(slots=True, kw_only=True)
+class Bonus:
+    """One bonus or premium of a scored deal, as the archive stores it."""
+
+    name: str
+    """The bonus as the game's breakdown names it: `petit_au_bout`, `poignees.double`,
+    `chelem.announced and made`, `jochi.rivanto`, `maraffa`, `declarations.sequence`..."""
+    side: str | None
+    """The side it counts for (a key of `Outcome.sides`), None for the whole deal."""
+    points: float
+
+
 class Outcome(BaseModel):
     """The scored end of a deal."""
 
@@ -79,6 +92,20 @@ class Outcome(BaseModel):
     won: bool | None = None
     thrown_in: bool = False
     breakdown: dict[str, Any] = Field(default_factory=dict)
+    sides: dict[str, list[int]] = Field(default_factory=dict)
+    """Side → its seats: `declarer` and `defence` when a seat declared (the declarer and
+    partners known at the end; trionfo: the signore and his amico), the fixed teams `1+3`
+    and `2+4` of four-seat marafone, each seat alone (`"1"`, `"2"`...) otherwise."""
+    roles: dict[int, str] = Field(default_factory=dict)
+    """Seat → `declarer`, `partner` or `defender` when a seat declared."""
+    speakers: list[int] = Field(default_factory=list)
+    """The seat of each auction call, in the order of the record's calls."""
+    card_points: dict[str, float] = Field(default_factory=dict)
+    """Card points taken per side (keys of `sides`), as the game counts them."""
+    margin: float | None = None
+    """The deal's own margin (French tarot: points over the target; Sicilian: the
+    difference in jochi), else the declarer's card points minus the others'."""
+    bonuses: list[Bonus] = Field(default_factory=list)
 
 
 class Replay(BaseModel):
@@ -96,3 +123,15 @@ class Replay(BaseModel):
     def valid(self) -> bool:
         """True when the engine found nothing wrong."""
         return not self.diagnostics
+
+
+def untyped() -> dict[str, Any]:
+    """The typed fields of an `Outcome` left empty (a game that does not fill them yet)."""
+    return {
+        "sides": {},
+        "roles": {},
+        "speakers": [],
+        "card_points": {},
+        "margin": None,
+        "bonuses": [],
+    }

@@ -1,62 +1,231 @@
-"""The shared play replayer: walks the tricks of a record, finds each trick's leader and
-winner, checks every card against the seat's hand (given, or inferred from the play) and
-reports illegal cards in a player's words.
+"""The play of a deal, shared by every game: `TrickPlay` is the trick-by-trick state (who
+is to play, what it may play, who takes each trick), and `play_tricks` is the referee's
+loop over a record's tricks, which plays every written card through a `TrickPlay` and
+tells what is wrong in a player's words.
 
 When a seat's hand is not given, its hand at trick t is taken to be the cards it plays from
-trick t on: so a seat that failed to follow suit and later plays a card of that suit is
-found to have revoked at the earlier trick ("trick 7: seat 3 played T5 but held 9S of the
-suit led (9S played in trick 11)")."""
+trick t on (inferred once, before the loop): so a seat that failed to follow suit and later
+plays a card of that suit is found to have revoked at the earlier trick ("trick 7: seat 3
+played T5 but held 9S of the suit led (9S played in trick 11)")."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache
-from operator import itemgetter
 from typing import NamedTuple
 
 from ..notation.models import Claim, PlayedCard, Record, Trick
-from .cards import EXCUSE, card_name, suit_name, suit_of
+from .cards import EXCUSE, SUITS, card_name
 from .context import Context
 from .model import TrickResult
-from .tricks import (
-    ExcuseLead,
-    FollowRules,
-    is_legal,
-    is_trump,
-    is_trump_suit,
-    led_suit,
-    legal_cards,
-    strengths,
-    trick_judge,
-    trick_winner,
-)
-
-_new = object.__new__
+from .tricks import TrickRules
 
 CardCheck = Callable[[int, str, list[str], int, Collection[str]], str | None]
 """(seat, card, cards already in the trick, trick number, the seat's cards) → a message when
 the game forbids the card for a reason of its own, else None."""
 
-
 WinnerRule = Callable[[TrickResult, list[TrickResult]], int]
-"""(a whole trick, won as the follow rules say; the tricks before it) → the seat that wins
-it by the game's own rule (e.g. fft French tarot: the Excuse of a slam's last trick). Called
-once or more per trick: it must only read what it is given."""
+"""(a whole trick, won as the trick rules say; the tricks before it) → the seat that wins
+it by the game's own rule (e.g. fft French tarot: the Excuse of a slam's last trick). It
+must only read what it is given."""
+
+
+class TrickPlay:
+    """The play of a deal, trick by trick.
+
+    `hands`: each seat's cards at the start of play, or None for a hand nobody knows (its
+    cards are then taken as they come). `check` adds a game's own card rule (tricks
+    1..`check_until`); `winner` a game's own rule for who takes a trick (trick `winner_at`
+    only, when given); `next_leader` who leads after a trick (default: its winner)."""
+
+    def __init__(
+        self,
+        rules: TrickRules,
+        seats: int,
+        leader: int,
+        total: int,
+        hands: dict[int, list[str] | None],
+        *,
+        check: CardCheck | None = None,
+        check_until: int | None = None,
+        winner: WinnerRule | None = None,
+        winner_at: int | None = None,
+        next_leader: Callable[[TrickResult], int] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.leader = leader
+        """The seat that leads the trick being played."""
+        self.total = total
+        """How many tricks a complete deal has."""
+        self.dealt = {s: list(h) for s, h in hands.items() if h is not None}
+        """Each known hand at the start of play, in its order (for `hand`)."""
+        self.hands = {s: None if h is None else set(h) for s, h in hands.items()}
+        """Each seat's cards now (None: not known)."""
+        self.trick: list[str] = []
+        """The cards of the trick being played, in playing order (from `leader`)."""
+        self.led: str | None = None
+        """The suit led in the trick being played (None: none yet)."""
+        self.top: int | None = None
+        """The strength of the best trump in the trick being played (None: none yet)."""
+        self.order = _turns(leader, seats)
+        """The seats of the trick being played, in playing order."""
+        self.tricks: list[TrickResult] = []
+        self.check = check
+        self.check_until = (total if check_until is None else check_until) if check else 0
+        self.winner = winner
+        self.winner_at = winner_at
+        self.next_leader = next_leader
+
+    @property
+    def number(self) -> int:
+        """The number of the trick being played (1-based)."""
+        return len(self.tricks) + 1
+
+    @property
+    def over(self) -> bool:
+        """True once every trick of the deal has been played."""
+        return len(self.tricks) >= self.total
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play next (None once the play is over)."""
+        if self.over:
+            return None
+        return (self.leader - 1 + len(self.trick)) % self.seats + 1
+
+    @property
+    def table(self) -> list[tuple[int, str]]:
+        """The trick being played: (seat, card) in playing order."""
+        return list(zip(self.turns(), self.trick))  # noqa: B905 (the trick is not whole)
+
+    def turns(self) -> tuple[int, ...]:
+        """The seats of the trick being played, in playing order from its leader."""
+        return self.order
+
+    def allows(self, card: str) -> bool:
+        """True when the seat to play, whose hand is known, may play `card` (held) by the
+        trick rules."""
+        return self.rules.fits(
+            card,
+            self.hands[self.order[len(self.trick)]],
+            self.led,
+            self.top,
+            lead=not self.trick,
+            last=len(self.tricks) + 1 == self.total,
+        )
+
+    def taken(self) -> dict[int, int]:
+        """Tricks won so far per seat."""
+        won = dict.fromkeys(range(1, self.seats + 1), 0)
+        for trick in self.tricks:
+            won[trick.winner] = won.get(trick.winner, 0) + 1
+        return won
+
+    def hand(self, seat: int) -> list[str] | None:
+        """The cards `seat` holds now, in the order of its hand at the start of play (None
+        when its hand is not known)."""
+        held = self.hands.get(seat)
+        if held is None:
+            return None
+        return [card for card in self.dealt[seat] if card in held]
+
+    def legal(self) -> list[str]:
+        """The cards the seat to play may play (its hand must be known)."""
+        seat = self.to_play
+        hand = self.hand(seat) if seat is not None else None
+        if hand is None:
+            return []
+        trick, number = self.trick, self.number
+        legal = self.rules.legal(hand, trick, last=number == self.total)
+        if number <= self.check_until:
+            legal = [c for c in legal if not self.check(seat, c, trick, number, hand)]
+        return legal
+
+    def fault(self, card: str) -> str | None:
+        """Why the seat to play may not play `card`, in a player's words; None when it may
+        (or when its hand is unknown)."""
+        seat = self.to_play
+        if seat is None:
+            return f"the deal has only {self.total} tricks"
+        hand = self.hand(seat)
+        if hand is None:
+            return None
+        if card not in hand:
+            return f"trick {self.number}: seat {seat} played {card} but does not hold it"
+        return self.refusal(seat, card, hand)
+
+    def refusal(
+        self, seat: int, card: str, hand: list[str], played_at: dict[str, int] | None = None
+    ) -> str | None:
+        """Why `seat`, holding `hand`, may not play `card` to the trick on the table (by
+        the trick rules, then the game's own check). `played_at` (card → the trick it was
+        played in) proves a hand inferred from the play: "(9S played in trick 11)"."""
+        trick, number = self.trick, self.number
+        refused = self.rules.refusal(card, hand, trick, last=number == self.total)
+        if refused is not None:
+            who = f"trick {number}: seat {seat}"
+            sentence = refused.sentence(self.rules.game, card, who, self.rules.excuse_lead)
+            if played_at and refused.witness:
+                sentence += f" ({refused.witness} played in trick {played_at[refused.witness]})"
+            return sentence
+        if number <= self.check_until:
+            return self.check(seat, card, trick, number, hand)
+        return None
+
+    def play(self, card: str) -> TrickResult | None:
+        """The seat to play plays `card` (taken out of its hand when held); the trick once
+        it is whole, else None."""
+        trick = self.trick
+        hand = self.hands[self.order[len(trick)]]
+        if hand is not None:
+            hand.discard(card)
+        trick.append(card)
+        suit = SUITS[card]
+        if self.led is None and suit != EXCUSE:
+            self.led = suit
+        if suit == self.rules.trump and (self.top is None or self.rules.power[card] > self.top):
+            self.top = self.rules.power[card]
+        if len(trick) < self.seats:
+            return None
+        return self._close()
+
+    def _close(self) -> TrickResult:
+        """The trick on the table is whole: who wins it, and who leads next."""
+        cards = list(zip(self.order, self.trick))  # noqa: B905 (whole)
+        trick = TrickResult(
+            number=len(self.tricks) + 1,
+            leader=self.leader,
+            cards=cards,
+            winner=cards[self.rules.winner(self.trick)][0],
+        )
+        if self.winner is not None and self.winner_at in (None, trick.number):
+            trick.winner = self.winner(trick, self.tricks)
+        self.tricks.append(trick)
+        self.trick, self.led, self.top = [], None, None
+        self.leader = trick.winner if self.next_leader is None else self.next_leader(trick)
+        self.order = _turns(self.leader, self.seats)
+        return trick
+
+
+@cache
+def _turns(leader: int, seats: int) -> tuple[int, ...]:
+    """The seats in playing order from `leader`."""
+    return tuple((leader - 1 + i) % seats + 1 for i in range(seats))
 
 
 @dataclass
 class PlaySetup:
     """What a game module tells the play replayer."""
 
-    rules: FollowRules
+    rules: TrickRules
     leader: int
     """The seat that leads the first trick."""
     tricks: int
     """How many tricks a complete deal has."""
     hands: dict[int, list[str] | None]
     """Each seat's cards at the start of play; None for a seat whose hand is unknown."""
-    trump: str | None = "T"
     elsewhere: dict[str, str] = field(default_factory=dict)
     """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
     owners: dict[str, tuple[int, str]] = field(default_factory=dict)
@@ -64,17 +233,33 @@ class PlaySetup:
     cards of a declarer: "it was in the talon, taken by seat 3"."""
     check: CardCheck | None = None
     check_until: int | None = None
-    """The last trick `check` can forbid a card in (None: any trick); it is not called after."""
+    """The last trick `check` can forbid a card in (None: any trick)."""
     on_trick: Callable[[TrickResult], None] | None = None
     """Called after each complete trick (e.g. to update `ctx.state["points"]`)."""
-    on_claim: Callable[[Claim, int], bool] | None = None
-    """Called for `fuori`/`penalty` items with the number of tricks played; True stops play."""
+    on_claim: Callable[[Claim, int], object] | None = None
+    """A claim (`fuori`/`penalty`) ends the play when the game has this hook; it is called
+    with the claim and the number of tricks played, where the claim stands."""
     next_leader: Callable[[TrickResult], int] | None = None
     """Who leads after a trick (default: its winner)."""
     winner: WinnerRule | None = None
-    """A game's own rule for who wins a trick (default: the follow rules' winner)."""
+    """A game's own rule for who wins a trick (default: the trick rules' winner)."""
     winner_at: int | None = None
-    """The only trick `winner` can change (None: any trick); it is not called for the others."""
+    """The only trick `winner` can change (None: any trick)."""
+
+    def start(self, seats: int, hands: dict[int, list[str] | None]) -> TrickPlay:
+        """A `TrickPlay` of these rules from `hands`."""
+        return TrickPlay(
+            self.rules,
+            seats,
+            self.leader,
+            self.tricks,
+            hands,
+            check=self.check,
+            check_until=self.check_until,
+            winner=self.winner,
+            winner_at=self.winner_at,
+            next_leader=self.next_leader,
+        )
 
 
 @dataclass
@@ -89,24 +274,59 @@ class PlayResult:
     complete: bool
     """True when all the deal's tricks were played in full."""
     stopped: bool = False
-    """True when a claim hook ended the play early."""
+    """True when a claim ended the play."""
 
 
-class _Walked(NamedTuple):
-    """One written trick as pass 1 finds it."""
+class _Written(NamedTuple):
+    """One trick as the record writes it (cut to the seats' count)."""
 
     node: Trick
-    leader: int
-    seats: tuple[int, ...]
-    """The seats that played, in playing order."""
-    nodes: list[PlayedCard]
-    codes: list[str]
-    result: TrickResult | None
-    """Who won; None for a trick the record leaves unfinished."""
+    cards: list[PlayedCard]
+
+
+def written_tricks(record: Record) -> list[Trick]:
+    """The tricks of the record's play (`Play.tricks`); none without a play section."""
+    return record.play.tricks if record.play else []
+
+
+def _written(
+    ctx: Context, setup: PlaySetup, items: list[Trick | Claim]
+) -> tuple[list[_Written], Claim | None]:
+    """The tricks to play, in order, up to the end of the play, an unfinished trick, or a
+    claim that ends it (returned); a trick too many or too large is reported here."""
+    seats = ctx.seats
+    out: list[_Written] = []
+    for item in items:
+        if type(item) is Claim:
+            if setup.on_claim is not None:
+                return out, item
+            continue
+        cards = item.cards
+        if len(out) >= setup.tricks:
+            ctx.error(item, "too-many-tricks", f"the deal has only {setup.tricks} tricks")
+            break
+        if len(cards) > seats:
+            ctx.error(
+                cards[seats],
+                "trick-size",
+                f"trick {len(out) + 1} has {len(cards)} cards; each of the {seats} seats plays one",
+            )
+            cards = cards[:seats]
+        out.append(_Written(item, cards))
+        if len(cards) < seats:
+            later = items[items.index(item) + 1 :]
+            if any(type(i) is Trick for i in later):
+                ctx.error(
+                    item,
+                    "trick-size",
+                    f"trick {len(out)} has {len(cards)} cards; each of the {seats} seats plays one",
+                )
+            break
+    return out, None
 
 
 @dataclass
-class _Cards:
+class _Where:
     """Where the cards of the play lie: the hands given, and what is known elsewhere."""
 
     setup: PlaySetup
@@ -134,425 +354,190 @@ class _Cards:
             return taken[1]
         return self.setup.elsewhere.get(card, "")
 
-    def first_bad(self, walked: list[_Walked]) -> int:
-        """The number of the first trick holding a card its seat cannot hold (one past the
-        last trick when there is none)."""
-        held = {s: set(h) for s, h in self.known.items()}
-        for number, trick in enumerate(walked, 1):
-            for seat, card in zip(trick.seats, trick.codes, strict=True):
-                hand = held.get(seat)
-                if (card not in hand) if hand is not None else self.foreign(card, seat):
-                    return number
-        return len(walked) + 1
 
-    def inferred_hand(self, seat: int, walked: list[_Walked]) -> list[str]:
-        """The cards `seat` plays in `walked` that are not known to lie elsewhere."""
-        return [
-            card
-            for trick in walked
-            for s, card in zip(trick.seats, trick.codes, strict=True)
-            if s == seat and not self.foreign(card, seat)
-        ]
+class _Inference(NamedTuple):
+    """The hands not given, inferred from the play."""
+
+    hands: dict[int, list[str]]
+    """Each unknown seat's cards: those it plays before `first_bad`."""
+    first_bad: int
+    """The first trick holding a card its seat cannot hold (one past the last when none)."""
+    played_at: dict[str, int]
+    """Card → the trick it was played in, before `first_bad` (the proofs of a revoke)."""
 
 
-def written_tricks(record: Record) -> list[Trick]:
-    """The tricks of the record's play (`Play.tricks`); none without a play section."""
-    return record.play.tricks if record.play else []
-
-
-@cache
-def _turns(leader: int, seats: int) -> tuple[int, ...]:
-    """The seats in playing order from `leader`."""
-    return tuple((leader - 1 + i) % seats + 1 for i in range(seats))
-
-
-@cache
-def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
-    """`_turns(leader, seats)` of every leader, at index `(leader - 1) % seats`."""
-    return tuple(_turns(leader, seats) for leader in range(1, seats + 1))
-
-
-@cache
-def _holders(seats: int) -> tuple[Callable[[dict[int, set[str]]], tuple[set[str], ...]], ...]:
-    """Per leader, at the index of `_orders`: seat → hand table → the hands of the seats in
-    playing order, as a tuple."""
-    return tuple(
-        itemgetter(*turns) if seats > 1 else lambda hands, seat=turns[0]: (hands[seat],)
-        for turns in _orders(seats)
-    )
-
-
-def _who(seat: int) -> str:
-    return f"seat {seat}"
-
-
-def _walk(
-    ctx: Context, setup: PlaySetup, items: list[Trick | Claim], asked: Claim | None = None
-) -> tuple[list[_Walked], bool]:
-    """Pass 1: who played each card and who won each trick; True when a claim stopped play.
-    `asked`: a claim whose hook was already called (and did not stop play)."""
-    seats = ctx.seats
-    walked: list[_Walked] = []
-    results: list[TrickResult] = []
-    leader = setup.leader
-    for item in items:
-        if type(item) is Claim:
-            if (
-                item is not asked
-                and setup.on_claim is not None
-                and setup.on_claim(item, len(walked))
-            ):
-                return walked, True
-            continue
-        cards = item.cards
-        if len(walked) >= setup.tricks:
-            ctx.error(item, "too-many-tricks", f"the deal has only {setup.tricks} tricks")
+def _infer(
+    ctx: Context, setup: PlaySetup, where: _Where, written: list[_Written], unknown: set[int]
+) -> _Inference:
+    """Who played each written card (the trick rules alone say who leads), the first card
+    a seat cannot hold, and the unknown hands: inferred hands only trust the play up to
+    that card (after it the cards may be other seats'; a wrong card changes who leads)."""
+    walk = setup.start(ctx.seats, dict.fromkeys(range(1, ctx.seats + 1)))
+    plays: list[list[tuple[int, str]]] = []
+    for trick in written:
+        cards = []
+        for card in trick.cards:
+            cards.append((walk.to_play, card.code))
+            walk.play(card.code)
+        plays.append(cards)
+    held = {s: set(h) for s, h in where.known.items()}
+    first_bad = len(plays) + 1
+    for number, trick in enumerate(plays, 1):
+        if any(
+            (card not in held[seat]) if seat in held else where.foreign(card, seat)
+            for seat, card in trick
+        ):
+            first_bad = number
             break
-        if len(cards) > seats:
-            ctx.error(
-                cards[seats],
-                "trick-size",
-                f"trick {len(walked) + 1} has {len(cards)} cards; each of the {seats} seats "
-                "plays one",
-            )
-            cards = cards[:seats]
-        # seats, nodes and codes have one entry per card (per-trick loops zip them without
-        # `strict=`, which takes a slow call path)
-        turns = _turns(leader, seats)
-        if len(cards) < seats:
-            turns = turns[: len(cards)]
-        codes = [c.code for c in cards]
-        if len(cards) < seats:
-            walked.append(_Walked(item, leader, turns, cards, codes, None))
-            break
-        result, winner = _trick_result(setup, leader, turns, codes, results)
-        walked.append(_Walked(item, leader, turns, cards, codes, result))
-        results.append(result)
-        leader = winner if setup.next_leader is None else setup.next_leader(result)
-    return walked, False
-
-
-def _trick_result(
-    setup: PlaySetup,
-    leader: int,
-    seats: tuple[int, ...],
-    codes: list[str],
-    before: list[TrickResult],
-    won: int | None = None,
-) -> tuple[TrickResult, int]:
-    """Who wins a whole trick (the cards `codes`, played by `seats`, after the tricks
-    `before`): the follow rules' winner (`won`: its index, when already known), or the
-    game's own (`setup.winner`). The trick, and its winner."""
-    if won is None:
-        won = trick_winner(codes, setup.rules, setup.trump)
-    number = len(before) + 1
-    winner = seats[won]
-    # TrickResult(number=..., ...) without the call: a call by keywords builds a dict of
-    # them (this is made once per trick; each field is set below)
-    trick = _new(TrickResult)
-    trick.number = number
-    trick.leader = leader
-    trick.cards = list(zip(seats, codes))  # noqa: B905 (see _walk)
-    trick.winner = winner
-    if setup.winner is not None and setup.winner_at in (None, number):
-        ruled = setup.winner(trick, before)
-        if ruled != winner:
-            trick.winner = winner = ruled
-    return trick, winner
-
-
-def _check_unfinished(ctx: Context, items: list[Trick | Claim], walked: list[_Walked]) -> None:
-    """An unfinished trick may only be the record's last."""
-    last = walked[-1]
-    at = next(i for i, item in enumerate(items) if item is last.node)
-    if any(type(item) is Trick for item in items[at + 1 :]):
-        ctx.error(
-            last.node,
-            "trick-size",
-            f"trick {len(walked)} has {len(last.nodes)} cards; each of the {ctx.seats} "
-            "seats plays one",
-        )
-
-
-def _played_at(walked: list[_Walked]) -> dict[str, int]:
-    """Card → the number of the trick it was played in (seat by seat: with a card written
-    twice, the last seat's trick)."""
-    plays = sorted(
-        (seat, number, card)
-        for number, trick in enumerate(walked, 1)
-        for seat, card in zip(trick.seats, trick.codes, strict=True)
-    )
-    return {code: number for _, number, code in plays}
-
-
-def _last_checked(setup: PlaySetup) -> int:
-    """The last trick the game's own check applies to (0: none)."""
-    if setup.check is None:
-        return 0
-    return setup.tricks if setup.check_until is None else setup.check_until
-
-
-class _Quick(NamedTuple):
-    """What the one-pass replay of a deal with every hand given found."""
-
-    tricks: list[TrickResult]
-    """The tricks played, all clean, up to where the pass stopped."""
-    clean: bool
-    """True when the pass reached the end of the play (or `claim`) finding nothing wrong."""
-    claim: Claim | None
-    """The first claim with a hook to call (the pass stops there)."""
-
-
-def _play_known(
-    setup: PlaySetup, seats: int, items: list[Trick | Claim], hands: dict[int, set[str]]
-) -> _Quick:
-    """The common case in one pass, calling no hook: every hand given (`hands`, sets that
-    the pass uses up), every trick whole, every card held and legal (by the follow rules and
-    the game's own check). Stops at the first trick that needs the two passes below (then
-    `clean` is False; the hands hold that trick's cards still), or at a claim."""
-    tricks: list[TrickResult] = []
-    leader = setup.leader
-    total, check = setup.tricks, setup.check
-    checked = _last_checked(setup)
-    judge = trick_judge(setup.rules, setup.trump)
-    orders, holders = _orders(seats), _holders(seats)
-    for item in items:
-        if type(item) is Claim:
-            if setup.on_claim is not None:
-                return _Quick(tricks, True, item)
-            continue
-        cards = item.cards
-        number = len(tricks) + 1
-        if len(cards) != seats or number > total:
-            return _Quick(tricks, False, None)
-        at = (leader - 1) % seats
-        turns, held = orders[at], holders[at](hands)  # the seats in playing order, their hands
-        codes = []  # a loop: a comprehension's own call costs more for a trick's few cards
-        for card in cards:
-            codes.append(card.code)
-        won = judge(codes, held, number == total)
-        if won is None:
-            return _Quick(tricks, False, None)
-        if number <= checked:
-            for i, (seat, card, hand) in enumerate(zip(turns, codes, held)):  # noqa: B905
-                if check(seat, card, codes[:i], number, hand):
-                    return _Quick(tricks, False, None)
-        any(map(set.discard, held, codes))  # take the cards out (held: checked by the judge)
-        trick, leader = _trick_result(setup, leader, turns, codes, tricks, won)
-        tricks.append(trick)
-    return _Quick(tricks, True, None)
-
-
-def _finish(
-    ctx: Context,
-    setup: PlaySetup,
-    tricks: list[TrickResult],
-    known: dict[int, list[str]],
-    stopped: bool,
-) -> PlayResult:
-    """The end of a play found clean in one pass: the tricks recorded, the hooks called."""
-    if setup.on_trick is None:
-        ctx.tricks += tricks
-    else:
-        for trick in tricks:
-            ctx.tricks.append(trick)
-            setup.on_trick(trick)
-    complete = len(ctx.tricks) == setup.tricks
-    start = {s: known[s] for s in range(1, ctx.seats + 1)}
-    return PlayResult(ctx.tricks, start, set(), complete, stopped)
+    trusted = plays[: first_bad - 1]
+    hands: dict[int, list[str]] = {s: [] for s in unknown}
+    played_at: dict[str, int] = {}
+    for trick in trusted:
+        for seat, card in trick:
+            if seat in hands and not where.foreign(card, seat):
+                hands[seat].append(card)
+    # seat by seat: with a card written twice, the last seat's trick
+    for _, number, card in sorted(
+        (seat, number, card) for number, trick in enumerate(trusted, 1) for seat, card in trick
+    ):
+        played_at[card] = number
+    return _Inference(hands, first_bad, played_at)
 
 
 def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
-    """Replay the `play` section of `ctx.record` under `setup`; report problems to `ctx`,
-    append the tricks to `ctx.tricks` and a `card` step per card (and a `trick` step per
-    trick) to `ctx.steps`."""
-    seats, steps = ctx.seats, ctx.want_steps
-    play = ctx.record.play
-    items = list(play.items) if play is not None else []
+    """Replay the `play` section of `ctx.record` under `setup`: every written card played
+    through a `TrickPlay`, what is wrong reported to `ctx`, the tricks appended to
+    `ctx.tricks`, a `card` step per card and a `trick` step per trick."""
+    seats = ctx.seats
+    play_node = ctx.record.play
+    items = list(play_node.items) if play_node is not None else []
     known = {s: list(h) for s, h in setup.hands.items() if h is not None}
-    inferred = {s for s in range(1, seats + 1) if s not in known}
-
-    # The common case first, in one pass (every hand given, no steps): a play found clean is
-    # done; any other goes through the two passes below, which give every diagnostic.
-    asked = None
-    if not steps and not inferred and setup.next_leader is None:
-        quick = _play_known(setup, seats, items, {s: set(h) for s, h in known.items()})
-        if quick.claim is not None:
-            if setup.on_claim(quick.claim, len(quick.tricks)):
-                return _finish(ctx, setup, quick.tricks, known, stopped=True)
-            asked = quick.claim
-        elif quick.clean:
-            return _finish(ctx, setup, quick.tricks, known, stopped=False)
-
-    walked, stopped = _walk(ctx, setup, items, asked)
-    if walked and not stopped and walked[-1].result is None:
-        _check_unfinished(ctx, items, walked)
-
-    where = _Cards(setup, known, {c: s for s, h in known.items() for c in h})
-    # Inferred hands only trust the play up to the first card a seat cannot hold: after it
-    # the written cards may belong to other seats (a wrong card changes who leads). With
-    # every hand given, nothing is inferred.
-    first_bad = where.first_bad(walked) if inferred else len(walked) + 1
-    start = {
-        s: list(known[s]) if s in known else where.inferred_hand(s, walked[: first_bad - 1])
-        for s in range(1, seats + 1)
-    }
-    hands = {s: list(h) for s, h in start.items()}
-    if steps:
-        for s in range(1, seats + 1):
-            # known hands, or (for the others) the cards the seat will play
-            ctx.state["hands"][s] = ctx.game.sort(hands[s]) if ctx.game else list(hands[s])
-            ctx.state["taken"].setdefault(s, 0)
-
-    # Pass 2: check each card.
+    unknown = {s for s in range(1, seats + 1) if s not in known}
+    written, claim = _written(ctx, setup, items)
+    where = _Where(setup, known, {c: s for s, h in known.items() for c in h})
+    if unknown:
+        inference = _infer(ctx, setup, where, written, unknown)
+    else:
+        inference = _Inference({}, len(written) + 1, {})
+    start = {s: list(known[s]) if s in known else inference.hands[s] for s in range(1, seats + 1)}
+    play = setup.start(seats, start)
+    if ctx.want_steps:
+        _show(ctx, play)
     lost = stop_after = False
-    for number, written in enumerate(walked, 1):
-        trick, result = written.node, written.result
+    for trick in written:
         lost = lost or stop_after
-        stop_after = _check_cards(ctx, where, hands, walked, first_bad, number, lost)
-        if result is None:
+        stop_after = _play_trick(ctx, play, where, inference, trick, lost)
+        if len(trick.cards) < seats:
             break
-        winner = result.winner
-        ctx.tricks.append(result)
-        if steps:
-            ctx.state["taken"][winner] = ctx.state["taken"].get(winner, 0) + 1
+        done = play.tricks[-1]
+        ctx.tricks.append(done)
         if setup.on_trick is not None:
-            setup.on_trick(result)
-        if steps:
+            setup.on_trick(done)
+        if ctx.want_steps:
+            _show(ctx, play, done)
             ctx.step(
                 "trick",
-                seat=winner,
-                text=f"{number}.",
-                node=trick,
-                label=f"trick {number} goes to {_who(winner)}",
+                seat=done.winner,
+                text=f"{done.number}.",
+                node=trick.node,
+                label=f"trick {done.number} goes to seat {done.winner}",
             )
             ctx.state["trick"] = []
+    if claim is not None:
+        setup.on_claim(claim, len(play.tricks))
     complete = len(ctx.tricks) == setup.tricks
-    return PlayResult(ctx.tricks, start, inferred, complete, stopped)
+    return PlayResult(ctx.tricks, start, unknown, complete, stopped=claim is not None)
 
 
-def _check_cards(
+def _play_trick(
     ctx: Context,
-    where: _Cards,
-    hands: dict[int, list[str]],
-    walked: list[_Walked],
-    first_bad: int,
-    number: int,
+    play: TrickPlay,
+    where: _Where,
+    inference: _Inference,
+    trick: _Written,
     lost: bool,
 ) -> bool:
-    """Check the cards of trick `number` one by one against the hands (taking them out),
-    report what is wrong and add the `card` steps; True when the play stops matching the
-    hands after this trick (`lost`: it already has, the cards are only taken out)."""
-    setup, known, steps = where.setup, where.known, ctx.want_steps
-    game = ctx.game.name if ctx.game else setup.rules.game
-    rules, trump = setup.rules, setup.trump
-    trick, _, turns, nodes, codes, _ = walked[number - 1]
-    stop_after = False
-    if not lost:
-        strangers = [
-            s
-            for s, c in zip(turns, codes)  # noqa: B905 (see _walk)
-            if c not in hands[s] and (s in known or where.holder.get(c, s) != s)
-        ]
-        stop_after = len(strangers) > 1
-    table: list[str] = []
-    if steps:
-        ctx.state["trick"] = []
-    last = number == setup.tricks
-    for seat, node, card in zip(turns, nodes, codes):  # noqa: B905 (see _walk)
+    """Play the written cards of one trick, reporting what is wrong with each; True when
+    the play stops matching the hands after it (`lost`: it already has; the cards are
+    only played)."""
+    known, hands = where.known, play.hands
+    number = play.number
+    checked = number <= play.check_until
+    strangers: list[int] = []
+    """The seats that play a card their hand cannot hold (given, or dealt to another)."""
+    steps = ctx.want_steps
+    for seat, node in zip(play.turns(), trick.cards):  # noqa: B905 (a trick may be unfinished)
+        card = node.code
         hand = hands[seat]
-        held = card in hand
-        given = seat in known
-        elsewhere = "" if given and held else where.elsewhere(card, seat)
-        if lost:
-            if held:
-                hand.remove(card)
-        elif not given and number >= first_bad and not elsewhere:
-            pass  # past the first impossible card, an unknown hand is not checked
-        elif not held or (not given and elsewhere):
-            ctx.error(
-                node,
-                "card-not-held",
-                f"trick {number}: {_who(seat)} played {card} but "
-                + (elsewhere if not given else "does not hold it")
-                + (f" ({elsewhere})" if given and elsewhere else ""),
+        if not (
+            lost  # the cards are only played
+            or (  # the common case: a card of a given hand, that the trick rules allow
+                not checked and seat in known and card in hand and play.allows(card)
             )
-            if held:
-                hand.remove(card)
-            if stop_after and seat == strangers[-1]:
-                ctx.error(
-                    trick,
-                    "play-mismatch",
-                    f"after trick {number} the play no longer matches the hands (is a card "
-                    "of an earlier trick wrong?); the rest of the play is not checked",
-                )
-        else:
-            if not is_legal(card, hand, table, rules, trump, last=last):
-                legal = legal_cards(hand, table, rules, trump, last=last)
-                proof = None if given else _played_at(walked[: first_bad - 1])
-                ctx.error(
-                    node,
-                    "illegal-card",
-                    _why(game, seat, card, hand, table, legal, rules, trump, number, proof),
-                )
-            elif number <= _last_checked(setup):
-                message = setup.check(seat, card, list(table), number, hand)
-                if message:
-                    ctx.error(node, "illegal-card", message)
-            hand.remove(card)
-        table.append(card)
+        ):
+            if card not in hand and (seat in known or where.holder.get(card, seat) != seat):
+                strangers.append(seat)
+            _judge(ctx, play, where, inference, seat, card, node)
+        done = play.play(card)
         if steps:
-            ctx.state["trick"].append((seat, card))
-            if card in ctx.state["hands"][seat]:
-                ctx.state["hands"][seat].remove(card)
+            _show(ctx, play, done, won=False)
             ctx.step(
                 "card",
                 seat=seat,
                 text=card,
                 node=node,
-                label=f"trick {number}: {_who(seat)} plays {card_name(game, card)}",
+                label=f"trick {number}: seat {seat} plays {card_name(ctx.game.name, card)}",
             )
-    return stop_after
+    if len(strangers) > 1:
+        ctx.error(
+            trick.node,
+            "play-mismatch",
+            f"after trick {number} the play no longer matches the hands (is a card of an "
+            "earlier trick wrong?); the rest of the play is not checked",
+        )
+        return True
+    return False
 
 
-def _why(
-    game: str,
+def _judge(
+    ctx: Context,
+    play: TrickPlay,
+    where: _Where,
+    inference: _Inference,
     seat: int,
     card: str,
-    hand: list[str],
-    table: list[str],
-    legal: list[str],
-    rules: FollowRules,
-    trump: str | None,
-    number: int,
-    played_at: dict[str, int] | None,
-) -> str:
-    """Why `card` may not be played, naming a card the seat held instead."""
-    head = f"trick {number}: {_who(seat)}"
-
-    def proof(witness: str) -> str:
-        return f" ({witness} played in trick {played_at[witness]})" if played_at else ""
-
-    if not table:
-        may = "only the last trick" if rules.excuse_lead is ExcuseLead.LAST else "no trick"
-        return f"{head} led {card_name(game, card)}, which may lead {may}"
-    led = led_suit(table)
-    follow = [c for c in legal if c != EXCUSE]
-    witness = follow[0]
-    if suit_of(witness) == led and suit_of(card) != led:
-        if is_trump_suit(led, trump):
-            return f"{head} played {card} but held {witness}: trumps were led" + proof(witness)
-        return f"{head} played {card} but held {witness} of the suit led" + proof(witness)
-    if is_trump(witness, trump) and not is_trump(card, trump):
-        return (
-            f"{head} played {card} but held {witness}: without {suit_name(game, led)} "
-            "a seat must trump" + proof(witness)
+    node: PlayedCard,
+) -> None:
+    """Report what is wrong with `seat` playing `card` now: a card it cannot hold (given
+    or known to lie elsewhere), or one the rules refuse; a hand inferred from the play is
+    not checked past the first card a seat cannot hold."""
+    number, hand, given = play.number, play.hands[seat], seat in where.known
+    held = card in hand
+    elsewhere = "" if given and held else where.elsewhere(card, seat)
+    if not given and number >= inference.first_bad and not elsewhere:
+        return
+    if not held or (not given and elsewhere):
+        ctx.error(
+            node,
+            "card-not-held",
+            f"trick {number}: seat {seat} played {card} but "
+            + (elsewhere if not given else "does not hold it")
+            + (f" ({elsewhere})" if given and elsewhere else ""),
         )
-    power = strengths(rules.game)
-    best = max((c for c in table if is_trump(c, trump)), key=power.__getitem__)
-    witness = max(follow, key=power.__getitem__)
-    kind = "on a trump lead " if is_trump_suit(led, trump) else ""
-    return (
-        f"{head} played {card} but held {witness}, higher than {best}: a seat must "
-        f"overtrump {kind}when able" + proof(witness)
-    )
+        return
+    message = play.refusal(seat, card, play.hand(seat), None if given else inference.played_at)
+    if message:
+        ctx.error(node, "illegal-card", message)
+
+
+def _show(
+    ctx: Context, play: TrickPlay, closed: TrickResult | None = None, won: bool = True
+) -> None:
+    """Copy the play's hands, the trick on the table (`closed`: the one just closed, shown
+    until its winner takes it, `won`) and the tricks taken into the step state."""
+    state, sort = ctx.state, ctx.game.sort
+    state["hands"] = {s: sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
+    state["trick"] = list(play.table if closed is None else closed.cards)
+    state["taken"] = taken = play.taken()
+    if closed is not None and not won:
+        taken[closed.winner] -= 1

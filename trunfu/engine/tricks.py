@@ -1,19 +1,20 @@
-"""Following and winning tricks, written once for every game: the follow rules are data
-(`FollowRules`), `legal_cards` says what may be played, `trick_winner` who takes the trick."""
+"""Following and winning tricks, written once for every game: `TrickRules` holds a game's
+follow rules and its trump, and says what may be played (`legal`, `allows`), why a card
+may not (`refusal`) and who takes a trick (`winner`). The one overtrump rule is
+`TrickRules.must_beat`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
+from typing import NamedTuple
 
-from .cards import EXCUSE, SUITS, TRUMP, strengths
+from .cards import EXCUSE, SUITS, TRUMP, card_name, strengths, suit_name
 
 TRUMP_ABOVE = 1000
 """Added to a trump's strength in a trick: more than any card of a suit (decks hold < 100)."""
-_UNKNOWN = -1
-"""A best trump's strength not worked out yet (strengths are >= 1)."""
 
 
 class Overtrump(StrEnum):
@@ -36,13 +37,48 @@ class ExcuseLead(StrEnum):
     NEVER = "never"
 
 
-@dataclass(frozen=True)
-class FollowRules:
-    """How a game's cards must be played to a trick.
+class Refusal(NamedTuple):
+    """Why a card may not be played to a trick: `kind` is `lead` (the excuse may not lead
+    this trick), `follow` (the seat held `witness` of the suit led), `trump` (void in the
+    suit led, it held the trump `witness`) or `overtrump` (it held `witness`, higher than
+    `best`, the best trump of the trick)."""
 
-    `game` names the deck whose canonical order gives the strength of the cards."""
+    kind: str
+    witness: str | None = None
+    best: str | None = None
+    led: str | None = None
+    """The suit led, in words ("swords")."""
+    trumps_led: bool = False
+
+    def sentence(self, game: str, card: str, who: str, excuse_lead: ExcuseLead) -> str:
+        """The refusal in a player's words: `who` (e.g. "trick 3: seat 2") played `card`..."""
+        if self.kind == "lead":
+            may = "only the last trick" if excuse_lead is ExcuseLead.LAST else "no trick"
+            return f"{who} led {card_name(game, card)}, which may lead {may}"
+        if self.kind == "follow":
+            if self.trumps_led:
+                return f"{who} played {card} but held {self.witness}: trumps were led"
+            return f"{who} played {card} but held {self.witness} of the suit led"
+        if self.kind == "trump":
+            return (
+                f"{who} played {card} but held {self.witness}: without {self.led} a seat must trump"
+            )
+        on = "on a trump lead " if self.trumps_led else ""
+        return (
+            f"{who} played {card} but held {self.witness}, higher than {self.best}: a seat "
+            f"must overtrump {on}when able"
+        )
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """How a game's cards are played to a trick, and its trump.
+
+    `game` names the deck whose canonical order gives the strength of the cards; `trump`
+    is `"T"` for tarot trumps, a suit letter for a named trump suit, None for no trump."""
 
     game: str
+    trump: str | None = TRUMP
     must_follow: bool = True
     """Play a card of the suit led when able."""
     must_trump: bool = True
@@ -51,6 +87,163 @@ class FollowRules:
     excuse: bool = True
     """The game has an excuse that may be played to any trick instead of the card asked."""
     excuse_lead: ExcuseLead = ExcuseLead.ALWAYS
+
+    def with_trump(self, trump: str | None) -> TrickRules:
+        """These rules with another trump (marafone: the suit named for the hand)."""
+        return _with_trump(self, trump)
+
+    @cached_property
+    def power(self) -> dict[str, int]:
+        """Card → strength (higher beats lower within a suit, and among trumps)."""
+        return strengths(self.game)
+
+    @cached_property
+    def keys(self) -> dict[str, int]:
+        """Card → its key in a trick: its strength, and `TRUMP_ABOVE` more for a trump."""
+        return {
+            card: TRUMP_ABOVE + power if self.is_trump(card) else power
+            for card, power in self.power.items()
+        }
+
+    def is_trump(self, card: str) -> bool:
+        """True when `card` belongs to the trump suit."""
+        return self.trump is not None and card != EXCUSE and SUITS[card] == self.trump
+
+    def must_beat(self, led: str | None, top: int | None) -> int | None:
+        """The strength a trump played now must exceed when the seat can, or None when any
+        trump will do: the one overtrump rule. `led`: the suit led; `top`: the strength of
+        the best trump in the trick (None: there is none)."""
+        rule, trump = self.overtrump, self.trump
+        if top is None or rule is Overtrump.NEVER:
+            return None
+        if led == trump:
+            return top if self.must_follow else None
+        return top if rule is Overtrump.IN_TRICK and self.must_trump else None
+
+    def top(self, trick: Sequence[str]) -> int | None:
+        """The strength of the best trump in `trick` (None when it holds none)."""
+        power, trump = self.power, self.trump
+        return max((power[c] for c in trick if SUITS[c] == trump), default=None)
+
+    def legal(
+        self, hand: Collection[str], trick: Sequence[str], *, last: bool = False
+    ) -> list[str]:
+        """The cards of `hand` that may be played to `trick` (cards already played, in
+        order), in the order of `hand`. `last`: this is the deal's last trick."""
+        with_excuse = self.excuse and EXCUSE in hand
+        if not trick:
+            cards = [c for c in hand if c != EXCUSE]
+            return (
+                list(hand) if not with_excuse or self.may_lead_excuse(last) or not cards else cards
+            )
+        led = led_suit(trick)
+        if led is None:
+            return list(hand)
+        cards = [c for c in hand if c != EXCUSE]
+        trump = self.trump
+        asked: list[str] = []
+        if self.must_follow:
+            asked = [c for c in cards if SUITS[c] == led]
+        if not asked and self.must_trump and trump is not None and led != trump:
+            asked = [c for c in cards if SUITS[c] == trump]
+        if asked and SUITS[asked[0]] == trump:
+            best = self.must_beat(led, self.top(trick))
+            if best is not None:
+                power = self.power
+                asked = [c for c in asked if power[c] > best] or asked
+        legal = asked or cards
+        return [*legal, EXCUSE] if with_excuse else legal
+
+    def may_lead_excuse(self, last: bool) -> bool:
+        """True when the excuse may lead a trick (`last`: the deal's last trick)."""
+        lead = self.excuse_lead
+        return lead is ExcuseLead.ALWAYS or (lead is ExcuseLead.LAST and last)
+
+    def allows(
+        self, card: str, hand: Collection[str], trick: Sequence[str], *, last: bool = False
+    ) -> bool:
+        """True when `card` (held in `hand`) may be played to `trick`: `card in legal(...)`,
+        answered without listing the legal cards."""
+        return self.fits(card, hand, led_suit(trick), self.top(trick), lead=not trick, last=last)
+
+    def fits(
+        self,
+        card: str,
+        hand: Collection[str],
+        led: str | None,
+        top: int | None,
+        *,
+        lead: bool,
+        last: bool,
+    ) -> bool:
+        """`allows` told what it needs of the trick: the suit led (None: none yet), the
+        strength of its best trump (`top`, None: none) and whether it is empty (`lead`):
+        what a play keeps as its cards come (`TrickPlay`)."""
+        if card == EXCUSE and self.excuse:
+            return not lead or self.may_lead_excuse(last) or all(c == EXCUSE for c in hand)
+        if led is None:
+            return True
+        suit, trump = SUITS[card], self.trump
+        if suit == led:
+            return led != trump or self._beats_when_able(card, hand, led, top)
+        if self.must_follow and _holds(hand, led):
+            return False  # the seat could follow
+        if suit != trump:  # a discard: legal unless the seat had to trump
+            return not (self.must_trump and led != trump and _holds(hand, trump))
+        return self._beats_when_able(card, hand, led, top)
+
+    def _beats_when_able(self, card: str, hand: Collection[str], led: str, top: int | None) -> bool:
+        """True when the trump `card` beats what `must_beat` asks, or none of `hand` would."""
+        best = self.must_beat(led, top)
+        if best is None or self.power[card] > best:
+            return True
+        return _beaters(self.game, self.trump, best).isdisjoint(hand)
+
+    def refusal(
+        self, card: str, hand: Collection[str], trick: Sequence[str], *, last: bool = False
+    ) -> Refusal | None:
+        """Why `card` (held in `hand`) may not be played to `trick`, naming a card the seat
+        held instead; None when it may."""
+        if self.allows(card, hand, trick, last=last):
+            return None
+        if not trick:
+            return Refusal("lead")
+        led = led_suit(trick)
+        legal = self.legal(hand, trick, last=last)
+        asked = [c for c in legal if c != EXCUSE]
+        witness = asked[0]
+        name = suit_name(self.game, led) if led is not None else None
+        trumps_led = led is not None and led == self.trump
+        if SUITS[witness] == led and SUITS[card] != led:
+            return Refusal("follow", witness, led=name, trumps_led=trumps_led)
+        if self.is_trump(witness) and not self.is_trump(card):
+            return Refusal("trump", witness, led=name, trumps_led=trumps_led)
+        power = self.power
+        best = max((c for c in trick if self.is_trump(c)), key=power.__getitem__)
+        witness = max(asked, key=power.__getitem__)
+        return Refusal("overtrump", witness, best, name, trumps_led)
+
+    def winner(self, trick: Sequence[str]) -> int:
+        """Index (in playing order) of the card that wins `trick`: the best trump, else the
+        best card of the suit led; the excuse never wins (when it leads, the next card sets
+        the suit). A trick of the excuse alone is won by it (index 0)."""
+        keys = self.keys
+        led = SUITS[trick[0]] if trick and trick[0] != EXCUSE else led_suit(trick)
+        trump = self.trump
+        best_i, best = 0, -1
+        for i, card in enumerate(trick):
+            suit = SUITS[card]
+            if suit == EXCUSE or (suit != led and suit != trump):
+                continue
+            key = keys[card]
+            if key > best:
+                best_i, best = i, key
+        return best_i
+
+
+@cache
+def _with_trump(rules: TrickRules, trump: str | None) -> TrickRules:
+    return replace(rules, trump=trump)
 
 
 def led_suit(trick: Sequence[str]) -> str | None:
@@ -62,205 +255,11 @@ def led_suit(trick: Sequence[str]) -> str | None:
     return None
 
 
-def is_trump(card: str, trump: str | None) -> bool:
-    """True when `card` belongs to the trump suit `trump` (`"T"` for tarot trumps, a suit
-    letter for a named trump suit, None for no trump)."""
-    return trump is not None and card != EXCUSE and SUITS[card] == trump
-
-
-def legal_cards(
-    hand: Collection[str],
-    trick: Sequence[str],
-    rules: FollowRules,
-    trump: str | None = TRUMP,
-    *,
-    last: bool = False,
-) -> list[str]:
-    """The cards of `hand` that may be played to `trick` (cards already played, in order).
-    `last` says whether this is the deal's last trick (for the excuse lead)."""
-    with_excuse = rules.excuse and EXCUSE in hand
-    if not trick:
-        if not with_excuse:
-            return list(hand)
-        may_lead = rules.excuse_lead is ExcuseLead.ALWAYS or (
-            rules.excuse_lead is ExcuseLead.LAST and last
-        )
-        legal = [c for c in hand if c != EXCUSE]
-        return list(hand) if may_lead or not legal else legal
-    led = led_suit(trick)
-    if led is None:
-        return list(hand)
-    cards = [c for c in hand if c != EXCUSE]
-    candidates: list[str] = []
-    if rules.must_follow:
-        candidates = [c for c in cards if SUITS[c] == led]
-    led_is_trump = trump is not None and led == trump
-    if not candidates and rules.must_trump and not led_is_trump and trump is not None:
-        candidates = [c for c in cards if SUITS[c] == trump]
-    if candidates and is_trump(candidates[0], trump):
-        candidates = _overtrumps(candidates, trick, rules, trump, led_is_trump)
-    legal = candidates or cards
-    if with_excuse:
-        legal = [*legal, EXCUSE]
-    return legal
-
-
-def is_legal(
-    card: str,
-    hand: Collection[str],
-    trick: Sequence[str],
-    rules: FollowRules,
-    trump: str | None = TRUMP,
-    *,
-    last: bool = False,
-) -> bool:
-    """True when `card` (held in `hand`) may be played to `trick`: `card in legal_cards(...)`
-    answered without listing the legal cards but when a trump must beat the trick."""
-    if not trick:
-        if card != EXCUSE:
-            return True
-    elif card == EXCUSE:
-        if rules.excuse:
-            return True
-    else:
-        led = SUITS[trick[0]] if trick[0] != EXCUSE else led_suit(trick)  # led_suit, inlined
-        if led is None:
-            return True
-        suit = SUITS[card]
-        if suit == led:
-            if rules.overtrump is Overtrump.NEVER or led != trump:
-                return True
-            # a trump on a trump lead: it must beat the trick when able (seats that must follow)
-            if not rules.must_follow:
-                return True
-            best = _best_trump(trick, rules.game, trump)
-            return _overtrumps_when_able(card, hand, best, rules, trump)
-        return _off_suit_legal(card, suit, hand, trick, led, rules, trump)
-    return card in legal_cards(hand, trick, rules, trump, last=last)
-
-
-def _off_suit_legal(
-    card: str,
-    suit: str,
-    hand: Collection[str],
-    trick: Sequence[str],
-    led: str,
-    rules: FollowRules,
-    trump: str | None,
-    best: int | None = _UNKNOWN,
-) -> bool:
-    """`is_legal` for a card (`card`, of `suit`) that is neither of the suit `led` nor the
-    excuse. `best`: the strength of the best trump in `trick` when the caller knows it (None:
-    no trump there; `trick` is then not read)."""
-    if rules.must_follow and _holds(hand, led):
-        return False  # the seat could follow
-    if suit != trump:  # a discard: legal unless the seat had to trump
-        return not (rules.must_trump and led != trump and _holds(hand, trump))
-    # a trump on a plain suit: it must beat a trump already there when able (IN_TRICK)
-    return (
-        not rules.must_trump
-        or rules.overtrump is not Overtrump.IN_TRICK
-        or _overtrumps_when_able(
-            card,
-            hand,
-            _best_trump(trick, rules.game, trump) if best == _UNKNOWN else best,
-            rules,
-            trump,
-        )
-    )
-
-
-def _overtrumps_when_able(
-    card: str, hand: Collection[str], best: int | None, rules: FollowRules, trump: str | None
-) -> bool:
-    """True when the trump `card` beats the best trump in the trick (strength `best`; None:
-    there is none), or none of `hand` would (what `_overtrumps` allows, for one card)."""
-    if best is None or strengths(rules.game)[card] > best:
-        return True
-    return _beaters(rules.game, trump, best).isdisjoint(hand)
-
-
 @cache
 def _beaters(game: str, trump: str | None, best: int) -> frozenset[str]:
     """The trumps of `game` stronger than `best` (a hand holding none may play any trump)."""
     power = strengths(game)
     return frozenset(c for c, p in power.items() if p > best and SUITS[c] == trump)
-
-
-def legal_trick_winner(
-    trick: Sequence[str],
-    hands: Sequence[Collection[str]],
-    rules: FollowRules,
-    trump: str | None = TRUMP,
-    *,
-    last: bool = False,
-) -> int | None:
-    """`trick_winner(trick, ...)` when every card of `trick` is in its seat's hand and may be
-    played (`is_legal` card by card), else None: one loop for both (`trick_judge(rules,
-    trump)`, called once)."""
-    return trick_judge(rules, trump)(trick, hands, last)
-
-
-TrickJudge = Callable[[Sequence[str], Sequence[Collection[str]], bool], "int | None"]
-"""(a whole trick's cards, each seat's hand before it in playing order, whether it is the
-deal's last trick) → `legal_trick_winner`'s answer."""
-
-
-@cache
-def trick_judge(rules: FollowRules, trump: str | None = TRUMP) -> TrickJudge:
-    """`legal_trick_winner` for one game's rules and trump, its tables looked up once (for a
-    play judged trick by trick). The commonest answers (a lead, a card of the suit led, a
-    trump on a trump lead beating the trick) are given without calling `is_legal`."""
-    keys = _keys(rules.game, trump)
-    beat_led = rules.must_follow and rules.overtrump is not Overtrump.NEVER
-    """On a trump lead, a trump must beat the trick when able."""
-
-    def judge(trick: Sequence[str], hands: Sequence[Collection[str]], last: bool) -> int | None:
-        led = None
-        win, key = 0, -1  # the best card so far: its index, and its key
-        for i, card in enumerate(trick):
-            hand = hands[i]
-            if card not in hand:
-                return None
-            suit = SUITS[card]
-            if suit == led:
-                strength = keys[card]
-                if (
-                    strength <= key
-                    and suit == trump
-                    and beat_led
-                    and not _beaters(rules.game, trump, key - TRUMP_ABOVE).isdisjoint(hand)
-                ):
-                    return None
-            elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse led
-                led = suit
-                strength = keys[card]
-            elif suit == EXCUSE:
-                if not is_legal(card, hand, trick[:i], rules, trump, last=last):
-                    return None
-                continue  # the excuse never wins
-            else:  # another suit: a discard or a ruff, as `is_legal` judges it
-                best = key - TRUMP_ABOVE if key >= TRUMP_ABOVE else None  # a trump wins so far
-                if not _off_suit_legal(card, suit, hand, (), led, rules, trump, best):
-                    return None
-                if suit != trump:
-                    continue  # a discard never wins
-                strength = keys[card]
-            if strength > key:
-                win, key = i, strength
-        return win
-
-    return judge
-
-
-@cache
-def _keys(game: str, trump: str | None) -> dict[str, int]:
-    """Card → its key in a trick of `game` (`trick_winner`'s): its strength, and
-    `TRUMP_ABOVE` more for a trump."""
-    return {
-        card: TRUMP_ABOVE + power if is_trump(card, trump) else power
-        for card, power in strengths(game).items()
-    }
 
 
 def _holds(hand: Collection[str], suit: str | None) -> bool:
@@ -280,50 +279,3 @@ def _of_suit() -> dict[str, frozenset[str]]:
 
 
 _OF_SUIT = _of_suit()
-
-
-def is_trump_suit(suit: str | None, trump: str | None) -> bool:
-    """True when `suit` is the trump suit."""
-    return suit is not None and trump is not None and suit == trump
-
-
-def _overtrumps(
-    trumps: list[str], trick: Sequence[str], rules: FollowRules, trump: str | None, led: bool
-) -> list[str]:
-    if rules.overtrump is Overtrump.NEVER or (rules.overtrump is Overtrump.TRUMP_LEAD and not led):
-        return trumps
-    best = _best_trump(trick, rules.game, trump)
-    if best is None:
-        return trumps
-    power = strengths(rules.game)
-    higher = [c for c in trumps if power[c] > best]
-    return higher or trumps
-
-
-def _best_trump(trick: Sequence[str], game: str, trump: str | None) -> int | None:
-    """The strength of the best trump in `trick` (None when it holds none; the excuse is a
-    suit apart)."""
-    power = strengths(game)
-    return max((power[c] for c in trick if SUITS[c] == trump), default=None)
-
-
-def trick_winner(trick: Sequence[str], rules: FollowRules, trump: str | None = TRUMP) -> int:
-    """Index (in playing order) of the card that wins `trick`: the best trump, else the best
-    card of the suit led; the excuse never wins (when it leads, the next card sets the suit).
-    A trick of the excuse alone is won by it (index 0)."""
-    power = strengths(rules.game)
-    led = SUITS[trick[0]] if trick and trick[0] != EXCUSE else led_suit(trick)
-    best_i, best = 0, -1
-    for i, card in enumerate(trick):
-        if card == EXCUSE:
-            continue
-        suit = SUITS[card]
-        if suit == trump:
-            key = TRUMP_ABOVE + power[card]
-        elif suit == led:
-            key = power[card]
-        else:
-            continue
-        if key > best:
-            best_i, best = i, key
-    return best_i

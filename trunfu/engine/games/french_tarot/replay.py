@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from ....notation.models import Node, Record
 from ...cards import card_name, suit_of
 from ...context import Context
-from ...model import Outcome, TrickResult, trusted
+from ...model import Outcome, TrickResult, trusted, untyped
 from ...play import PlayResult, PlaySetup, WinnerRule, play_tricks
 from ...scoring import format_result
-from ...tricks import FollowRules, Overtrump
+from ...tricks import Overtrump, TrickRules
 from . import piles
 from .announce import check_chelem, check_poignee
 from .auction import Fault, petit_sec, run_auction, speaker
@@ -21,7 +21,7 @@ from .ecart import check_ecart, forced_trumps
 from .rules import DECK, EXCUSE, GAME, PASS, called_cards, chien_size, hand_size
 from .scoring import Tally, score
 
-FOLLOW = FollowRules(game=GAME, overtrump=Overtrump.IN_TRICK)
+FOLLOW = TrickRules(game=GAME, overtrump=Overtrump.IN_TRICK)
 """Follow suit; void: trump; always beat a trump already in the trick; the Excuse anywhere."""
 
 ASIDE = {"prise": "taker", "garde": "taker", "garde-sans": "taker", "garde-contre": "defence"}
@@ -150,6 +150,7 @@ def _thrown_in(ctx: Context) -> None:
         partners=[],
         won=None,
         thrown_in=True,
+        **untyped(),
         breakdown={"thrown_in": True},
     )
 
@@ -502,6 +503,7 @@ def _score(table: Table, unplayed: list[str], played: dict[str, int]) -> None:
         partners=side_partners,
         won=result.won,
         thrown_in=False,
+        **untyped(),
         breakdown=breakdown,
     )
     if ctx.want_steps:

@@ -11,7 +11,6 @@ from ....notation.models import Record, Tag
 from ...cards import suit_of
 from ...simulate import build_record
 from ...slam import slam_lead
-from ...tricks import legal_cards, trick_winner
 from . import evaluate
 from .auction import petit_sec
 from .ecart import forced_trumps
@@ -87,7 +86,7 @@ def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
         for i in range(seats):
             seat = (leader - 1 + i) % seats + 1
             hand = play_hands[seat]
-            legal = legal_cards(hand, table, FOLLOW, last=number == size)
+            legal = FOLLOW.legal(hand, table, last=number == size)
             if number == 1 and not table and called_suits:
                 free = [c for c in legal if suit_of(c) not in called_suits or c in called]
                 legal = free or legal
@@ -101,7 +100,7 @@ def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
             table.append(card)
             unseen.discard(card)
         body.append(f"  {number}. {' '.join(table)}")
-        leader = (leader - 1 + trick_winner(table, FOLLOW)) % seats + 1
+        leader = (leader - 1 + FOLLOW.winner(table)) % seats + 1
     return _finish(tags, body)
 
 

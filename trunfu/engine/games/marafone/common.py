@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ....notation.models import Claim, Record
 from ...context import Context
-from ...tricks import FollowRules, trick_winner
+from ...tricks import TrickRules
 
 GAME = "marafone"
-RULES = FollowRules(game=GAME, must_follow=True, must_trump=False, excuse=False)
+RULES = TrickRules(game=GAME, must_follow=True, must_trump=False, excuse=False)
 """Follow suit if able, no duty to trump or to beat; no excuse."""
 
 
@@ -36,7 +36,7 @@ def _walk(record: Record, seats: int, leader: int, trump: str | None) -> dict[st
             owners[code] = (leader - 1 + i) % seats + 1
         if len(codes) != seats:
             break
-        leader = (leader - 1 + trick_winner(codes, RULES, trump)) % seats + 1
+        leader = (leader - 1 + RULES.with_trump(trump).winner(codes)) % seats + 1
     return owners
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ....notation.decks import GAMES
 from ....notation.models import Claim, Record
 from ...context import Context
-from ...model import Outcome, TrickResult, trusted
+from ...model import Outcome, TrickResult, trusted, untyped
 from ...play import PlaySetup, play_tricks
 from ...scoring import format_result
 from .common import RULES, dealt_hands, holder
@@ -80,6 +80,7 @@ def replay(record: Record, ctx: Context) -> None:
                 partners=[],
                 won=None,
                 thrown_in=True,
+                **untyped(),
                 breakdown={"auction_first": first, "bid": None},
             )
         return
@@ -119,11 +120,10 @@ def replay(record: Record, ctx: Context) -> None:
     result = play_tricks(
         ctx,
         PlaySetup(
-            rules=RULES,
+            rules=RULES.with_trump(trump),
             leader=signore,
             tricks=TRICKS,
             hands=hands,
-            trump=trump,
             on_trick=on_trick if ctx.want_steps else None,
         ),
     )
@@ -149,6 +149,7 @@ def replay(record: Record, ctx: Context) -> None:
         partners=[] if alone else [amico],
         won=won,
         thrown_in=False,
+        **untyped(),
         breakdown={
             "bid": bid,
             "won": won,

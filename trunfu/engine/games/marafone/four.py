@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ....notation.decks import GAMES
 from ....notation.models import Claim, Record
 from ...context import Context
-from ...model import Outcome, TrickResult, trusted
+from ...model import Outcome, TrickResult, trusted, untyped
 from ...play import PlaySetup, play_tricks, written_tricks
 from ...scoring import format_result
 from .claims import (
@@ -92,11 +92,10 @@ def replay(record: Record, ctx: Context) -> None:
         return True
 
     setup = PlaySetup(
-        rules=RULES,
+        rules=RULES.with_trump(trump),
         leader=leader,
         tricks=TRICKS,
         hands=hands,
-        trump=trump,
         on_trick=on_trick if steps else None,
         on_claim=on_claim,
     )
@@ -257,6 +256,7 @@ def _score(
         partners=[ctx.next_seat(leader, 2)],
         won=None,
         thrown_in=False,
+        **untyped(),
         breakdown={
             "trump": trump,
             "trump_named_by": leader,

@@ -11,7 +11,6 @@ import random
 from ....notation.decks import GAMES
 from ....notation.models import Record, Tag
 from ...slam import slam_lead
-from ...tricks import legal_cards
 from . import evaluate
 from .claims import team
 from .common import RULES
@@ -46,9 +45,7 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
 
 
 def _trick_winner(table: list[tuple[int, str]], trump: str) -> int:
-    from ...tricks import trick_winner
-
-    return table[trick_winner([c for _, c in table], RULES, trump)][0]
+    return table[RULES.with_trump(trump).winner([c for _, c in table])][0]
 
 
 def _play(
@@ -73,7 +70,7 @@ def _play(
         texts = []
         for i in range(seats):
             seat = (leader - 1 + i) % seats + 1
-            legal = legal_cards(hands[seat], [c for _, c in table], RULES, trump)
+            legal = RULES.with_trump(trump).legal(hands[seat], [c for _, c in table])
             card = rng.choice(legal)
             ace = "A" + trump
             if first_card[seat] and ace in legal and holds_maraffa(hands[seat], trump):

@@ -11,7 +11,6 @@ from ...cards import SUITS, card_name, strengths, suit_of
 from ...context import Context
 from ...model import TrickResult
 from ...play import PlaySetup, play_tricks
-from ...tricks import trick_winner
 from .auction import CHIAMO, FORCED_CALL, OPEN, PRENDO, SOLO, THROWN_IN, declarations
 from .rules import FOLLOW, KINGS, NEVER_DISCARDED, TRICKS, card_points
 from .scoring import flat, score
@@ -66,7 +65,7 @@ def walk(record: Record, seats: int, leader: int) -> list[tuple[int, list[tuple[
         out.append((leader, cards))
         if len(cards) < seats:
             break
-        leader = cards[trick_winner([c for _, c in cards], FOLLOW)][0]
+        leader = cards[FOLLOW.winner([c for _, c in cards])][0]
     return out
 
 

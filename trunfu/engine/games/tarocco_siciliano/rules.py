@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from itertools import repeat
 
-from ...tricks import ExcuseLead, FollowRules
+from ...tricks import ExcuseLead, TrickRules
 
 GAME = "tarocco-siciliano"
-FOLLOW = FollowRules(game=GAME, excuse_lead=ExcuseLead.LAST)
+FOLLOW = TrickRules(game=GAME, excuse_lead=ExcuseLead.LAST)
 
 VALUES: dict[str, int] = {
     "T20": 10,

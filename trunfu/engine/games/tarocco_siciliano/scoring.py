@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ...model import Outcome, TrickResult, trusted
+from ...model import Outcome, TrickResult, trusted, untyped
 from ...scoring import format_result, places
 from .rules import (
     FOUR_ARIE,
@@ -116,6 +116,7 @@ def score(
         partners=[partner] if partner is not None else [],
         won=d > 0 if d else None,
         thrown_in=False,
+        **untyped(),
         breakdown={
             "sides": sides,
             "card_points": points,
@@ -142,4 +143,4 @@ def flat(seats: int, contract: str, payments: dict[int, int] | None = None, **kw
         "thrown_in": contract == "thrown-in",
         "breakdown": {"payments": {str(s): scores[s - 1] for s in range(1, seats + 1)}},
     }
-    return trusted(Outcome, {**fields, **kw})
+    return trusted(Outcome, {**fields, **untyped(), **kw})

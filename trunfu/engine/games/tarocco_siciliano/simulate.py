@@ -12,7 +12,6 @@ from ....notation.models import Record, Tag
 from ... import replay
 from ...cards import suit_of
 from ...simulate import build_record
-from ...tricks import legal_cards, trick_winner
 from . import evaluate
 from .evaluate import GIOVE, PICCIOTTI
 from .rules import FOLLOW, GAME, KINGS, NEVER_DISCARDED, PACKET, TRICKS, VALUES
@@ -156,7 +155,7 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
             table: list[str] = []
             seats_in_trick = [(leader - 1 + i) % seats + 1 for i in range(seats)]
             for seat in seats_in_trick:
-                legal = legal_cards(start[seat], table, FOLLOW, last=number == size)
+                legal = FOLLOW.legal(start[seat], table, last=number == size)
                 if seat == vanto and number < size:  # Giove kept to win the last trick
                     legal = _keeping_giove(legal, table)
                 if seat == declarer and bet:
@@ -166,7 +165,7 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
                 table.append(card)
                 outside.discard(card)
             lines.append(f"  {number}. {' '.join(table)}")
-            leader = seats_in_trick[trick_winner(table, FOLLOW)]
+            leader = seats_in_trick[FOLLOW.winner(table)]
     record = build_record("\n".join(lines) + "\n")
     outcome = replay(record, steps=False)
     if outcome.diagnostics or outcome.outcome is None:

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from ....notation.models import Record
 from ...context import Context
-from ...model import Outcome, TrickResult, trusted
+from ...model import Outcome, TrickResult, trusted, untyped
 from ...play import PlaySetup, play_tricks
 from ...scoring import format_result
-from ...tricks import ExcuseLead, FollowRules
+from ...tricks import ExcuseLead, TrickRules
 from .declarations import ASK_POINTS, TAROTS, announced, declarations
 from .scoring import difference_result, tally
 
 GAME = "waite-tarot"
-RULES = FollowRules(
+RULES = TrickRules(
     game=GAME, must_follow=True, must_trump=False, excuse=True, excuse_lead=ExcuseLead.ALWAYS
 )
 """Follow suit if able; when void, trump or discard at will; the Fool anywhere."""
@@ -66,7 +66,6 @@ def replay(record: Record, ctx: Context) -> None:
             leader=leader,
             tricks=TRICKS,
             hands=hands,
-            trump="T",
             elsewhere=elsewhere,
             on_trick=on_trick if steps else None,
         ),
@@ -90,6 +89,7 @@ def replay(record: Record, ctx: Context) -> None:
         partners=[],
         won=None,
         thrown_in=False,
+        **untyped(),
         breakdown={
             "declarations": {str(s): decl[s] for s in decl},
             "declaration_points": {str(s): decl_points[s] for s in decl_points},

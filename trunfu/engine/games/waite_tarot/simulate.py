@@ -8,7 +8,6 @@ import random
 
 from ....notation.decks import GAMES
 from ....notation.models import Record, Tag
-from ...tricks import legal_cards, trick_winner
 from .declarations import TAROTS, declarations
 
 DECK = GAMES["waite-tarot"]
@@ -72,11 +71,11 @@ def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Reco
         table: list[str] = []
         for i in range(seats):
             seat = (leader - 1 + i) % seats + 1
-            card = rng.choice(legal_cards(hands[seat], table, RULES, "T"))
+            card = rng.choice(RULES.legal(hands[seat], table))
             hands[seat].remove(card)
             table.append(card)
         lines.append(f"  {number}. {' '.join(table)}")
-        leader = (leader - 1 + trick_winner(table, RULES, "T")) % seats + 1
+        leader = (leader - 1 + RULES.winner(table)) % seats + 1
     tags = ['[Game "waite-tarot"]', f'[Seats "{seats}"]', f'[Dealer "{dealer}"]']
     record = build_record("\n".join([*tags, "", *lines, ""]))
     outcome = replay(record, steps=False).outcome

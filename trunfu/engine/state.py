@@ -1,0 +1,148 @@
+"""A deal in progress, as python-chess has its `Board` and OpenSpiel its `State`: what may
+come next (`legal`), doing it (`apply`), and what each seat may know (`view`).
+
+Each game subclasses `State` (`trunfu.engine.games.<game>.state`). The referee is a loop
+over a record's actions: `check` says what is wrong with an action, `perform` does it all
+the same (a record is read to its end, every fault told); `apply` is the strict form a
+player or a program uses: it refuses an illegal action and leaves the state unchanged."""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from ..notation.models import Record
+    from .model import Outcome
+    from .play import TrickPlay
+
+PHASES = ("auction", "call", "discard", "exchange", "announce", "play", "over")
+"""The phases every game names the same way; a game may add its own (documented in
+docs/engine-contract.md)."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse. Its message is the sentence the referee prints (e.g.
+    "trick 3: seat 2 played 5S but held 9S of the suit led"); `code` is the diagnostic's."""
+
+    def __init__(self, message: str, code: str = "illegal-action") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Fault(NamedTuple):
+    """One thing wrong with an action: the diagnostic's code and the referee's sentence."""
+
+    code: str
+    message: str
+
+
+@dataclass
+class Snapshot:
+    """The whole table at one moment (every hand known so far): what a replay step shows."""
+
+    hands: dict[int, list[str]] = field(default_factory=dict)
+    talon: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    trick: list[tuple[int, str]] = field(default_factory=list)
+    taken: dict[int, int] = field(default_factory=dict)
+    points: dict[str, float] = field(default_factory=dict)
+    declarer: int | None = None
+    partner_known: bool = False
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know: its own hand and the cards everybody has seen (played,
+    shown in an announcement, a talon turned face up), never another seat's hand."""
+
+    seat: int
+    phase: str
+    to_act: int | None
+    hand: list[str]
+    trick: list[tuple[int, str]]
+    """The cards on the table, (seat, card) in playing order."""
+    played: list[str]
+    """Every card played so far, in playing order (the trick on the table included)."""
+    shown: dict[int, list[str]]
+    """Cards a seat has shown (a poignée, a declaration), by seat."""
+    talon: list[str]
+    """The talon when it was turned face up, else empty."""
+    taken: dict[int, int]
+    declarer: int | None
+    legal: list[str]
+    """What the seat may do now (empty when it is not its turn)."""
+
+
+class State(ABC):
+    """A deal of one game from the deal to the score.
+
+    Subclasses set `game`, `seats`, `dealer`, `variant` and `phase`, and implement
+    `legal`, `check`, `perform`, `to_act`, `outcome`, `record` and the views. An action is
+    a string spelled as the canonical writer spells it (`garde-contre`, `chiamo T19`,
+    `KS`, `KS busso`, `trump D`, `2: poignee T21 T20 …`, `1>2: KS`, `fuori 1`)."""
+
+    game: str
+    seats: int
+    dealer: int
+    variant: str | None
+    phase: str
+    play: TrickPlay | None = None
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (None once the deal is over, or when the next action
+        is nobody's in particular)."""
+
+    @property
+    def over(self) -> bool:
+        """True once the deal has ended (scored, or thrown in)."""
+        return self.phase == "over"
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The scored end of the deal once it is over, else None."""
+
+    @abstractmethod
+    def legal(self) -> list[str]:
+        """The actions that may come next, spelled as the writer spells them. Where an
+        action shows a set of cards chosen from a hand (a poignée, a declaration) the
+        word alone is listed; `apply` judges the full action."""
+
+    @abstractmethod
+    def check(self, action: str) -> list[Fault]:
+        """What is wrong with `action` now (empty when it is legal)."""
+
+    @abstractmethod
+    def perform(self, action: str) -> None:
+        """Do `action` as far as it can be done, legal or not (the referee reads a record
+        to its end); the action must be one the game can read."""
+
+    def apply(self, action: str) -> None:
+        """Do `action`, or raise `IllegalAction` (a `ValueError`) with the referee's
+        sentence and leave the state unchanged."""
+        faults = self.check(action)
+        if faults:
+            raise IllegalAction(faults[0].message, faults[0].code)
+        self.perform(action)
+
+    def copy(self) -> State:
+        """An independent copy (applying to one never changes the other)."""
+        return copy.deepcopy(self)
+
+    @abstractmethod
+    def record(self) -> Record:
+        """The deal so far as a `Record` (tags, the deal, the actions applied), which the
+        canonical writer turns into TGN."""
+
+    @abstractmethod
+    def snapshot(self) -> Snapshot:
+        """The whole table now, every hand known so far (a replay step)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """What `seat` may know now (the kibitz view, and analysis)."""
