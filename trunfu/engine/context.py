@@ -3,11 +3,17 @@ is known of the deal so far (for the step-through view)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from ..notation.decks import GAMES, Game
 from ..notation.models import Diagnostic, Node, Record, Tag, number
 from .model import Outcome, Step, TrickResult
+
+
+class Observed(Protocol):
+    """A game state whose snapshots the steps show (`engine.state.State`)."""
+
+    def snapshot(self) -> Any: ...
 
 
 class Context:
@@ -38,6 +44,9 @@ class Context:
         self.steps: list[Step] = []
         self.tricks: list[TrickResult] = []
         self.outcome: Outcome | None = None
+        self.observed: Observed | None = None
+        """The game state whose snapshot each step shows (`observe`); without one, steps
+        show `state`."""
         self.state: dict[str, Any] = {
             "hands": {},
             "talon": [],
@@ -48,6 +57,10 @@ class Context:
             "declarer": None,
             "partner_known": False,
         }
+
+    def observe(self, state: Observed) -> None:
+        """Show `state` (a game state: its `snapshot()`) in every step from now on."""
+        self.observed = state
 
     def tag(self, name: str) -> str | None:
         """The value of the record's first tag called `name` (`Record.tag`, from `tags`)."""
@@ -102,11 +115,15 @@ class Context:
         text: str = "",
         label: str = "",
         node: Node | None = None,
+        trick: list[tuple[int, str]] | None = None,
+        taken: dict[int, int] | None = None,
     ) -> None:
-        """Record one state of the deal (a snapshot of `state`) when steps are wanted."""
+        """Record one state of the deal when steps are wanted: a snapshot of the observed
+        game state (else of `state`). `trick` and `taken` show the play's table between
+        a trick's last card and its winner taking it."""
         if not self.want_steps:
             return
-        s = self.state
+        s = vars(self.observed.snapshot()) if self.observed is not None else self.state
         self.steps.append(
             Step.model_construct(
                 index=len(self.steps),
@@ -119,8 +136,8 @@ class Context:
                 hands={k: list(v) for k, v in s["hands"].items()},
                 talon=list(s["talon"]),
                 discard=list(s["discard"]),
-                trick=list(s["trick"]),
-                taken=dict(s["taken"]),
+                trick=list(s["trick"] if trick is None else trick),
+                taken=dict(s["taken"] if taken is None else taken),
                 points=dict(s["points"]),
                 declarer=s["declarer"],
                 partner_known=s["partner_known"],

@@ -245,6 +245,8 @@ class PlaySetup:
     """A game's own rule for who wins a trick (default: the trick rules' winner)."""
     winner_at: int | None = None
     """The only trick `winner` can change (None: any trick)."""
+    on_start: Callable[[TrickPlay], None] | None = None
+    """Given the play once the hands are known (a game state adopts it: `State.play`)."""
 
     def start(self, seats: int, hands: dict[int, list[str] | None]) -> TrickPlay:
         """A `TrickPlay` of these rules from `hands`."""
@@ -421,6 +423,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         inference = _Inference({}, len(written) + 1, {})
     start = {s: list(known[s]) if s in known else inference.hands[s] for s in range(1, seats + 1)}
     play = setup.start(seats, start)
+    if setup.on_start is not None:
+        setup.on_start(play)
     if ctx.want_steps:
         _show(ctx, play)
     lost = stop_after = False
@@ -434,15 +438,15 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         if setup.on_trick is not None:
             setup.on_trick(done)
         if ctx.want_steps:
-            _show(ctx, play, done)
+            _show(ctx, play)
             ctx.step(
                 "trick",
                 seat=done.winner,
                 text=f"{done.number}.",
                 node=trick.node,
                 label=f"trick {done.number} goes to seat {done.winner}",
+                trick=done.cards,
             )
-            ctx.state["trick"] = []
     if claim is not None:
         setup.on_claim(claim, len(play.tricks))
     complete = len(ctx.tricks) == setup.tricks
@@ -480,13 +484,19 @@ def _play_trick(
             _judge(ctx, play, where, inference, seat, card, node)
         done = play.play(card)
         if steps:
-            _show(ctx, play, done, won=False)
+            _show(ctx, play)
+            taken = None
+            if done is not None:  # the trick lies on the table until its winner takes it
+                taken = play.taken()
+                taken[done.winner] -= 1
             ctx.step(
                 "card",
                 seat=seat,
                 text=card,
                 node=node,
                 label=f"trick {number}: seat {seat} plays {card_name(ctx.game.name, card)}",
+                trick=done.cards if done is not None else play.table,
+                taken=taken,
             )
     if len(strangers) > 1:
         ctx.error(
@@ -530,14 +540,12 @@ def _judge(
         ctx.error(node, "illegal-card", message)
 
 
-def _show(
-    ctx: Context, play: TrickPlay, closed: TrickResult | None = None, won: bool = True
-) -> None:
-    """Copy the play's hands, the trick on the table (`closed`: the one just closed, shown
-    until its winner takes it, `won`) and the tricks taken into the step state."""
-    state, sort = ctx.state, ctx.game.sort
-    state["hands"] = {s: sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
-    state["trick"] = list(play.table if closed is None else closed.cards)
-    state["taken"] = taken = play.taken()
-    if closed is not None and not won:
-        taken[closed.winner] -= 1
+def _show(ctx: Context, play: TrickPlay) -> None:
+    """Copy the play's hands and tricks taken into the step state of a game that has no
+    state of its own to observe (`Context.observe`)."""
+    if ctx.observed is not None:
+        return
+    sort = ctx.game.sort
+    ctx.state["hands"] = {s: sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
+    ctx.state["trick"] = []
+    ctx.state["taken"] = play.taken()
