@@ -1,5 +1,6 @@
-"""The rules engine: `replay(record)` applies a game's rules to a record, `simulate(...)`
-deals random legal records. See docs/engine-contract.md."""
+"""The rules engine: `start(record)` gives the game state after the deal (`legal`,
+`apply`), `replay(record)` referees a whole record, `simulate(...)` deals random legal
+records. See docs/engine-contract.md."""
 
 from __future__ import annotations
 
@@ -9,21 +10,48 @@ from .games import GAMES, GameRules, get, register
 from .model import Outcome, Replay, Step, TrickResult, trusted
 from .scoring import format_result, parse_result, same_scores
 from .simulate import iter_simulate, simulate
+from .state import IllegalAction, State, View
 
 __all__ = [
     "GAMES",
     "Context",
     "GameRules",
+    "IllegalAction",
     "Outcome",
     "Replay",
+    "State",
     "Step",
     "TrickResult",
+    "View",
+    "actions",
     "format_result",
     "iter_simulate",
     "register",
     "replay",
     "simulate",
+    "start",
 ]
+
+
+def _rules(record: Record) -> GameRules:
+    """The registered rules of the record's game, which must have a game state."""
+    name = record.tag("Game")
+    rules = get(name)
+    if rules is None or rules.start is None or rules.actions is None:
+        raise ValueError(f"trunfu has no game state for {name!r}")
+    return rules
+
+
+def start(record: Record) -> State:
+    """The game state right after the deal of `record` (its tags and its `deal` section;
+    every hand and the talon must be given, else `ValueError` saying which)."""
+    return _rules(record).start(record)
+
+
+def actions(record: Record) -> list[tuple[int | None, str]]:
+    """The record's actions, (seat, spelling), in the order the rules apply them: `start`
+    and `apply` of each in turn replay the deal."""
+    return _rules(record).actions(record)
 
 
 def replay(record: Record, *, steps: bool = True) -> Replay:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..notation.models import Record, Tag
 from ..notation.reader import read_records
 from ..notation.writer import write
-from .games import get, load
+from .games import GameRules, get, load
 
 
 def build_record(text: str) -> Record:
@@ -28,15 +28,16 @@ def iter_simulate(
     seed. Each gets `Event "trunfu simulation, seed S"`, `Board N` and `Source "simulated by
     trunfu"` tags (the last tells the dashboard and any reader that nobody played it)."""
     rules = get(game)
-    if rules is None or rules.simulate is None:
-        known = ", ".join(sorted(n for n, r in load().items() if r.simulate)) or "none"
+    if rules is None or (rules.simulate is None and rules.choose is None):
+        known = ", ".join(sorted(n for n, r in load().items() if r.simulate or r.choose))
+        known = known or "none"
         raise ValueError(f"no simulator for {game!r} (games that simulate: {known})")
     if rules.seats and seats not in rules.seats:
         counts = "|".join(str(n) for n in rules.seats)
         raise ValueError(f"{game} is simulated with {counts} seats, not {seats}")
     rng = random.Random(seed)
     for board in range(1, deals + 1):
-        record = rules.simulate(rng, seats, variant)
+        record = play_out(rules, rng, seats, variant)
         record.tags = [t for t in record.tags if t.name not in ("Event", "Board", "Source")]
         record.tags += [
             Tag(name="Event", value=f"trunfu simulation, seed {seed}"),
@@ -46,6 +47,21 @@ def iter_simulate(
         record = build_record(write(record))  # canonical: tag order and positions as read
         record.index = board
         yield record
+
+
+def play_out(rules: GameRules, rng: random.Random, seats: int, variant: str | None) -> Record:
+    """One deal: the game's random deal, then each action the game's heuristics choose
+    among the legal ones, until the deal is over; the record, with its Result."""
+    if rules.deal is None or rules.choose is None:
+        return rules.simulate(rng, seats, variant)  # a game without a state of its own
+    state = rules.deal(rng, seats, variant)
+    while not state.over:
+        state.apply(rules.choose(state, rng))
+    record = state.record()
+    outcome = state.outcome
+    record.tags = [t for t in record.tags if t.name != "Result"]
+    record.tags.append(Tag(name="Result", value=outcome.result if outcome else "*"))
+    return record
 
 
 def simulate(

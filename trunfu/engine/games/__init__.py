@@ -10,8 +10,12 @@ A game provides:
 - `replay(record, ctx)`: apply its rules to `record`, reporting problems with
   `ctx.error(...)`, steps with `ctx.step(...)`, tricks via `engine.play.play_tricks`, and
   setting `ctx.outcome` (an `Outcome`) when the deal can be scored;
-- `simulate(rng, seats, variant) -> Record`: one random legal deal, complete with Result,
-  drawing every random choice from `rng` (a `random.Random`) so that a seed fixes it.
+- `start(record) -> State`: the game state right after the deal of `record`;
+- `actions(record) -> list[tuple[int | None, str]]`: the record's actions (seat, spelling)
+  in the order the rules apply them;
+- `deal(rng, seats, variant) -> State` and `choose(state, rng) -> str`: a random deal, and
+  the action a player would choose among `state.legal()` (the simulator's heuristics),
+  every random choice drawn from `rng` (a `random.Random`) so that a seed fixes the deal.
 """
 
 from __future__ import annotations
@@ -22,12 +26,20 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ...notation.models import Record
 from ..context import Context
 
+if TYPE_CHECKING:
+    from ..state import State
+
 Replayer = Callable[[Record, Context], None]
 Simulator = Callable[[random.Random, int, str | None], Record]
+Starter = Callable[[Record], "State"]
+Actions = Callable[[Record], list[tuple[int | None, str]]]
+Dealer = Callable[[random.Random, int, str | None], "State"]
+Chooser = Callable[["State", random.Random], str]
 
 
 @dataclass(frozen=True)
@@ -40,6 +52,10 @@ class GameRules:
     simulate: Simulator | None = None
     seats: tuple[int, ...] = ()
     """The seat counts the module referees (empty: all those of the deck)."""
+    start: Starter | None = None
+    actions: Actions | None = None
+    deal: Dealer | None = None
+    choose: Chooser | None = None
 
 
 GAMES: dict[str, GameRules] = {}
