@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import NamedTuple
 
 from ..notation.models import Claim, PlayedCard, Record, Trick
@@ -59,8 +59,8 @@ class TrickPlay:
         """The seat that leads the trick being played."""
         self.total = total
         """How many tricks a complete deal has."""
-        self.dealt = {s: list(h) for s, h in hands.items() if h is not None}
-        """Each known hand at the start of play, in its order (for `hand`)."""
+        self.dealt = {s: h for s, h in hands.items() if h is not None}
+        """Each known hand at the start of play, in its order (for `hand`; not changed)."""
         self.hands = {s: None if h is None else set(h) for s, h in hands.items()}
         """Each seat's cards now (None: not known)."""
         self.trick: list[str] = []
@@ -327,8 +327,11 @@ class _Where:
     setup: PlaySetup
     known: dict[int, list[str]]
     """The hands given (seat → cards at the start of play)."""
-    holder: dict[str, int]
-    """Card → the seat whose given hand holds it."""
+
+    @cached_property
+    def holder(self) -> dict[str, int]:
+        """Card → the seat whose given hand holds it."""
+        return {card: seat for seat, hand in self.known.items() for card in hand}
 
     def foreign(self, card: str, seat: int) -> bool:
         """True when `card` is known to lie elsewhere than with `seat`."""
@@ -409,7 +412,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     known = {s: list(h) for s, h in setup.hands.items() if h is not None}
     unknown = {s for s in range(1, seats + 1) if s not in known}
     written, claim = _written(ctx, setup, items)
-    where = _Where(setup, known, {c: s for s, h in known.items() for c in h})
+    where = _Where(setup, known)
     if unknown:
         inference = _infer(ctx, setup, where, written, unknown)
     else:

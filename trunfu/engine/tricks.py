@@ -230,18 +230,25 @@ class TrickRules:
         """Index (in playing order) of the card that wins `trick`: the best trump, else the
         best card of the suit led; the excuse never wins (when it leads, the next card sets
         the suit). A trick of the excuse alone is won by it (index 0)."""
-        keys = self.keys
         led = SUITS[trick[0]] if trick and trick[0] != EXCUSE else led_suit(trick)
-        trump = self.trump
+        keys = self.contenders[led]
         best_i, best = 0, -1
         for i, card in enumerate(trick):
-            suit = SUITS[card]
-            if suit == EXCUSE or (suit != led and suit != trump):
-                continue
-            key = keys[card]
+            key = keys.get(card, -1)
             if key > best:
                 best_i, best = i, key
         return best_i
+
+    @cached_property
+    def contenders(self) -> dict[str | None, dict[str, int]]:
+        """Suit led → the key of each card that can win a trick of that suit (a card of
+        the suit, or a trump); any other card cannot."""
+        keys, trump = self.keys, self.trump
+        suits = {SUITS[card] for card in keys} - {EXCUSE}
+        return {
+            led: {c: k for c, k in keys.items() if SUITS[c] in (led, trump) and c != EXCUSE}
+            for led in [*suits, None]
+        }
 
 
 @cache
