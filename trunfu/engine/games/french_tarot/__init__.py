@@ -13,6 +13,6 @@ register(
         start=start,
         actions=actions,
         deal=deal,
-        choose=choose,  # type: ignore[arg-type]
+        choose=choose,
     )
 )

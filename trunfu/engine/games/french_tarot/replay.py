@@ -74,7 +74,7 @@ def _petit_sec(state: FrenchState, record: Record, ctx: Context) -> None:
     and the deal is thrown in."""
     calls = [c for r in record.auction.rounds for c in r] if record.auction else []
     bids: list[Node] = [c for c in calls if c.word != PASS]
-    fault = petit_sec_fault(state.sec)  # type: ignore[arg-type]
+    fault = petit_sec_fault(state.sec)
     for node in [*bids, *_later(record)][:1]:
         ctx.error(node, fault.code, fault.message)
     state.enter("auction")
@@ -224,5 +224,5 @@ def _ecart_after_play(state: FrenchState, record: Record, ctx: Context, result: 
     if full is None:
         taker = state.taker
         full = [c for t in result.tricks for s, c in t.cards if s == taker] + ecart
-    faults = check_ecart(full, ecart, chien_size(ctx.seats), state.taker)  # type: ignore[arg-type]
+    faults = check_ecart(full, ecart, chien_size(ctx.seats), state.taker)
     _tell(ctx, faults, section.cards if section is not None else [], section or record.play)

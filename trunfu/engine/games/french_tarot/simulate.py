@@ -34,7 +34,7 @@ def deal(rng: random.Random, seats: int, variant: str | None) -> FrenchState:
     return FrenchState(seats, dealer, variant, hands, deck[seats * size :], tags)
 
 
-def choose(state: FrenchState, rng: random.Random) -> str:  # type: ignore[override]
+def choose(state: FrenchState, rng: random.Random) -> str:
     """What the seat to act does: bid what its hand is worth, call the king it lacks in
     its longest suit, put aside the low cards of its shortest suits, show every poignée it
     holds, announce a chelem only when it is sure; else play a legal card."""
@@ -42,12 +42,12 @@ def choose(state: FrenchState, rng: random.Random) -> str:  # type: ignore[overr
     if phase == "auction":
         if state.sec is not None:
             return PASS
-        return evaluate.bid(state.dealt[state.to_act], seats, state.contract)  # type: ignore[arg-type, index]
+        return evaluate.bid(state.dealt[state.to_act], seats, state.contract)
     if phase == "call":
-        return evaluate.call(state.dealt[taker], seats)[len(state.called)]  # type: ignore[arg-type, index]
+        return evaluate.call(state.dealt[taker], seats)[len(state.called)]
     if phase == "discard":
         ecart = state.ecart or []
-        plan = evaluate.ecart(state.full_hand(), chien_size(seats))  # type: ignore[arg-type]
+        plan = evaluate.ecart(state.full_hand(), chien_size(seats))
         return next(c for c in plan if c not in ecart)
     if phase == "announce":
         announced = _announcement(state)
@@ -55,10 +55,10 @@ def choose(state: FrenchState, rng: random.Random) -> str:  # type: ignore[overr
             return announced
     legal = state.playing().legal()
     seat, play = state.to_act, state.play
-    if state.chelem and seat == taker and not play.trick:  # type: ignore[union-attr]
+    if state.chelem and seat == taker and not play.trick:
         return slam_lead(legal, _unseen(state), DECK.name, "T")
-    last = play.number == hand_size(seats)  # type: ignore[union-attr]
-    if seat == taker and not last and evaluate.petit_au_bout(state.hand_at_play(taker), seats):  # type: ignore[arg-type]
+    last = play.number == hand_size(seats)
+    if seat == taker and not last and evaluate.petit_au_bout(state.hand_at_play(taker), seats):
         return rng.choice([c for c in legal if c != PETIT] or legal)
     return rng.choice(legal)
 
@@ -73,13 +73,13 @@ def _announcement(state: FrenchState) -> str | None:
         fft
         and not state.chelem
         and evaluate.chelem(state.hand_at_play(taker), list(_unseen(state)))
-    ):  # type: ignore[arg-type]
+    ):
         return f"{taker}: chelem"
     aside = state.taker_aside()[1]
     for seat in state.announcers():
         if (seat, "poignee") in said:
             continue
-        held = state.hand_at_play(seat) + (aside if seat == taker else [])  # type: ignore[operator]
+        held = state.hand_at_play(seat) + (aside if seat == taker else [])
         shown = evaluate.poignee(held, state.seats)
         if shown:
             return f"{seat}: poignee {' '.join(shown)}"
@@ -89,7 +89,7 @@ def _announcement(state: FrenchState) -> str | None:
 def _unseen(state: FrenchState) -> set[str]:
     """The cards the taker has not seen: neither dealt to him, nor in a chien he took, nor
     played."""
-    seen = set(state.dealt[state.taker] or [])  # type: ignore[index]
+    seen = set(state.dealt[state.taker] or [])
     if state.takes_chien:
         seen.update(state.chien or [])
     if state.play is not None:

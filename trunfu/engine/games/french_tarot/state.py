@@ -35,7 +35,7 @@ from ...play import PlaySetup, TrickPlay
 from ...state import Fault as Told
 from ...state import IllegalAction, Snapshot, State, View
 from . import piles, scoring
-from .announce import check_chelem, check_poignee, held_faults
+from .announce import check_chelem, check_poignee, held_faults, shape_faults
 from .auction import Fault, bid_fault, petit_sec, petit_sec_fault, speaker
 from .calls import call_fault, partners
 from .ecart import card_fault, forced_trumps, is_trump, spare_first
@@ -115,7 +115,7 @@ class FrenchState(State):
     # --- where the deal stands ----------------------------------------------------
 
     @property
-    def phase(self) -> str:  # type: ignore[override]
+    def phase(self) -> str:
         if self._entered is not None:
             return self._entered
         if len(self.calls) < self.seats:
@@ -190,7 +190,7 @@ class FrenchState(State):
         if self.takes_chien:
             full = self.full_hand()
             ecart = self.ecart
-            hands[self.taker] = (  # type: ignore[index]
+            hands[self.taker] = (
                 None if full is None or ecart is None else [c for c in full if c not in ecart]
             )
         return hands
@@ -209,7 +209,7 @@ class FrenchState(State):
             ecart = self.unplayed()
         full = self.full_hand()
         if full is None:
-            full = (play.dealt.get(self.taker, []) if play else []) + ecart  # type: ignore[arg-type]
+            full = (play.dealt.get(self.taker, []) if play else []) + ecart
         return ecart, forced_trumps(full, ecart, self.size)
 
     def unplayed(self) -> list[str]:
@@ -222,7 +222,7 @@ class FrenchState(State):
         if not self.called:
             return []
         played = {card: seat for t in tricks for seat, card in t.cards}
-        return partners(self.called, {c: played.get(c) for c in self.called}, self.taker)  # type: ignore[arg-type]
+        return partners(self.called, {c: played.get(c) for c in self.called}, self.taker)
 
     # --- the actions ----------------------------------------------------------------
 
@@ -260,7 +260,7 @@ class FrenchState(State):
         if kind == "bid":
             return self._bid_faults(word, seat)
         if kind == "announce":
-            return self._announce_faults(seat, word, cards)  # type: ignore[arg-type]
+            return self._announce_faults(seat, word, cards)
         card = cards[0]
         phase = self.phase
         if phase == "call":
@@ -275,7 +275,7 @@ class FrenchState(State):
             return []
         if play.over:
             return [Fault(-1, "too-many-tricks", told)]
-        if card not in (play.hands[play.to_play] or ()):  # type: ignore[index]
+        if card not in (play.hands[play.to_play] or ()):
             return [Fault(-1, "card-not-held", told)]
         return [Fault(-1, "illegal-card", told)]
 
@@ -284,7 +284,7 @@ class FrenchState(State):
         if kind == "bid":
             self._bid(word)
         elif kind == "announce":
-            self._announce(seat, word, cards)  # type: ignore[arg-type]
+            self._announce(seat, word, cards)
         elif self.phase == "call":
             self.called.append(cards[0])
         elif self.phase == "discard":
@@ -343,7 +343,7 @@ class FrenchState(State):
 
     def _call_fault(self, card: str) -> Fault | None:
         hand = self.dealt.get(self.taker) if self.taker else None
-        return call_fault(card, self.called, hand, self.seats, self.taker)  # type: ignore[arg-type]
+        return call_fault(card, self.called, hand, self.seats, self.taker)
 
     def _discard_fault(self, card: str) -> Fault | None:
         full = self.full_hand()
@@ -352,8 +352,8 @@ class FrenchState(State):
         done = self.ecart or []
         laid = self._laid
         if laid is not None and len(done) < len(laid) and laid[len(done)] == card:
-            return card_fault(full, laid, len(done), self.taker)  # type: ignore[arg-type]
-        return card_fault(full, [*done, card], len(done), self.taker)  # type: ignore[arg-type]
+            return card_fault(full, laid, len(done), self.taker)
+        return card_fault(full, [*done, card], len(done), self.taker)
 
     # the announcements
 
@@ -377,7 +377,7 @@ class FrenchState(State):
         """The seats that may show a poignée, in speaking order: every seat (fft), the taker
         alone (classic)."""
         if self.variant != "fft":
-            return [self.taker]  # type: ignore[list-item]
+            return [self.taker]
         return [speaker(n, self.eldest, self.seats) for n in range(self.seats)]
 
     def _announce_faults(self, seat: int, word: str, shown: list[str]) -> list[Fault]:
@@ -441,7 +441,7 @@ class FrenchState(State):
             elsewhere = dict.fromkeys(self.chien or (), where)
         return PlaySetup(
             rules=FOLLOW,
-            leader=self.taker if self.chelem else self.eldest,  # type: ignore[arg-type]
+            leader=self.taker if self.chelem else self.eldest,
             tricks=hand_size(self.seats),
             hands=self.play_hands(),
             elsewhere=elsewhere,
@@ -485,7 +485,7 @@ class FrenchState(State):
         if all(card != EXCUSE for _, card in trick.cards):
             return trick.winner
         tricks = [*before, trick]
-        seat = piles.excuse_wins_last(tricks, _side(self.taker, self.partners(tricks)))  # type: ignore[arg-type]
+        seat = piles.excuse_wins_last(tricks, _side(self.taker, self.partners(tricks)))
         return trick.winner if seat is None else seat
 
     def _count(self, trick: TrickResult) -> None:
@@ -500,30 +500,27 @@ class FrenchState(State):
     def _score(self) -> None:
         """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
         play = self.play
-        tricks = play.tricks  # type: ignore[union-attr]
+        tricks = play.tricks
         taker, seats = self.taker, self.seats
         side_partners = self.partners(tricks)
-        side = _side(taker, side_partners)  # type: ignore[arg-type]
+        side = _side(taker, side_partners)
         counted = piles.count(
             tricks,
             side,
             total=hand_size(seats),
             aside=self.unplayed(),
-            aside_side=ASIDE[self.contract],  # type: ignore[index]
+            aside_side=ASIDE[self.contract],
         )
         poignees = []
         for seat, word, shown in self.announced:
             if word == "poignee":
-                level = check_poignee(shown, None, seats, seat, variant=self.variant, taker=taker)[
-                    0
-                ]
-                if level is not None:
-                    poignees.append((seat, level))
+                level, _ = shape_faults(shown, seats, seat, variant=self.variant, taker=taker)
+                poignees += [(seat, level)] if level is not None else []
         tally = Tally(
             variant=self.variant,
             seats=seats,
-            contract=self.contract,  # type: ignore[arg-type]
-            taker=taker,  # type: ignore[arg-type]
+            contract=self.contract,
+            taker=taker,
             partners=side_partners,
             points=counted.points["taker"],
             oudlers=counted.oudlers["taker"],
@@ -570,19 +567,19 @@ class FrenchState(State):
         if ecart is None and self.takes_chien and self._outcome is not None:
             ecart = self.unplayed()
         if playing:
-            hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}  # type: ignore[union-attr, arg-type]
+            hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
         else:
             hands = {s: list(h or []) for s, h in self.dealt.items()}
             full = self.full_hand()
             if chien_taken and full is not None:
-                hands[self.taker] = [c for c in full if c not in (ecart or ())]  # type: ignore[index]
+                hands[self.taker] = [c for c in full if c not in (ecart or ())]
         points, known = self._shown_points()
         return Snapshot(
             hands=hands,
             talon=talon,
             discard=list(ecart or []),
             trick=[],
-            taken=play.taken() if playing else {},  # type: ignore[union-attr]
+            taken=play.taken() if playing else {},
             points=points,
             declarer=self.taker if phase != "auction" else None,
             partner_known=known,
@@ -595,9 +592,9 @@ class FrenchState(State):
             return dict(self._points), True
         if not self.counted:
             return {}, False
-        tricks = self.play.tricks[: self.counted]  # type: ignore[union-attr]
+        tricks = self.play.tricks[: self.counted]
         known = self.partners(tricks)
-        side = _side(self.taker, known)  # type: ignore[arg-type]
+        side = _side(self.taker, known)
         total = hand_size(self.seats)
         return piles.count(tricks, side, total=total, aside=[], aside_side=None).points, bool(known)
 
@@ -605,7 +602,7 @@ class FrenchState(State):
         play = self.play
         playing = play is not None and bool(play.tricks or play.trick)
         if playing:
-            hand = play.hand(seat) or []  # type: ignore[union-attr]
+            hand = play.hand(seat) or []
         elif seat == self.taker and self.takes_chien and self.phase not in ("auction", "call"):
             hand = [c for c in self.full_hand() or [] if c not in (self.ecart or ())]
         else:
