@@ -254,6 +254,7 @@ class WaiteState(State):
         return (
             hand is not None
             and seat not in self.asks
+            and not self.exchanges
             and not self.declared()
             and len(_tarots(hand)) % 3 == 2
         )
@@ -341,8 +342,14 @@ class WaiteState(State):
 
     def _ask_faults(self, seat: int) -> list[Fault]:
         hand = self.hands[seat]
-        if self.declared():
-            return [Fault("bad-ask", f"seat {seat} asks after the declarations: asks come first")]
+        if self.exchanges or self.declared():
+            return [
+                Fault(
+                    "bad-ask",
+                    f"seat {seat} asks too late: asks come before the exchanges and the "
+                    "declarations (on the hands after the discard)",
+                )
+            ]
         if seat in self.asks:
             return [Fault("bad-ask", f"seat {seat} has already asked for a third Tarot")]
         if hand is not None and len(_tarots(hand)) % 3 != 2:
