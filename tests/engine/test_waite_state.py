@@ -151,7 +151,7 @@ def test_asks_declarations_and_the_exchange_that_answers_an_ask() -> None:
     error = refused(state, "1: greater T21 T20 T18")
     assert (error.code, str(error)) == ("bad-announcement", "seat 1 shows T18 but does not hold it")
     assert refused(state, "1: poignee T21").code == "bad-announcement"
-    assert refused(state, "1 greater").code == "unreadable-action"
+    assert refused(state, "1 greater").code == "unknown-action"
     state.apply("2: tarots EX KC KS")
     assert refused(state, "1: ask").code == "bad-ask"  # asks come before the declarations
     assert state.view(1).shown == {2: ["EX", "KC", "KS"]}

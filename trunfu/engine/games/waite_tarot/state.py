@@ -282,7 +282,7 @@ class WaiteState(State):
         if item is None:
             return [
                 Fault(
-                    "unreadable-action",
+                    "unknown-action",
                     f"{action!r} is not an action of the Game of Tarot: a card (`KS`), an "
                     "announcement (`2: greater T21 T20 T19`) or an exchange (`1>2: KS`)",
                 )
@@ -390,7 +390,7 @@ class WaiteState(State):
     def perform(self, action: str) -> None:
         item = read_action(action)
         if item is None:
-            raise IllegalAction(self.check(action)[0].message, "unreadable-action")
+            raise IllegalAction(self.check(action)[0].message, "unknown-action")
         if type(item) is Announcement:
             if item.word == "ask":
                 self.asks.setdefault(item.seat, False)
