@@ -24,6 +24,7 @@ PASSED_ON = {
     ("notation/reader.py", "code"),  # the reader's diag(): Diagnostic(code=code)
     ("notation/reader.py", "problem.code"),  # a _Problem raised while building
     ("engine/games/french_tarot/replay.py", "fault.code"),  # the auction's Faults
+    ("engine/games/waite_tarot/replay.py", "fault.code"),  # the game state's Faults
 }
 """Code arguments that pass on a code named elsewhere (collected where it is named)."""
 
