@@ -200,8 +200,9 @@ class WaiteState(State):
         unanswered = [asker for asker, answered in self.asks.items() if not answered]
         for asker in unanswered:
             for seat, hand in self.hands.items():
-                if seat != asker and hand is not None and _tarots(hand):
-                    shown = _tarots(hand)[0]
+                held = hand if seat != asker and hand is not None else ()
+                shown = next((c for c in held if c in TAROTS), None)
+                if shown is not None:
                     return Fault(
                         code="ask-unanswered",
                         message=f"seat {asker} asks for a third Tarot and seat {seat} holds "
