@@ -194,3 +194,14 @@ def test_a_dealer_who_took_unknown_cards_shows_no_hand_before_the_play() -> None
     first_card = next(s for s in found.steps if s.kind == "card")
     played = [card for trick in found.tricks for seat, card in trick.cards if seat == dealer]
     assert sorted(first_card.hands[dealer]) == sorted(played)  # shown again by the play
+
+
+def test_a_discard_left_out_is_inferred_from_the_play() -> None:
+    record = edited(KING, "discard\n  4D 3D AD\n", "")
+    listed = actions(record)
+    assert sorted(a for _, a in listed[:3]) == ["3D", "4D", "AD"]
+    assert {seat for seat, _ in listed[:3]} == {2}  # the dealer
+    state = start(record)
+    for _, action in listed:
+        state.apply(action)
+    assert state.outcome == replay(record_of(KING)).outcome

@@ -5,7 +5,7 @@ every hand (rules: waite-tarot.md)."""
 
 from __future__ import annotations
 
-from ....notation.models import Record
+from ....notation.models import Announcement, Exchange, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks
 from .declarations import announced, declarations
@@ -26,10 +26,11 @@ def replay(record: Record, ctx: Context) -> None:
     state = from_record(record, ctx.seats, ctx.dealer)
     ctx.observe(state)
     ctx.step("deal", label="three hands of 25 are dealt, five at a time; 3 cards are left over")
-    if not _discard(record, ctx, state) or not _exchange(record, ctx, state):
+    asks, exchanges, said = in_rules_order(record)
+    if not _discard(record, ctx, state) or not _exchange(record, ctx, state, asks, exchanges):
         return
-    for item in in_rules_order(record)[2]:  # judged after the play, against every hand
-        state.perform(spell(item))
+    for item in said:  # judged after the play, against every hand
+        state.perform(item)
     if ctx.want_steps:
         _declaration_steps(record, ctx, state)
     result = play_tricks(
@@ -40,7 +41,7 @@ def replay(record: Record, ctx: Context) -> None:
             tricks=TRICKS,
             hands=state.hands,
             elsewhere=state.elsewhere(),
-            on_trick=state.scored,
+            on_trick=state.scored if ctx.want_steps else None,  # the points only show
             on_start=state.adopt,
         ),
     )
@@ -83,27 +84,32 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
     return True
 
 
-def _exchange(record: Record, ctx: Context, state: WaiteState) -> bool:
+def _exchange(
+    record: Record,
+    ctx: Context,
+    state: WaiteState,
+    asks: list[Announcement],
+    exchanges: list[Exchange],
+) -> bool:
     """The asks for a third Tarot and the exchanges that answer them; False when the deal
     cannot go on."""
-    asks, exchanges, _ = in_rules_order(record)
     for ask in asks:  # an ask that shows cards is told with the declarations
-        faults = [f for f in state.check(spell(ask)) if f.code != "bad-announcement"]
-        if faults:
-            ctx.error(ask, faults[0].code, faults[0].message)
+        for fault in [f for f in state.check(ask) if f.code != "bad-announcement"]:
+            ctx.error(ask, fault.code, fault.message)
             return False
-        state.perform(spell(ask))
+        state.perform(ask)
     for ex in exchanges:
-        text = spell(ex)
-        for fault in state.check(text):
+        for fault in state.check(ex):
             ctx.error(ex, fault.code, fault.message)
             return False
-        state.perform(text)
-        label = f"seat {ex.giver} hands {ex.card.code} to seat {ex.receiver}"
-        ctx.step("exchange", seat=ex.giver, text=text, node=ex, label=label)
-    due = state.due()
-    if due is not None:
-        ctx.error(record.exchange if due.code == "bad-exchange" else record.announce, *due)
+        state.perform(ex)
+        if ctx.want_steps:
+            label = f"seat {ex.giver} hands {ex.card.code} to seat {ex.receiver}"
+            ctx.step("exchange", seat=ex.giver, text=spell(ex), node=ex, label=label)
+    fault = state.due()
+    if fault is not None:
+        where = record.exchange if fault.code == "bad-exchange" else record.announce
+        ctx.error(where, fault.code, fault.message)
         return False
     return True
 

@@ -10,22 +10,9 @@ from __future__ import annotations
 
 import re
 
+from ....notation import models as tgn
 from ....notation.decks import GAMES
-from ....notation.models import (
-    Announcement,
-    Announcements,
-    Card,
-    CardList,
-    Deal,
-    Exchange,
-    Exchanges,
-    Hand,
-    Play,
-    PlayedCard,
-    Record,
-    Tag,
-    Trick,
-)
+from ....notation.models import Announcement, Card, Exchange, Record, Tag
 from ....notation.reader import read_text
 from ...cards import SUITS
 from ...model import Bonus, Outcome, TrickResult, trusted
@@ -64,9 +51,10 @@ def read_action(action: str) -> Item | None:
         and label[0] in "123456789"
         and label[1] == ":"
         and words[1] in DECK.announcements
-        and all(w in SUITS for w in words[2:])
+        and SUITS.keys() >= set(words[2:])
     ):
-        return Announcement(seat=int(label[0]), word=words[1], cards=[Card(w) for w in words[2:]])
+        cards = Card.line_of(words[2:], 0, 0)
+        return Announcement(seat=int(label[0]), word=words[1], cards=cards)
     found = _EXCHANGE.fullmatch(action)
     if found and found[3] in SUITS:
         return Exchange(giver=int(found[1]), receiver=int(found[2]), card=Card(found[3]))
@@ -86,7 +74,7 @@ def spell(item: Announcement | Exchange) -> str:
     """An announcement or an exchange as the writer spells it (its cards' codes)."""
     if type(item) is Exchange:
         return f"{item.giver}>{item.receiver}: {item.card.code}"
-    return " ".join([f"{item.seat}: {item.word}", *(c.code for c in item.cards)])
+    return " ".join([f"{item.seat}: {item.word}", *[c.code for c in item.cards]])
 
 
 def _tarots(hand: list[str]) -> list[str]:
@@ -114,8 +102,8 @@ class WaiteState(State):
             Tag(name="Seats", value=str(seats)),
             Tag(name="Dealer", value=str(dealer)),
         ]
-        self.dealt = {s: None if h is None else list(h) for s, h in hands.items()}
-        """Each hand as dealt (None: unknown)."""
+        self.dealt = hands
+        """Each hand as dealt (None: unknown): the lists given, kept as they are."""
         self.hands = {s: None if h is None else list(h) for s, h in hands.items()}
         """Each seat's cards until the play, in the order they came (None: unknown); the
         play holds them from its first card."""
@@ -135,6 +123,7 @@ class WaiteState(State):
         self.counted = 0
         """The tricks whose points show (a trick counts once its winner takes it)."""
         self._outcome: Outcome | None = None
+        self._last: tuple[str | None, Item | None] = (None, None)
 
     @property
     def leader(self) -> int:
@@ -204,19 +193,20 @@ class WaiteState(State):
         for (asker, giver), owing in self.owed.items():
             if owing:
                 return Fault(
-                    "bad-exchange",
-                    f"seat {asker} received a Tarot from seat {giver} and gives a small card "
-                    f"back (`{asker}>{giver}: CARD`)",
+                    code="bad-exchange",
+                    message=f"seat {asker} received a Tarot from seat {giver} and gives a "
+                    f"small card back (`{asker}>{giver}: CARD`)",
                 )
         unanswered = [asker for asker, answered in self.asks.items() if not answered]
         for asker in unanswered:
             for seat, hand in self.hands.items():
-                if seat != asker and hand is not None and _tarots(hand):
-                    shown = _tarots(hand)[0]
+                held = hand if seat != asker and hand is not None else ()
+                shown = next((c for c in held if c in TAROTS), None)
+                if shown is not None:
                     return Fault(
-                        "ask-unanswered",
-                        f"seat {asker} asks for a third Tarot and seat {seat} holds {shown}: it "
-                        f"must hand it over (`exchange` `{seat}>{asker}: {shown}`)",
+                        code="ask-unanswered",
+                        message=f"seat {asker} asks for a third Tarot and seat {seat} holds "
+                        f"{shown}: it must hand it over (`exchange` `{seat}>{asker}: {shown}`)",
                     )
         return None
 
@@ -229,7 +219,7 @@ class WaiteState(State):
             missing = [c for c in cards if c not in hand]
             if missing:
                 problem = f"seat {seat} shows {' '.join(missing)} but does not hold it"
-        return None if problem is None else Fault("bad-announcement", problem)
+        return None if problem is None else Fault(code="bad-announcement", message=problem)
 
     # ---- legal actions and their faults
 
@@ -239,9 +229,14 @@ class WaiteState(State):
             return list(self.pool() or [])
         if self.play is not None:
             return self.play.legal()
-        out = [f"{s}: ask" for s in self.hands if self._may_ask(s)]
+        seats = list(self.hands)
+        asks = [f"{s}: ask" for s in seats]
+        swaps = [
+            f"{g}>{r}: {c}" for g in seats for c in self.hands[g] or [] for r in seats if r != g
+        ]
+        out = [a for a in asks + swaps if not self.check(a)]  # what the exchange allows
         if phase == "exchange":
-            return out + self._answers()
+            return out
         said = {(i.seat, i.word, frozenset(c.code for c in i.cards)) for i in self.announced}
         for seat, hand in self.hands.items():
             found = declarations(hand or [])
@@ -249,146 +244,124 @@ class WaiteState(State):
             out += [f"{seat}: {kind}" for kind in dict.fromkeys(kinds)]
         return out + RULES.legal(self.hands[self.leader] or [], [])
 
-    def _may_ask(self, seat: int) -> bool:
-        hand = self.hands[seat]
-        return (
-            hand is not None
-            and seat not in self.asks
-            and not self.exchanges
-            and not self.declared()
-            and len(_tarots(hand)) % 3 == 2
-        )
+    def _read(self, action: str | Item) -> Item | None:
+        """`read_action`, kept for the action just checked (then performed); an
+        announcement or an exchange is taken as it is (the referee's record items)."""
+        if type(action) is not str:
+            return action
+        if self._last[0] != action:
+            self._last = (action, read_action(action))
+        return self._last[1]
 
-    def _answers(self) -> list[str]:
-        """The exchanges due: cards back, then the Tarots asked for."""
-        out = [
-            f"{asker}>{giver}: {card}"
-            for (asker, giver), owing in self.owed.items()
-            if owing
-            for card in self.hands[asker] or []
-            if card not in TAROTS
-        ]
-        return out + [
-            f"{seat}>{asker}: {tarot}"
-            for asker, answered in self.asks.items()
-            if not answered
-            for seat, hand in self.hands.items()
-            if seat != asker
-            for tarot in _tarots(hand or [])
-        ]
-
-    def check(self, action: str) -> list[Fault]:
-        item = read_action(action)
+    def check(self, action: str | Item) -> list[Fault]:
+        """`State.check`; `action` may also be a record's announcement or exchange."""
+        item = self._read(action)
         if item is None:
             return [
                 Fault(
-                    "unknown-action",
-                    f"{action!r} is not an action of the Game of Tarot: a card (`KS`), an "
+                    code="unknown-action",
+                    message=f"{action!r} is not an action of the Game of Tarot: a card (`KS`), an "
                     "announcement (`2: greater T21 T20 T19`) or an exchange (`1>2: KS`)",
                 )
             ]
         phase = self.phase
         if type(item) is str:
-            if phase == "discard":
-                return self._discard_faults(item)
-            return [self.due()] if phase == "exchange" else self._card_faults(item)
+            if phase in ("discard", "exchange"):
+                fault = self._discard_fault(item) if phase == "discard" else self.due()
+            else:
+                fault = self._card_fault(item)
+            return [fault] if fault else []
         seats = (item.seat,) if type(item) is Announcement else (item.giver, item.receiver)
         if max(seats) > self.seats or len(set(seats)) < len(seats):
-            return [Fault("no-such-seat", f"seats go from 1 to {self.seats}: {action}")]
+            return [
+                Fault(
+                    code="illegal-action",
+                    message=f"{action}: the seats go from 1 to {self.seats}, and a seat does not "
+                    "hand a card to itself",
+                )
+            ]
         if phase in ("discard", "play", "over"):
             when = "after the discard" if phase == "discard" else "before the play"
-            return [Fault("illegal-action", f"announcements and exchanges come {when}")]
+            return [
+                Fault(code="illegal-action", message=f"announcements and exchanges come {when}")
+            ]
         if type(item) is Exchange:
-            return self._exchange_faults(item)
-        cards = [c.code for c in item.cards]
-        if item.word == "ask":
-            faults = self._ask_faults(item.seat)
+            faults = [self._exchange_fault(item)]
         else:
-            faults = [self.due()] if phase == "exchange" else []
-        fault = self.judge_declaration(item.seat, item.word, cards)
-        return [*faults, fault] if fault else faults
+            first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
+            cards = [c.code for c in item.cards]
+            faults = [first, self.judge_declaration(item.seat, item.word, cards)]
+        return [f for f in faults if f is not None]
 
-    def _discard_faults(self, card: str) -> list[Fault]:
-        pool = self.pool()
-        if pool is None or card in pool:
-            return []
-        return [
-            Fault(
-                "discard-not-held",
-                f"the dealer (seat {self.dealer}) discards {card}, which is neither in his hand "
-                "nor among the 3 left-over cards",
-            )
-        ]
-
-    def _card_faults(self, card: str) -> list[Fault]:
-        play = self.play or self._new_play()
-        message = play.fault(card)
-        seat = play.to_play
-        if message is None:
-            return []
-        if seat is None:
-            return [Fault("too-many-tricks", message)]
-        if card in play.hands[seat]:
-            return [Fault("illegal-card", message)]
-        lies = next(
-            (
-                f"it was dealt to seat {s}"
-                for s, h in self.hands.items()
-                if s != seat and card in (h or ())
-            ),
-            self.elsewhere().get(card),
+    def _discard_fault(self, card: str) -> Fault | None:
+        hand = self.hands[self.dealer]  # with the left-over cards once taken
+        talon = [] if self.talon_taken else self.talon
+        if hand is None or talon is None or card in hand or card in talon:
+            return None
+        return Fault(
+            code="discard-not-held",
+            message=f"the dealer (seat {self.dealer}) discards {card}, which is neither in his "
+            "hand nor among the 3 left-over cards",
         )
-        return [Fault("card-not-held", f"{message} ({lies})" if lies else message)]
 
-    def _ask_faults(self, seat: int) -> list[Fault]:
+    def _card_fault(self, card: str) -> Fault | None:
+        play = self.play or self._new_play()
+        message, seat = play.fault(card), play.to_play
+        if message is None:
+            return None
+        if seat is None or card in play.hands[seat]:
+            return Fault(code="illegal-card" if seat else "too-many-tricks", message=message)
+        held = (
+            f"it was dealt to seat {s}"
+            for s, h in self.hands.items()
+            if s != seat and card in (h or ())
+        )
+        lies = next(held, self.elsewhere().get(card))
+        return Fault(code="card-not-held", message=f"{message} ({lies})" if lies else message)
+
+    def _ask_fault(self, seat: int) -> Fault | None:
         hand = self.hands[seat]
         if self.exchanges or self.declared():
-            return [
-                Fault(
-                    "bad-ask",
-                    f"seat {seat} asks too late: asks come before the exchanges and the "
-                    "declarations (on the hands after the discard)",
-                )
-            ]
+            return Fault(
+                code="bad-ask",
+                message=f"seat {seat} asks too late: asks come before the exchanges and the "
+                "declarations (on the hands after the discard)",
+            )
         if seat in self.asks:
-            return [Fault("bad-ask", f"seat {seat} has already asked for a third Tarot")]
+            return Fault(code="bad-ask", message=f"seat {seat} has already asked for a third Tarot")
         if hand is not None and len(_tarots(hand)) % 3 != 2:
-            return [
-                Fault(
-                    "bad-ask",
-                    f"seat {seat} asks for a third Tarot but holds {len(_tarots(hand))}: a seat "
-                    "asks when two (or five) Tarots make one short of a three",
-                )
-            ]
-        return []
+            return Fault(
+                code="bad-ask",
+                message=f"seat {seat} asks for a third Tarot but holds {len(_tarots(hand))}: a "
+                "seat asks when two (or five) Tarots make one short of a three",
+            )
+        return None
 
-    def _exchange_faults(self, ex: Exchange) -> list[Fault]:
+    def _exchange_fault(self, ex: Exchange) -> Fault | None:
         card, giver, receiver = ex.card.code, ex.giver, ex.receiver
-        if card in TAROTS:
-            if receiver not in self.asks or self.asks[receiver]:
-                why = "did not ask for a Tarot" if receiver not in self.asks else "already has one"
-                return [
-                    Fault(
-                        "bad-exchange", f"seat {giver} hands {card} to seat {receiver}, who {why}"
-                    )
-                ]
-        elif not self.owed.get((giver, receiver)):
-            return [
-                Fault(
-                    "bad-exchange",
-                    f"seat {giver} hands {card} to seat {receiver}, but only a seat whose ask was "
-                    "answered gives a small card back, to the seat that answered",
-                )
-            ]
-        hand = self.hands[giver]
-        if hand is not None and card not in hand:
-            return [Fault("card-not-held", f"seat {giver} hands over {card} but does not hold it")]
-        return []
+        if card in TAROTS and (receiver not in self.asks or self.asks[receiver]):
+            why = "did not ask for a Tarot" if receiver not in self.asks else "already has one"
+            return Fault(
+                code="bad-exchange",
+                message=f"seat {giver} hands {card} to seat {receiver}, who {why}",
+            )
+        if card not in TAROTS and not self.owed.get((giver, receiver)):
+            return Fault(
+                code="bad-exchange",
+                message=f"seat {giver} hands {card} to seat {receiver}, but only a seat whose ask "
+                "was answered gives a small card back, to the seat that answered",
+            )
+        if card not in (self.hands[giver] or [card]):
+            return Fault(
+                code="card-not-held", message=f"seat {giver} hands over {card} but does not hold it"
+            )
+        return None
 
     # ---- doing it
 
-    def perform(self, action: str) -> None:
-        item = read_action(action)
+    def perform(self, action: str | Item) -> None:
+        """`State.perform`; `action` may also be a record's announcement or exchange."""
+        item = self._read(action)
         if item is None:
             raise IllegalAction(self.check(action)[0].message, "unknown-action")
         if type(item) is Announcement:
@@ -507,43 +480,44 @@ class WaiteState(State):
         """Each seat's declarations: every combination of its hand when the play begins,
         when known, else what it announced (rightly); 5 for an ask nobody answered."""
         out: dict[int, list[dict]] = {s: [] for s in range(1, self.seats + 1)}
+        hands = {s: self.start_hand(s) for s in out}
         for item in self.announced:
-            cards = [c.code for c in item.cards]
-            if item.seat not in out or self.judge_declaration(item.seat, item.word, cards):
-                continue
-            if item.word == "ask":
-                if not self.asks.get(item.seat):
-                    out[item.seat].append({"kind": "ask", "cards": [], "points": ASK_POINTS})
-            elif self.start_hand(item.seat) is None:
-                points = announced(item.word, cards)[0]
-                out[item.seat].append({"kind": item.word, "cards": cards, "points": points})
+            seat, word, cards = item.seat, item.word, [c.code for c in item.cards]
+            if seat not in out or (word == "ask" and self.asks.get(seat)):
+                continue  # an ask answered scores nothing
+            if (word == "ask" or hands[seat] is None) and not self.judge_declaration(
+                seat, word, cards
+            ):
+                points = ASK_POINTS if word == "ask" else announced(word, cards)[0]
+                out[seat].append({"kind": word, "cards": cards, "points": points})
         for seat, found in out.items():
-            found += [d.as_json() for d in declarations(self.start_hand(seat) or [])]
+            found += [d.as_json() for d in declarations(hands[seat] or [])]
         return out
 
     # ---- what is shown
 
     def record(self) -> Record:
-        cards = Card.line_of
-        hands = [Hand(owner=str(s), cards=cards(h, 0, 0)) for s, h in self.dealt.items() if h]
-        hands += [Hand(owner="talon", cards=cards(self.talon, 0, 0))] if self.talon else []
-        hands += [Hand(owner="dead", cards=cards(self.dead, 0, 0))] if self.dead else []
+        def cards(codes: list[str]) -> list[Card]:
+            return Card.line_of(codes, 0, 0)
+
+        dealt = [(str(s), h) for s, h in self.dealt.items()]
+        dealt += [("talon", self.talon), ("dead", self.dead)]
         tags = [t for t in self.tags if t.name != "Result"]
-        if self.outcome is not None:
-            tags.append(Tag(name="Result", value=self.outcome.result))
-        tricks = [[c for _, c in t.cards] for t in self.play.tricks] if self.play else []
-        if self.play is not None and self.play.trick:
-            tricks.append(list(self.play.trick))
+        tags += [Tag(name="Result", value=self.outcome.result)] if self.outcome else []
+        play = self.play
+        tricks = [[c for _, c in t.cards] for t in play.tricks] + [play.trick] if play else []
         return Record(
             tags=tags,
-            deal=Deal(hands=hands),
-            discard=CardList(keyword="discard", cards=cards(self.discarded, 0, 0))
+            deal=tgn.Deal(hands=[tgn.Hand(owner=o, cards=cards(h)) for o, h in dealt if h]),
+            discard=tgn.CardList(keyword="discard", cards=cards(self.discarded))
             if self.discarded
             else None,
-            exchange=Exchanges(items=list(self.exchanges)) if self.exchanges else None,
-            announce=Announcements(items=list(self.announced)) if self.announced else None,
-            play=Play(items=[Trick(cards=[PlayedCard(c) for c in t]) for t in tricks])
-            if self.play is not None
+            exchange=tgn.Exchanges(items=list(self.exchanges)) if self.exchanges else None,
+            announce=tgn.Announcements(items=list(self.announced)) if self.announced else None,
+            play=tgn.Play(
+                items=[tgn.Trick(cards=[tgn.PlayedCard(c) for c in t]) for t in tricks if t]
+            )
+            if play
             else None,
         )
 
