@@ -181,19 +181,19 @@ class TrickPlay:
     def _close(self) -> TrickResult:
         """The trick on the table is whole: its cards leave the hands (a seat's hand while
         the trick is played is what it held before it), who wins it, who leads next."""
-        cards = list(zip(self.order, self.trick))  # noqa: B905 (whole)
-        hands = self.hands
-        for seat, card in cards:
+        order, played, hands = self.order, self.trick, self.hands
+        for seat, card in zip(order, played):  # noqa: B905 (whole)
             hand = hands[seat]
             if hand is not None:
                 hand.discard(card)
+        number = len(self.tricks) + 1
         trick = TrickResult(
-            number=len(self.tricks) + 1,
+            number=number,
             leader=self.leader,
-            cards=cards,
-            winner=cards[self.rules.winner(self.trick)][0],
+            cards=list(zip(order, played)),  # noqa: B905 (whole)
+            winner=order[self.rules.winner(played)],
         )
-        if self.winner is not None and self.winner_at in (None, trick.number):
+        if self.winner is not None and self.winner_at in (None, number):
             trick.winner = self.winner(trick, self.tricks)
         self.tricks.append(trick)
         self.trick = []
@@ -421,8 +421,6 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     play = setup.start(seats, start)
     if setup.on_start is not None:
         setup.on_start(play)
-    if ctx.want_steps:
-        _show(ctx, play)
     lost = stop_after = False
     for trick in written:
         lost = lost or stop_after
@@ -434,7 +432,6 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         if setup.on_trick is not None:
             setup.on_trick(done)
         if ctx.want_steps:
-            _show(ctx, play)
             ctx.step(
                 "trick",
                 seat=done.winner,
@@ -483,7 +480,6 @@ def _play_trick(
             _judge(ctx, play, where, inference, seat, card, node)
         done = play.play(card)
         if steps:
-            _show(ctx, play)
             taken = None
             if done is not None:  # the trick lies on the table until its winner takes it
                 taken = play.taken()
@@ -537,14 +533,3 @@ def _judge(
     message = play.refusal(seat, card, play.hand(seat), None if given else inference.played_at)
     if message:
         ctx.error(node, "illegal-card", message)
-
-
-def _show(ctx: Context, play: TrickPlay) -> None:
-    """Copy the play's hands and tricks taken into the step state of a game that has no
-    state of its own to observe (`Context.observe`)."""
-    if ctx.observed is not None:
-        return
-    sort = ctx.game.sort
-    ctx.state["hands"] = {s: sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
-    ctx.state["trick"] = []
-    ctx.state["taken"] = play.taken()
