@@ -22,9 +22,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from .archive.lock import ArchiveBusy, ArchiveError, ArchiveMissing
     from .archive.queries import Filters, open_archive
     from .engine import actions, replay, start
-    from .engine.state import IllegalAction, State
     from .engine.model import Outcome, Replay, Step, TrickResult
     from .engine.simulate import iter_simulate, simulate
+    from .engine.state import IllegalAction, State
     from .notation.models import Diagnostic, ReadResult, Record
     from .notation.reader import read, read_text
     from .notation.writer import write, write_all
