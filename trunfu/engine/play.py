@@ -65,7 +65,9 @@ class TrickPlay:
         """Each seat's cards now (None: not known)."""
         self.trick: list[str] = []
         """The cards of the trick being played, in playing order (from `leader`)."""
-        self.order = _turns(leader, seats)
+        self.orders = _orders(seats)
+        """The seats in playing order from each leader (`orders[leader - 1]`)."""
+        self.order = self.orders[leader - 1]
         """The seats of the trick being played, in playing order."""
         self.tricks: list[TrickResult] = []
         self.check = check
@@ -182,7 +184,8 @@ class TrickPlay:
         """The trick on the table is whole: its cards leave the hands (a seat's hand while
         the trick is played is what it held before it), who wins it, who leads next."""
         order, played, hands = self.order, self.trick, self.hands
-        for seat, card in zip(order, played):  # noqa: B905 (whole)
+        cards = list(zip(order, played))  # noqa: B905 (whole)
+        for seat, card in cards:
             hand = hands[seat]
             if hand is not None:
                 hand.discard(card)
@@ -190,7 +193,7 @@ class TrickPlay:
         trick = TrickResult(
             number=number,
             leader=self.leader,
-            cards=list(zip(order, played)),  # noqa: B905 (whole)
+            cards=cards,
             winner=order[self.rules.winner(played)],
         )
         if self.winner is not None and self.winner_at in (None, number):
@@ -198,14 +201,16 @@ class TrickPlay:
         self.tricks.append(trick)
         self.trick = []
         self.leader = trick.winner if self.next_leader is None else self.next_leader(trick)
-        self.order = _turns(self.leader, self.seats)
+        self.order = self.orders[self.leader - 1]
         return trick
 
 
 @cache
-def _turns(leader: int, seats: int) -> tuple[int, ...]:
-    """The seats in playing order from `leader`."""
-    return tuple((leader - 1 + i) % seats + 1 for i in range(seats))
+def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
+    """The seats in playing order from each leader: `[leader - 1]`."""
+    return tuple(
+        tuple((leader - 1 + i) % seats + 1 for i in range(seats)) for leader in range(1, seats + 1)
+    )
 
 
 @dataclass
@@ -457,13 +462,15 @@ def _play_trick(
     """Play the written cards of one trick, reporting what is wrong with each; True when
     the play stops matching the hands after it (`lost`: it already has; the cards are
     only played)."""
-    known, hands, rules = where.known, play.hands, play.rules
-    number = play.number
+    known, hands, allows = where.known, play.hands, play.rules.allows
+    number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
+    table = play.trick
+    """The cards of this trick played so far (the play's own list until the trick closes)."""
     strangers: list[int] = []
     """The seats that play a card their hand cannot hold (given, or dealt to another)."""
     steps = ctx.want_steps
-    for seat, node in zip(play.turns(), trick.cards):  # noqa: B905 (a trick may be unfinished)
+    for seat, node in zip(play.order, trick.cards):  # noqa: B905 (a trick may be unfinished)
         card = node.code
         hand = hands[seat]
         if not (
@@ -472,7 +479,7 @@ def _play_trick(
                 not checked
                 and seat in known
                 and card in hand
-                and rules.allows(card, hand, play.trick, last=last)
+                and allows(card, hand, table, last=last)
             )
         ):
             if card not in hand and (seat in known or where.holder.get(card, seat) != seat):
