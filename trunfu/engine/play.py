@@ -96,21 +96,7 @@ class TrickPlay:
     @property
     def table(self) -> list[tuple[int, str]]:
         """The trick being played: (seat, card) in playing order."""
-        return list(zip(self.turns(), self.trick))  # noqa: B905 (the trick is not whole)
-
-    def turns(self) -> tuple[int, ...]:
-        """The seats of the trick being played, in playing order from its leader."""
-        return self.order
-
-    def allows(self, card: str) -> bool:
-        """True when the seat to play, whose hand is known, may play `card` (held) by the
-        trick rules."""
-        return self.rules.allows(
-            card,
-            self.hands[self.order[len(self.trick)]],
-            self.trick,
-            last=len(self.tricks) + 1 == self.total,
-        )
+        return list(zip(self.order, self.trick))  # noqa: B905 (the trick is not whole)
 
     def taken(self) -> dict[int, int]:
         """Tricks won so far per seat."""
@@ -233,7 +219,7 @@ class PlaySetup:
     check_until: int | None = None
     """The last trick `check` can forbid a card in (None: any trick)."""
     on_trick: Callable[[TrickResult], None] | None = None
-    """Called after each complete trick (e.g. to update `ctx.state["points"]`)."""
+    """Called after each complete trick (e.g. to count the points taken)."""
     on_claim: Callable[[Claim, int], object] | None = None
     """A claim (`fuori`/`penalty`) ends the play when the game has this hook; it is called
     with the claim and the number of tricks played, where the claim stands."""
