@@ -76,7 +76,9 @@ def _declare(state: SicilianState, seat: int) -> str:
     r, hand = bidding.round, state.hands[seat]
     if state.seats == 3:
         return evaluate.three_seat_call(hand[: PACKET * r], r, "pago" in bidding.rounds[-1])
-    word = evaluate.four_seat_call(hand[:PACKET] if r == 1 else hand, r, called=bidding.chiamo)
+    word = evaluate.four_seat_call(
+        hand[:PACKET] if r == 1 else hand, r, called=bidding.chiamo is not None
+    )
     return f"chiamo {highest_missing(hand)}" if word == "chiamo" else word
 
 
