@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_tarocco_records import DEAL_A, DEAL_C, DEAL_E, DEAL_F, WORKED
 
-from trunfu.archive import rows
 from trunfu.engine import IllegalAction, actions, replay, simulate, start
 from trunfu.notation.reader import read_records
 from trunfu.notation.writer import write
@@ -101,23 +100,48 @@ def test_a_copy_is_independent_and_views_hide_the_other_hands(deal, data):
 
 @SETTINGS
 @given(deal=DEALS)
-def test_the_typed_outcome_says_what_the_archive_stores(deal):
+def test_the_typed_outcome_agrees_with_the_breakdown_and_the_record(deal):
     record = simulated(*deal)
     outcome = replay(record, steps=False).outcome
-    by_seat = rows.sides(record, outcome)
-    mine = {s: (None, None) for s in by_seat}
-    for side, seats in outcome.sides.items():
-        mine.update({s: (side, outcome.roles[s]) for s in seats})
-    assert mine == by_seat
-    assert outcome.speakers == rows.speakers(record)
-    seat_side = {str(k): v[0] for k, v in by_seat.items() if v[0]}
-    expected = rows.bonus_rows("tarocco-siciliano", outcome.breakdown, seat_side)
-    assert [(b.name, b.side, b.points) for b in outcome.bonuses] == expected
-    points = outcome.breakdown.get("card_points", {})
-    assert outcome.card_points == {{"opponents": "defence"}.get(k, k): v for k, v in points.items()}
-    assert outcome.margin == rows.margin_of(
-        outcome.breakdown, outcome.scores, points.get("declarer"), points.get("opponents")
-    )
+    seats, eldest = record.seats, record.dealer % record.seats + 1
+    rounds = record.auction.rounds if record.auction else []
+    assert outcome.speakers == [(eldest + i - 1) % seats + 1 for r in rounds for i in range(len(r))]
+    if outcome.declarer is None:  # thrown in
+        assert (outcome.sides, outcome.roles, outcome.bonuses) == ({}, {}, [])
+        return
+    team = [outcome.declarer, *outcome.partners]
+    defence = [s for s in range(1, seats + 1) if s not in team]
+    assert outcome.sides == {"declarer": sorted(team), "defence": defence}
+    assert {s for s, r in outcome.roles.items() if r == "defender"} == set(defence)
+    assert [s for s, r in outcome.roles.items() if r == "declarer"] == [outcome.declarer]
+    if outcome.contract == "prendo":
+        return
+    breakdown = outcome.breakdown
+    points = breakdown["card_points"]
+    assert outcome.card_points == {"declarer": points["declarer"], "defence": points["opponents"]}
+    assert sum(outcome.card_points.values()) == 109
+    assert outcome.margin == breakdown["difference"]
+    won = [
+        (f"jochi.{name}", {"opponents": "defence"}.get(side, side), float(n))
+        for name, by_side in breakdown["jochi"].items()
+        for side, n in by_side.items()
+        if n
+    ]
+    stata = [("stata", None, 1.0)] if breakdown["stata"] else []
+    assert [(b.name, b.side, b.points) for b in outcome.bonuses] == won + stata
+
+
+def test_the_typed_outcome_of_the_worked_example():
+    outcome = replay(record_of(WORKED.read_text(encoding="utf-8")), steps=False).outcome
+    assert outcome.sides == {"declarer": [3, 4], "defence": [1, 2]}
+    assert outcome.roles == {1: "defender", 2: "defender", 3: "declarer", 4: "partner"}
+    assert outcome.speakers == [3, 4, 1, 2, 3, 4, 1, 2]
+    assert (outcome.card_points, outcome.margin) == ({"declarer": 75, "defence": 34}, 3)
+    assert [(b.name, b.side, b.points) for b in outcome.bonuses] == [
+        ("jochi.rimatura", "declarer", 1),
+        ("jochi.vanto", "declarer", 1),
+        ("jochi.pigliate", "declarer", 1),
+    ]
 
 
 # ---- each phase
