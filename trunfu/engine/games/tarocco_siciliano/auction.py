@@ -16,8 +16,6 @@ OPEN, SOLO, CHIAMO, FORCED_CALL, PRENDO, THROWN_IN = (
     "prendo",
     "thrown-in",
 )
-PLAIN = frozenset(("passo", "mischio", "altre-cinque", "pago", "vado-solo"))
-"""The calls that are legal whenever their round allows them."""
 PASS = frozenset(("passo", "mischio"))
 
 

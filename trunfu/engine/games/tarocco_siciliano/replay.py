@@ -76,7 +76,7 @@ def replay(record: Record, ctx: Context) -> None:
         holder = _giove_holder(record, ctx, known)
         if holder is None:
             return
-        state.name_holder(holder)
+        state.name_declarer(holder)
     if state.phase in ("auction", "over"):
         _unplayed(record, ctx, state)
         return
@@ -91,7 +91,7 @@ def replay(record: Record, ctx: Context) -> None:
         played = {c for cards in known.played.values() for _, c in cards}
         scarto = [c for c in ctx.game.order if c not in played]
 
-    state.take_talon()
+    state.talon_taken = True
     if steps:
         shown = f": {' '.join(talon)}" if talon else ""
         ctx.step(
@@ -99,11 +99,12 @@ def replay(record: Record, ctx: Context) -> None:
         )
     if given and len(scarto) == 3:
         for node in record.discard.cards:
-            for fault in state.check(node.code):
+            for fault in state.judge("card", None, node.code, None):
                 ctx.error(node, fault.code, fault.message)
-            state.perform(node.code)
-    else:
-        state.lay(scarto)
+            state.act("card", None, node.code, None)
+    else:  # not known, or of a size the state cannot take card by card
+        state.scarto = list(scarto or [])
+        state.after_scarto()
     if scarto is not None and steps:
         how = "" if given else " (inferred: the cards never played)"
         label = f"seat {declarer} discards {' '.join(scarto)}{how}"
@@ -168,18 +169,17 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
                 ctx.error(call, "out-of-turn", why)
                 break
-            seat = bidding.to_speak  # the seat to speak, for the step
-            text = call.word if call.card is None else f"{call.word} {call.card.code}"
-            action = text if call.label is None else f"{call.label}: {text}"
-            for fault in state.check(action):
-                wrong = fault.code == "wrong-call" and call.card is not None
+            seat, card = bidding.to_speak, call.card.code if call.card else None
+            for fault in state.judge("call", call.label, call.word, card):
+                wrong = fault.code == "wrong-call" and card is not None
                 ctx.error(call.card if wrong else call, fault.code, fault.message)
             if bidding.end != OPEN:
                 break
-            state.perform(action)
+            state.act("call", call.label, call.word, card)
             if bidding.chiamo == len(bidding.speakers) - 1:
                 chiamo = call
             if steps:
+                text = call.word if card is None else f"{call.word} {card}"
                 ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
         if bidding.end == OPEN and len(calls) < seats:
             if r < len(rounds):
@@ -235,7 +235,7 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
     """The card Giove's holder calls (the `call` section)."""
     call, declarer = record.call, state.declarer
     if call is None or not call.cards:
-        state.skip_call()
+        state.phase = "announce"
         if record.play is not None and record.play.items:
             why = (
                 f"everybody passed: seat {declarer}, who holds Giove (T20), must take the "
@@ -244,9 +244,9 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
             ctx.error(call or record.play, "missing-call", why)
         return
     node = call.cards[0]
-    for fault in state.check(node.code):
+    for fault in state.judge("card", None, node.code, None):
         ctx.error(node, fault.code, fault.message)
-    state.perform(node.code)
+    state.act("card", None, node.code, None)
     if len(call.cards) > 1:
         ctx.error(call.cards[1], "wrong-call", "the holder of Giove calls one card")
     label = f"seat {declarer} calls {node.code}"
@@ -257,13 +257,13 @@ def _announcements(record: Record, ctx: Context, state: SicilianState):
     """The announcements; the scommessa that stands (its item), if any."""
     bet = None
     for item in record.announce.items if record.announce is not None else []:
-        action = " ".join([f"{item.seat}: {item.word}", *(c.code for c in item.cards)])
-        for fault in state.check(action):
+        card = item.cards[0].code if item.cards else None
+        for fault in state.judge("announce", item.seat, item.word, card):
             where = item.cards[0] if fault.message == no_cards(item.word) else item
             ctx.error(where, fault.code, fault.message)
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
-        state.perform(action)
+        state.act("announce", item.seat, item.word, card)
         label = f"seat {item.seat}: {item.word}"
         ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
     return bet

@@ -1,12 +1,14 @@
 """A Sicilian deal as a game state (docs/games/tarocco-siciliano.md, "As a game state").
 
-Phases: `auction` (the declarations, round by round), `discard` (the declarer takes the
-talon and lays the scarto, card by card), `call` (after everybody passed: the holder of
-Giove calls a card), `announce` (`scommessa`, `rivanto`; the first card played ends it),
-`play` and `over`. A state may be told less than a whole deal (a hand or the talon as
-None): it then judges what it can, and the referee (`replay.py`) the rest, from the play."""
+Phases: `auction`, `discard` (the declarer takes the talon and lays the scarto card by
+card), `call` (after everybody passed: Giove's holder calls a card), `announce`
+(`scommessa`, `rivanto`; the first card played ends it), `play` and `over`. A hand or the
+talon may be None (a record that does not give it): the state judges what it can, the
+referee (`replay.py`) the rest."""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from ....notation import models as tgn
 from ....notation.decks import GAMES
@@ -15,7 +17,7 @@ from ...cards import SUITS, card_name
 from ...model import Outcome, TrickResult
 from ...play import TrickPlay
 from ...state import Fault, Snapshot, State, View
-from .auction import CHIAMO, FORCED_CALL, OPEN, PLAIN, PRENDO, SOLO, Declarations
+from .auction import CHIAMO, FORCED_CALL, OPEN, PRENDO, SOLO, Declarations
 from .rules import (
     FOLLOW,
     GAME,
@@ -30,35 +32,26 @@ from .rules import (
 from .scoring import flat, score
 
 DECK = GAMES[GAME]
-CODES = frozenset(c for g in GAMES.values() for c in g.order)
-"""The card codes of every deck: a card of another game is read as a card, and refused."""
-CALLS = frozenset(w for g in GAMES.values() for table in g.calls.values() for w in table.values())
-"""The calls of every game: a call of another game is read as a call, and refused."""
-
-
-def no_cards(word: str) -> str:
-    """The sentence for an announcement written with cards (none shows any)."""
-    return f"`{word}` shows no cards"
 
 
 class SicilianState(State):
-    """A deal of Sicilian tarocchi from the deal to the score. `hands` (seat → its cards as
-    dealt) and `talon` may be None where a record does not tell them (the referee's state);
-    `start(record)` and a simulated deal know them all."""
+    """A deal of Sicilian tarocchi from the deal to the score. An action read is
+    (kind `call`, `announce` or `card`; the seat label; the word or the card; the first
+    card after the word): `judge` and `act` take it as the referee reads it from a record,
+    `check` and `perform` as a player spells it."""
 
     game, variant = GAME, "mineo"
     declarer: int | None = None
     partner: int | None = None
     """The holder of the called card (None: a solo, or not known)."""
     called: str | None = None
-    """The card called (by `chiamo`, or by Giove's holder after everybody passed)."""
     rivanto: int | None = None
-    """The seat whose rivanto stands."""
+    after: list[str] | None = None
+    """The declarer's cards with the talon (None: not known)."""
     play: TrickPlay | None = None
     giove_in_talon = talon_taken = scommessa = partner_known = False
-    counted = 0
-    """The tricks taken so far, for the running points of a replay (`won`)."""
     _outcome: Outcome | None = None
+    _sorted: dict[int, list[str]] | None = None
 
     def __init__(
         self,
@@ -75,23 +68,18 @@ class SicilianState(State):
             for n, v in (("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer)))
         ]
         self.bidding = Declarations(seats, dealer % seats + 1)
-        self._reads = _READS.setdefault(seats, {})
         self.scarto: list[str] = []
         self.forced: list[str] = []
         """The card Giove's holder called after everybody passed (the `call` section)."""
         self.announced: list[tuple[int, str]] = []
         self.won: dict[str, list[str]] = {"declarer": [], "opponents": []}
-
-    # ---- what is known
-
-    @property
-    def after(self) -> list[str] | None:
-        """The declarer's cards after taking the talon (None when not known)."""
-        hand = self.hands.get(self.declarer) if self.declarer else None
-        return None if hand is None or self.talon is None else hand + self.talon
+        self.points: dict[str, int] = {}
+        """The card points of the tricks taken so far (a replay's running points)."""
+        self._shown: dict[int, tuple[tuple[int, str | None], list[str]]] = {}
+        self._taken: tuple[int, dict[int, int]] = (-1, {})
 
     def in_hand(self) -> list[str]:
-        """The declarer's cards after the talon less those laid in the scarto so far."""
+        """The declarer's cards with the talon less those laid in the scarto so far."""
         return [c for c in self.after or [] if c not in self.scarto]
 
     def start_hands(self) -> dict[int, list[str] | None]:
@@ -134,8 +122,10 @@ class SicilianState(State):
         phase = self.phase
         if phase == "auction":
             return self.bidding.to_speak
-        if phase in ("discard", "call", "announce"):
-            return self.declarer if phase != "announce" else self.leader
+        if phase in ("discard", "call"):
+            return self.declarer
+        if phase == "announce":
+            return self.leader
         return self.play.to_play if phase == "play" else None
 
     @property
@@ -158,43 +148,34 @@ class SicilianState(State):
         cards = self.current_play().legal()
         if phase == "play":
             return cards
-        out = (
-            [f"{self.declarer}: scommessa"]
-            if not self.scommessa and {"T20", "EX"} <= set(after)
-            else []
-        )
+        bet = not self.scommessa and "T20" in after and "EX" in after
+        out = [f"{self.declarer}: scommessa"] if bet else []
         if self.rivanto is None:
-            opponents = [
-                s for s in range(1, self.seats + 1) if s not in (self.declarer, self.partner)
-            ]
-            out += [f"{s}: rivanto" for s in opponents]
+            out += [f"{s}: rivanto" for s in self.hands if s not in (self.declarer, self.partner)]
         return out + cards
 
-    def _read(self, action: str) -> Read | None:
-        """`read_action`, remembered for the actions of the game (most are few)."""
-        read = self._reads.get(action)
-        if read is None:
-            read = read_action(self.seats, action)
-            if read is not None and len(self._reads) < 4096:
-                self._reads[action] = read
-        return read
-
     def check(self, action: str) -> list[Fault]:
-        read = self._reads.get(action) or self._read(action)
+        read = read_action(self.seats, action)
         if read is None:
             return [Fault("unknown-action", f"`{action}` is not an action of {GAME}")]
-        kind, label, word, cards = read
-        phase, bidding = self.phase, self.bidding
+        return self.judge(*read)
+
+    def perform(self, action: str) -> None:
+        read = read_action(self.seats, action)
+        if read is None:
+            raise ValueError(f"`{action}` is not an action of {GAME}")
+        self.act(*read)
+
+    def judge(self, kind: str, label: int | None, word: str, card: str | None) -> list[Fault]:
+        """What is wrong with the action read (see the class docstring)."""
+        phase = self.phase
         if kind == "call":
-            plain_call = word in PLAIN and label is None and bidding.end == OPEN
-            if plain_call and word in bidding.table[bidding.round]:
-                return []  # the common case: a call its round allows, asking nothing more
-            card = cards[0] if cards else None
+            bidding = self.bidding
             return bidding.faults(label, word, card, self.hands[bidding.to_speak])
         if kind == "announce":
-            return self._announce_faults(label, word, cards)
+            return self._announce_faults(label, word, card)
         if phase == "discard":
-            return self._discard_faults(word, self.after)
+            return self._discard_faults(word)
         if phase == "call":
             after = self.after
             why = forced_call_fault(self.declarer, word, after) if after is not None else None
@@ -207,8 +188,8 @@ class SicilianState(State):
         why = "the deal is over" if self.play is not None else self.why
         return [Fault("not-played", f"{why}: no card is played")]
 
-    def _discard_faults(self, card: str, after: list[str] | None) -> list[Fault]:
-        faults, trump = [], SUITS[card] == "T"
+    def _discard_faults(self, card: str) -> list[Fault]:
+        faults, after, trump = [], self.after, SUITS[card] == "T"
         if after is not None and (card not in after or card in self.scarto):
             why = f"seat {self.declarer} discards {card} but holds it neither in his hand nor in the talon"
             faults.append(Fault("scarto-not-held", why))
@@ -216,7 +197,7 @@ class SicilianState(State):
         why = scarto_fault(card, count, _trumps(self.scarto) if trump else 0)
         return [*faults, Fault("illegal-scarto", why)] if why else faults
 
-    def _announce_faults(self, seat: int, word: str, cards: tuple[str, ...]) -> list[Fault]:
+    def _announce_faults(self, seat: int, word: str, card: str | None) -> list[Fault]:
         declarer, why = self.declarer, None
         if self.phase != "announce":
             why = "announcements come before the first lead"
@@ -236,33 +217,27 @@ class SicilianState(State):
             )
         elif word != "rivanto":
             why = f"`{word}` is not announced in this game"
-        faults = [why] if why else []
-        return [
-            Fault("illegal-announcement", w) for w in faults + ([no_cards(word)] if cards else [])
-        ]
+        faults = [Fault("illegal-announcement", why)] if why else []
+        if card is not None:
+            faults.append(Fault("illegal-announcement", no_cards(word)))
+        return faults
 
     def scommessa_fault(self, after: list[str] | None) -> Fault | None:
-        """What is wrong with the declarer's scommessa, holding `after` after the talon."""
+        """What is wrong with the declarer's scommessa, holding `after` with the talon."""
         missing = [c for c in ("T20", "EX") if c not in after] if after is not None else []
         if not missing:
             return None
         names = " and ".join(card_name(GAME, c) for c in missing)
-        return Fault(
-            "illegal-announcement",
-            f"seat {self.declarer} announces scommessa without holding {names}",
-        )
+        why = f"seat {self.declarer} announces scommessa without holding {names}"
+        return Fault("illegal-announcement", why)
 
-    def perform(self, action: str) -> None:
-        read = self._reads.get(action) or self._read(action)
-        if read is None:
-            raise ValueError(f"`{action}` is not an action of {GAME}")
-        kind, label, word, cards = read
+    def act(self, kind: str, label: int | None, word: str, card: str | None) -> None:
+        """Do the action read, legal or not (see the class docstring)."""
         phase = self.phase
         if kind == "call":
             if phase == "auction":
-                bidding = self.bidding
-                bidding.say(word, cards[0] if cards else None)
-                if bidding.end != OPEN:
+                self.bidding.say(word, card)
+                if self.bidding.end != OPEN:
                     self._end_auction()
         elif kind == "announce":
             self.announced.append((label, word))
@@ -271,10 +246,10 @@ class SicilianState(State):
             elif word == "rivanto" and label != self.declarer and self.rivanto is None:
                 self.rivanto = label
         elif phase == "discard":
-            self.take_talon()
+            self.talon_taken = True
             self.scarto.append(word)
             if len(self.scarto) == 3:
-                self._after_scarto()
+                self.after_scarto()
         elif phase == "call":
             self.forced.append(word)
             self.called, self.phase = word, "announce"
@@ -291,13 +266,15 @@ class SicilianState(State):
     def _end_auction(self) -> None:
         bidding = self.bidding
         if bidding.end in (SOLO, CHIAMO):
-            self.declarer, self.called, self.phase = bidding.declarer, bidding.called, "discard"
+            self.called = bidding.called
+            self.name_declarer(bidding.declarer)
             self._find_partner()
         elif bidding.end == FORCED_CALL:
             holder = next((s for s, h in self.hands.items() if h and "T20" in h), None)
             self.giove_in_talon = holder is None and "T20" in (self.talon or [])
             self.phase = "over" if self.giove_in_talon else "discard"
-            self.declarer = holder  # None: the referee names him (`name_holder`)
+            if holder is not None:  # else the referee names him from the play
+                self.name_declarer(holder)
         else:
             self.declarer, self.phase = bidding.declarer, "over"
         if self.phase == "over":  # not played: thrown in, or ended by prendo
@@ -306,36 +283,19 @@ class SicilianState(State):
                 self.seats, contract, bidding.speakers, bidding.payments, self.declarer
             )
 
-    def name_holder(self, seat: int) -> None:
-        """After everybody passed: `seat` holds Giove, takes the talon and calls."""
-        self.declarer, self.phase = seat, "discard"
+    def name_declarer(self, seat: int) -> None:
+        """`seat` declares: he takes the talon and discards."""
+        self.declarer, self.phase, hand = seat, "discard", self.hands.get(seat)
+        if hand is not None and self.talon is not None:
+            self.after = hand + self.talon
 
     def _find_partner(self) -> None:
         holder = next((s for s, h in self.hands.items() if h and self.called in h), None)
         self.partner = holder if holder != self.declarer else None
 
-    def take_talon(self) -> None:
-        """The declarer picks the talon up (from now on a replay shows it in his hand)."""
-        self.talon_taken = True
-
-    def _after_scarto(self) -> None:
+    def after_scarto(self) -> None:
+        """The scarto is laid: on to the call (after everybody passed) or the announcements."""
         self.phase = "call" if self.bidding.end == FORCED_CALL else "announce"
-
-    def lay(self, scarto: list[str] | None) -> None:
-        """For the referee: the scarto as the record gives it, of any size, or as inferred
-        from the play (None: not known); the deal goes on to the call or the
-        announcements."""
-        self.take_talon()
-        self.scarto = list(scarto or [])
-        self._after_scarto()
-
-    def skip_call(self) -> None:
-        """For the referee: a forced call the record leaves out."""
-        self.phase = "announce"
-
-    def adopt(self, play: TrickPlay) -> None:
-        """Play on with `play` (the referee's, whose hands it inferred from the record)."""
-        self.play, self.phase = play, "play"
 
     def current_play(self) -> TrickPlay:
         """The play, or before the first card a play about to start."""
@@ -343,13 +303,17 @@ class SicilianState(State):
             return self.play
         return TrickPlay(FOLLOW, self.seats, self.leader, TRICKS[self.seats], self.start_hands())
 
+    def adopt(self, play: TrickPlay) -> None:
+        """Play on with `play` (the referee's, whose hands it inferred from the record)."""
+        self.play, self.phase = play, "play"
+
     def took(self, trick: TrickResult) -> None:
         """A trick is taken: the running points and whether the partner is known."""
-        self.counted += 1
         cards = [c for _, c in trick.cards]
         self.won["declarer" if trick.winner in (self.declarer, self.partner) else "opponents"] += (
             cards
         )
+        self.points = {side: card_points(won) for side, won in self.won.items()}
         self.partner_known = self.partner_known or self.called in cards
 
     def finish(self) -> None:
@@ -403,30 +367,40 @@ class SicilianState(State):
 
     def snapshot(self) -> Snapshot:
         """The table as a replay step shows it: the talon in the declarer's hand once he
-        has taken it, the running points of the tricks taken, the final ones once scored."""
-        sort, play, declarer, taken = DECK.sort, self.play, self.declarer, self.talon_taken
-        if play is not None:
-            hands = {s: sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
-        else:
-            hands = {s: sort(h or []) for s, h in self.hands.items()}
-            dealt = self.hands.get(declarer) if taken else None
-            if dealt is not None:
-                with_talon = sort(dealt + self.talon) if self.talon else hands[declarer]
+        has taken it, the running points of the tricks taken, the final ones once scored.
+        Each hand is sorted once for every change (the step copies what it shows)."""
+        play, declarer, taken = self.play, self.declarer, self.talon_taken
+        if play is None:
+            if self._sorted is None:
+                self._sorted = {s: DECK.sort(h or []) for s, h in self.hands.items()}
+            hands = self._sorted
+            if taken and self.hands.get(declarer) is not None:
+                hands = dict(hands)
+                with_talon = DECK.sort(self.after) if self.talon else hands[declarer]
                 hands[declarer] = [c for c in with_talon if c not in self.scarto]
-        if self._outcome is not None and play is not None:
-            points = dict(self._outcome.breakdown["card_points"])
-        else:
-            points = (
-                {side: card_points(cards) for side, cards in self.won.items()}
-                if self.counted
-                else {}
+            return Snapshot(
+                hands=hands,
+                talon=[] if taken else list(self.talon or []),
+                discard=list(self.scarto),
+                declarer=declarer if taken else None,
+                partner_known=self.partner_known,
             )
+        hands, shown, on_table = {}, self._shown, dict(zip(play.order, play.trick))  # noqa: B905
+        for s, held in play.hands.items():
+            if held is not None:  # what a seat holds changes only as it plays
+                key = (len(held), on_table.get(s))
+                if s not in shown or shown[s][0] != key:
+                    cards = [c for c in play.dealt[s] if c in held and c != key[1]]
+                    shown[s] = key, DECK.sort(cards)
+                hands[s] = shown[s][1]
+        if self._taken[0] != len(play.tricks):
+            self._taken = len(play.tricks), play.taken()
+        outcome = self._outcome
         return Snapshot(
             hands=hands,
-            talon=[] if taken else list(self.talon or []),
             discard=list(self.scarto),
-            taken=play.taken() if play is not None else {},
-            points=points,
+            taken=self._taken[1],
+            points=outcome.breakdown["card_points"] if outcome is not None else self.points,
             declarer=declarer if taken else None,
             partner_known=self.partner_known,
         )
@@ -461,6 +435,11 @@ class SicilianState(State):
             declarer=self.declarer,
             legal=legal,
         )
+
+
+def no_cards(word: str) -> str:
+    """The sentence for an announcement written with cards (none shows any)."""
+    return f"`{word}` shows no cards"
 
 
 def _trumps(scarto: list[str]) -> int:
@@ -520,31 +499,10 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     return seated
 
 
-Read = tuple[str, int | None, str, tuple[str, ...]]
-"""An action read: (kind `call`, `announce` or `card`; the seat label; the word or the
-card; the cards after the word)."""
-
-
-_READS: dict[int, dict[str, Read]] = {}
-"""Seats → action → what it says (`SicilianState._read`)."""
-
-
-def read_action(seats: int, action: str) -> Read | None:
-    """What `action` says, in the canonical spelling; None when it is not an action. The
-    canonical spellings are read here; any other the notation's reader reads."""
-    parts = action.split()
-    label = None
-    if parts and parts[0][-1:] == ":" and parts[0][:-1].isdigit():
-        label, parts = int(parts[0][:-1]), parts[1:]
-    head, rest = (parts[0], tuple(parts[1:])) if parts else ("", ())
-    if head and all(c in CODES for c in rest):
-        if head in CODES and label is None and not rest:
-            return "card", None, head, ()
-        word = DECK.calls.get(seats, {}).get(head, head if head in CALLS else None)
-        if word is not None and len(rest) <= 1:
-            return "call", label, word, rest
-        if label is not None and head.islower() and head not in CODES:
-            return "announce", label, head, rest
+@lru_cache(maxsize=4096)
+def read_action(seats: int, action: str) -> tuple[str, int | None, str, str | None] | None:
+    """What `action` says (see `SicilianState`), as the notation's reader reads it in the
+    auction, the discard or the announcements; None when none reads it whole."""
     for section in ("auction", "discard", "announce"):
         text = f'[Game "{GAME}"]\n[Seats "{seats}"]\n[Dealer "1"]\n\n{section}\n  {action}\n'
         [read] = read_text(text)
@@ -553,10 +511,10 @@ def read_action(seats: int, action: str) -> Read | None:
             continue
         if found.auction is not None and sum(map(len, found.auction.rounds)) == 1:
             call = found.auction.rounds[0][0]
-            return "call", call.label, call.word, (call.card.code,) if call.card else ()
+            return "call", call.label, call.word, call.card.code if call.card else None
         if found.discard is not None and len(found.discard.cards) == 1:
-            return "card", None, found.discard.cards[0].code, ()
+            return "card", None, found.discard.cards[0].code, None
         if found.announce is not None and len(found.announce.items) == 1:
             item = found.announce.items[0]
-            return "announce", item.seat, item.word, tuple(c.code for c in item.cards)
+            return "announce", item.seat, item.word, item.cards[0].code if item.cards else None
     return None
