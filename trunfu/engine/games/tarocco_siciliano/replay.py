@@ -282,16 +282,11 @@ def _partner(called: str, declarer: int, known: Known) -> int | None:
 def _declarer_cards(
     declarer: int, known: Known, scarto: list[str] | None
 ) -> dict[str, tuple[int, str]]:
-    """Cards known to be the declarer's though his hand at the start of play is not: his
-    dealt hand (when given) and the talon (when given), less the scarto."""
-    left = set(scarto or [])
-    owners = {
-        c: (declarer, f"it was in the talon, taken by seat {declarer}") for c in known.talon or []
-    }
-    owners.update(
-        (c, (declarer, f"it was dealt to seat {declarer}")) for c in known.hands.get(declarer, [])
-    )
-    return {c: owner for c, owner in owners.items() if c not in left}
+    """The cards known to be the declarer's though his hand at the start of play is not:
+    the talon and his dealt hand (when given), less the scarto."""
+    owners = {c: f"it was in the talon, taken by seat {declarer}" for c in known.talon or []}
+    owners.update((c, f"it was dealt to seat {declarer}") for c in known.hands.get(declarer, []))
+    return {c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())}
 
 
 def _check_scarto(
