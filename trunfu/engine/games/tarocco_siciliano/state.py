@@ -75,7 +75,7 @@ class SicilianState(State):
         self.won: dict[str, list[str]] = {"declarer": [], "opponents": []}
         self.points: dict[str, int] = {}
         """The card points of the tricks taken so far (a replay's running points)."""
-        self._shown: dict[int, tuple[tuple[int, str | None], list[str]]] = {}
+        self._shown: dict[int, tuple[int, list[str]]] = {}
         self._taken: tuple[int, dict[int, int]] = (-1, {})
 
     def in_hand(self) -> list[str]:
@@ -387,11 +387,12 @@ class SicilianState(State):
             )
         hands, shown, on_table = {}, self._shown, dict(zip(play.order, play.trick))  # noqa: B905
         for s, held in play.hands.items():
-            if held is not None:  # what a seat holds changes only as it plays
-                key = (len(held), on_table.get(s))
-                if s not in shown or shown[s][0] != key:
-                    cards = [c for c in play.dealt[s] if c in held and c != key[1]]
-                    shown[s] = key, DECK.sort(cards)
+            if held is not None:  # the cards a seat shows only go, one by one, as it plays
+                played = on_table.get(s)
+                count = len(held) - (played in held)
+                if s not in shown or shown[s][0] != count:
+                    cards = [c for c in play.dealt[s] if c in held and c != played]
+                    shown[s] = count, DECK.sort(cards)
                 hands[s] = shown[s][1]
         if self._taken[0] != len(play.tricks):
             self._taken = len(play.tricks), play.taken()
