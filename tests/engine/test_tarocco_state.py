@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from test_tarocco_records import DEAL_A, DEAL_C, DEAL_E, DEAL_F, WORKED
 
 from trunfu.engine import IllegalAction, actions, replay, simulate, start
+from trunfu.notation.decks import GAMES
 from trunfu.notation.reader import read_records
 from trunfu.notation.writer import write
 
@@ -44,6 +45,20 @@ def test_the_actions_of_a_record_reach_its_outcome_each_legal_when_played(deal):
     assert state.outcome.result == outcome.result == record.tag("Result")
     assert state.outcome == outcome
     assert write(state.record()) == write(record)
+
+
+@SETTINGS
+@given(deal=DEALS)
+def test_a_snapshot_shows_the_cards_each_seat_holds_as_the_play_goes(deal):
+    record = simulated(*deal)
+    state = start(record)
+    for _, action in actions(record):
+        state.apply(action)
+        play = state.play
+        if play is not None:
+            held = {s: sorted(play.hand(s), key=GAMES[state.game].rank_of.get) for s in play.hands}
+            assert state.snapshot().hands == held
+            assert state.snapshot().taken == play.taken()
 
 
 @SETTINGS
