@@ -4,9 +4,7 @@ them call by call: who is to speak, which calls the round allows, and how they e
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from ...cards import suit_of
+from ...cards import SUITS
 from ...state import Fault
 from .rules import ROUND_CALLS, highest_missing
 
@@ -18,10 +16,7 @@ OPEN, SOLO, CHIAMO, FORCED_CALL, PRENDO, THROWN_IN = (
     "prendo",
     "thrown-in",
 )
-
-
-PLAIN = frozenset(("passo", "mischio", "altre-cinque", "pago", "vado-solo"))
-"""The calls that are legal whenever their round allows them."""
+PASS = frozenset(("passo", "mischio"))
 
 
 def over(round_: int, ended_by: str | None) -> str:
@@ -29,57 +24,39 @@ def over(round_: int, ended_by: str | None) -> str:
     return f"round {round_}: the declarations are over ({ended_by})"
 
 
-@dataclass
 class Declarations:
-    """The declarations so far, and how they ended."""
+    """The declarations so far. `end`: `open` (going on), `vado-solo`, `chiamo`,
+    `forced-call` (everybody passed: the holder of T20 must call), `prendo` or
+    `thrown-in`; `ended_by` says why in words."""
 
-    seats: int
-    eldest: int
-    end: str = OPEN
-    """`open` (still going on), `vado-solo`, `chiamo`, `forced-call` (everybody passed: the
-    holder of T20 must call), `prendo` or `thrown-in`."""
-    ended_by: str | None = None
-    """Why the declarations are over, in words (None while they go on)."""
+    end, ended_by = OPEN, None
     declarer: int | None = None
-    stata: bool = False
-    chiamo: bool = False
-    """A `chiamo` stands (its card is `called`; None when it names none)."""
+    stata = altre = False
+    """`altre`: a seat said `altre-cinque` in this round."""
+    chiamo: int | None = None
+    """The index of the `chiamo` that stands among the calls (its card: `called`)."""
     called: str | None = None
-    payments: dict[int, int] = field(default_factory=dict)
+    payments: dict[int, int] = {}  # noqa: RUF012 (replaced, never changed)
     """`prendo`: what each seat receives (+) or pays (−)."""
-    rounds: list[list[str]] = field(default_factory=lambda: [[]])
-    """The calls of each round as spoken (`chiamo T19`)."""
-    speakers: list[int] = field(default_factory=list)
-    """The seat of each call, in order."""
-    pagos: list[int] = field(default_factory=list)
-    """The seats that said `pago` in this round."""
-    altre: bool = False
-    """A seat said `altre-cinque` in this round."""
+    round = 1
 
-    @property
-    def round(self) -> int:
-        return len(self.rounds)
-
-    @property
-    def to_speak(self) -> int:
-        return (self.eldest - 1 + len(self.rounds[-1])) % self.seats + 1
-
-    def allowed(self) -> tuple[str, ...]:
-        """The words of this round."""
-        return ROUND_CALLS[self.seats][self.round]
+    def __init__(self, seats: int, eldest: int) -> None:
+        self.seats, self.table, self.to_speak = seats, ROUND_CALLS[seats], eldest
+        self.rounds: list[list[str]] = [[]]
+        """The calls of each round as spoken (`chiamo T19`)."""
+        self.speakers: list[int] = []
+        self.pagos: list[int] = []
+        """The seats that said `pago` in this round."""
 
     def legal(self, hand: list[str] | None) -> list[str]:
         """The calls the seat to speak may make (`hand`: its cards, None when unknown)."""
         out = []
-        for word in self.allowed():
-            if word == "prendo" and not self.pagos:
-                continue
-            if word == "chiamo":
-                if self.chiamo:
-                    continue
+        for word in self.table[self.round]:
+            if word == "chiamo" and self.chiamo is None:
                 card = highest_missing(hand) if hand is not None else None
-                word = f"chiamo {card}" if card else word
-            out.append(word)
+                out.append(f"chiamo {card}" if card else word)
+            elif word not in ("chiamo", "prendo") or (word == "prendo" and self.pagos):
+                out.append(word)
         return out
 
     def faults(
@@ -88,25 +65,18 @@ class Declarations:
         """What is wrong with the seat to speak saying `word` (`label`: the seat the call is
         said to be by, if any; `card`: the card a `chiamo` names; `dealt`: the caller's
         cards, None when unknown)."""
-        r, seat = self.round, self.to_speak
+        r, seat, allowed = self.round, self.to_speak, self.table.get(self.round, ())
         if self.end != OPEN:
             return [Fault("call-after-end", over(r, self.ended_by))]
-        if label is None and word in PLAIN and word in ROUND_CALLS[self.seats][r]:
-            return []  # the common case: a call the round allows, that asks nothing more
         faults = []
         if label is not None and label != seat:
-            faults.append(
-                Fault(
-                    "out-of-turn",
-                    f"round {r}: it is seat {seat}'s turn to speak, not seat {label}'s",
-                )
-            )
-        allowed = self.allowed()
+            why = f"round {r}: it is seat {seat}'s turn to speak, not seat {label}'s"
+            faults.append(Fault("out-of-turn", why))
         if word not in allowed:
             why = f"seat {seat} may not say `{word}` (allowed in this round: {', '.join(allowed)})"
         elif word == "prendo" and not self.pagos:
             why = f"seat {seat} says prendo but nobody said pago in this round"
-        elif word == "chiamo" and self.chiamo:
+        elif word == "chiamo" and self.chiamo is not None:
             why = f"after seat {self.declarer}'s chiamo only passo or vado-solo may follow"
         else:
             wrong = chiamo_fault(seat, card, dealt) if word == "chiamo" and card else None
@@ -114,18 +84,24 @@ class Declarations:
         return [*faults, Fault("illegal-call", f"round {r}: {why}")]
 
     def say(self, word: str, card: str | None) -> None:
-        """The seat to speak says `word`; a call the round does not allow is a turn spoken
+        """The seat to speak says `word`; a call its round does not allow is a turn spoken
         for nothing."""
         if self.end != OPEN:
             return
         seat, calls = self.to_speak, self.rounds[-1]
         self.speakers.append(seat)
         calls.append(f"{word} {card}" if card else word)
-        if word not in self.allowed():
-            pass
-        elif word == "vado-solo":
+        self.to_speak = seat % self.seats + 1
+        if word not in PASS and word in self.table[self.round]:
+            self._take(seat, word, card)
+        if self.end == OPEN and len(calls) == self.seats:
+            self._close_round()
+
+    def _take(self, seat: int, word: str, card: str | None) -> None:
+        """What a call its round allows does."""
+        if word == "vado-solo":
             self.end, self.declarer, self.stata = SOLO, seat, self.round == 1
-            self.chiamo, self.called = False, None
+            self.chiamo, self.called = None, None
             self.ended_by = f"seat {seat} said vado-solo" + (" (a stata)" if self.stata else "")
         elif word == "prendo" and self.pagos:
             self.end, self.declarer = PRENDO, seat
@@ -138,10 +114,8 @@ class Declarations:
             self.pagos.append(seat)
         elif word == "altre-cinque":
             self.altre = True
-        elif word == "chiamo" and not self.chiamo:
-            self.chiamo, self.called, self.declarer = True, card, seat
-        if self.end == OPEN and len(calls) == self.seats:
-            self._close_round()
+        elif word == "chiamo" and self.chiamo is None:
+            self.chiamo, self.called, self.declarer = len(self.speakers) - 1, card, seat
 
     def _close_round(self) -> None:
         """Every seat has spoken: the next packet, or the end of the declarations."""
@@ -149,9 +123,10 @@ class Declarations:
         if self.seats == 3 and (r == 4 or not self.altre):
             self.end, self.ended_by = THROWN_IN, "the deal was thrown in"
         elif self.seats == 4 and r == 2:
-            self.end = CHIAMO if self.chiamo else FORCED_CALL
+            self.end = CHIAMO if self.chiamo is not None else FORCED_CALL
             self.ended_by = "every seat has spoken twice"
         else:
+            self.round += 1
             self.rounds.append([])
             self.pagos, self.altre = [], False
 
@@ -159,31 +134,26 @@ class Declarations:
 def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | None:
     """What is wrong with `seat` calling `called`: only a trump is called, the highest
     that his dealt cards (`dealt`, None when unknown) lack."""
-    if suit_of(called) != "T":
+    if SUITS[called] != "T":
         return Fault("wrong-call", f"seat {seat} calls {called}: only a trump is called")
     expected = highest_missing(dealt) if dealt is not None else called
     if called == expected:
         return None
-    reason = (
-        f"he holds {called}"
-        if called in dealt
-        else f"he does not hold {expected}, a higher trump, either"
-    )
+    held = f"he holds {called}" if called in dealt else None
+    reason = held or f"he does not hold {expected}, a higher trump, either"
     return Fault(
         "wrong-call",
-        f"seat {seat} calls {called} but {reason}: he must call the highest trump "
-        f"he does not hold, {expected}",
+        f"seat {seat} calls {called} but {reason}: he must call the highest trump he does not "
+        f"hold, {expected}",
     )
 
 
 def packet_label(seats: int, r: int) -> str:
     """The packet dealt before round `r`, in words."""
     if seats == 4:
-        return (
-            "first packet: five cards to each seat"
-            if r == 1
-            else "the rest of the deal: fifteen cards to each seat, three to the talon"
-        )
+        if r == 1:
+            return "first packet: five cards to each seat"
+        return "the rest of the deal: fifteen cards to each seat, three to the talon"
     if r == 4:
         return "fourth packet: twenty cards to each seat, three to the talon"
     return f"packet {r}: {5 * r} cards to each seat"

@@ -1,12 +1,10 @@
 """The referee of one Sicilian deal: a loop over the record's actions through a
 `SicilianState`, which judges each one. Where the record leaves hands out, the referee
-infers them from the play as before it starts, and judges after the play what only the
-inferred hands tell (the scarto, the call, the scommessa of a declarer whose hand is not
-given)."""
+infers them from the play as it goes, and judges after the play what only the inferred
+hands tell (the scarto, the call, the scommessa of a declarer whose hand is not given)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
 from ....notation.models import Record
@@ -20,28 +18,28 @@ from .state import SicilianState, no_cards
 POWER = strengths("tarocco-siciliano")
 
 
-@dataclass
 class Known:
-    """What the record tells of the cards. The play is walked only when something asks for
-    it (`played`, `complete`), from the first leader."""
+    """What the record tells of the cards: the hands and the talon given, and the play,
+    walked from the first leader (`leader`, once known) when something asks for it."""
 
-    record: Record
-    seats: int
-    hands: dict[int, list[str]]
-    """Hands as dealt, given in the record."""
-    talon: list[str] | None
-    leader: int = 0
-
-    @cached_property
-    def tricks(self) -> list[list[tuple[int, str]]]:
-        """The written tricks as (seat, card), leaders found from the winners."""
-        return walk(self.record, self.seats, self.leader)
+    def __init__(self, record: Record, seats: int, order: tuple[str, ...]) -> None:
+        self.record, self.seats, self.leader = record, seats, 0
+        self.hands: dict[int, list[str]] = {}
+        self.talon: list[str] | None = None
+        for hand in record.deal.hands if record.deal is not None else []:
+            if hand.owner.isdigit():
+                self.hands[int(hand.owner)] = [c.code for c in hand.cards]
+            elif hand.owner == "talon":
+                self.talon = [c.code for c in hand.cards]
+        if self.talon is None and len(self.hands) == seats:
+            dealt = {c for h in self.hands.values() for c in h}
+            self.talon = [c for c in order if c not in dealt]
 
     @cached_property
     def played(self) -> dict[int, list[tuple[int, str]]]:
         """Seat → (trick number, card) for every card it plays."""
         played: dict[int, list[tuple[int, str]]] = {s: [] for s in range(1, self.seats + 1)}
-        for number, cards in enumerate(self.tricks, 1):
+        for number, cards in enumerate(walk(self.record, self.seats, self.leader), 1):
             for seat, card in cards:
                 played[seat].append((number, card))
         return played
@@ -49,7 +47,7 @@ class Known:
     @cached_property
     def complete(self) -> bool:
         """True when the record holds every card of the play."""
-        return sum(map(len, self.tricks)) == self.seats * TRICKS[self.seats]
+        return sum(map(len, self.played.values())) == self.seats * TRICKS[self.seats]
 
 
 def walk(record: Record, seats: int, leader: int) -> list[list[tuple[int, str]]]:
@@ -67,19 +65,9 @@ def walk(record: Record, seats: int, leader: int) -> list[list[tuple[int, str]]]
 
 def replay(record: Record, ctx: Context) -> None:
     """Referee `record` (see the module docstring)."""
-    seats = ctx.seats
-    hands: dict[int, list[str]] = {}
-    talon = None
-    for hand in record.deal.hands if record.deal is not None else []:
-        if hand.owner.isdigit():
-            hands[int(hand.owner)] = [c.code for c in hand.cards]
-        elif hand.owner == "talon":
-            talon = [c.code for c in hand.cards]
-    if talon is None and len(hands) == seats:
-        dealt = {c for h in hands.values() for c in h}
-        talon = [c for c in ctx.game.order if c not in dealt]
-    known = Known(record, seats, hands, talon)
-    state = SicilianState(seats, ctx.dealer, hands, talon, record.tags)
+    seats, steps = ctx.seats, ctx.want_steps
+    known = Known(record, seats, ctx.game.order)
+    state = SicilianState(seats, ctx.dealer, known.hands, known.talon, record.tags)
     ctx.observe(state)
     ctx.step("deal", label=f"seat {ctx.dealer} deals; seat {ctx.eldest} is eldest")
     chiamo = _declarations(record, ctx, state)
@@ -88,51 +76,42 @@ def replay(record: Record, ctx: Context) -> None:
         holder = _giove_holder(record, ctx, known)
         if holder is None:
             return
-        state.name_holder(holder)
+        state.name_declarer(holder)
     if state.phase in ("auction", "over"):
         _unplayed(record, ctx, state)
         return
     if end != FORCED_CALL and record.call is not None:
-        ctx.error(
-            record.call,
-            "unexpected-call",
-            "the `call` section is only for the holder of Giove (T20) when everybody passed",
-        )
-    declarer = state.declarer
+        why = "the `call` section is only for the holder of Giove (T20) when everybody passed"
+        ctx.error(record.call, "unexpected-call", why)
+    declarer, talon = state.declarer, known.talon
     known.leader = state.leader
     given = record.discard is not None
     scarto = [c.code for c in record.discard.cards] if given else None
     if not given and known.complete:
-        played = {c for cards in known.tricks for _, c in cards}
+        played = {c for cards in known.played.values() for _, c in cards}
         scarto = [c for c in ctx.game.order if c not in played]
 
-    state.take_talon()
-    ctx.step(
-        "talon",
-        seat=declarer,
-        text="talon",
-        label=f"seat {declarer} takes the talon" + (f": {' '.join(talon)}" if talon else ""),
-    )
+    state.talon_taken = True
+    if steps:
+        shown = f": {' '.join(talon)}" if talon else ""
+        ctx.step(
+            "talon", seat=declarer, text="talon", label=f"seat {declarer} takes the talon{shown}"
+        )
     if given and len(scarto) == 3:
         for node in record.discard.cards:
-            for fault in state.check(node.code):
+            for fault in state.judge("card", None, node.code, None):
                 ctx.error(node, fault.code, fault.message)
-            state.perform(node.code)
-    else:
-        state.lay(scarto)
-    if scarto is not None:
-        ctx.step(
-            "discard",
-            seat=declarer,
-            text=" ".join(scarto),
-            node=record.discard,
-            label=f"seat {declarer} discards {' '.join(scarto)}"
-            + ("" if given else " (inferred: the cards never played)"),
-        )
+            state.act("card", None, node.code, None)
+    else:  # not known, or of a size the state cannot take card by card
+        state.scarto = list(scarto or [])
+        state.after_scarto()
+    if scarto is not None and steps:
+        how = "" if given else " (inferred: the cards never played)"
+        label = f"seat {declarer} discards {' '.join(scarto)}{how}"
+        ctx.step("discard", seat=declarer, text=" ".join(scarto), node=record.discard, label=label)
     if end == FORCED_CALL:
         _forced_call(record, ctx, state)
-    called = state.called
-    state.partner = _partner(called, declarer, known) if called else None
+    state.partner = _partner(state.called, declarer, known) if state.called else None
     bet = _announcements(record, ctx, state)
 
     start = state.start_hands()
@@ -143,20 +122,20 @@ def replay(record: Record, ctx: Context) -> None:
             leader=state.leader,
             tricks=TRICKS[seats],
             hands=start,
-            elsewhere={c: "it lies in the scarto" for c in scarto or []} if given else {},
+            elsewhere={c: "it lies in the scarto" for c in scarto} if given else {},
             owners=_declarer_cards(declarer, known, scarto) if start[declarer] is None else {},
-            on_trick=state.took if ctx.want_steps else None,  # the running points
+            on_trick=state.took if steps else None,  # the running points
             on_start=state.adopt,
         ),
     )
 
-    # What only the inferred hands tell: judged here, by the rules the state applies.
+    # What only the inferred hands tell, by the rules the state applies.
     after = state.after
     if after is None and known.complete and scarto is not None:
         after = result.hands[declarer] + scarto
     inferred = state.after is None and after is not None
     _check_scarto(record, ctx, state, scarto, after)
-    if end == CHIAMO and chiamo is not None and chiamo.card is not None:
+    if end == CHIAMO and state.called is not None and known.hands.get(declarer) is None:
         _check_chiamo(ctx, state, chiamo.card, known, after)
     if end == FORCED_CALL and state.forced and inferred:
         why = forced_call_fault(declarer, state.forced[0], after)
@@ -164,7 +143,6 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.error(record.call.cards[0], "wrong-call", why)
     if bet is not None and inferred and (fault := state.scommessa_fault(after)) is not None:
         ctx.error(bet, fault.code, fault.message)
-
     state.finish()
     if state.over:
         ctx.outcome = state.outcome
@@ -172,8 +150,9 @@ def replay(record: Record, ctx: Context) -> None:
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
-    """The calls of the record, round by round; the `chiamo` call that stands, if any."""
-    auction, seats, bidding = record.auction, ctx.seats, state.bidding
+    """The calls of the record, round by round, and what the record's layout breaks: a
+    round cut short, a call too many, a round after the end. The `chiamo` that stands."""
+    auction, seats, bidding, steps = record.auction, ctx.seats, state.bidding, ctx.want_steps
     rounds = auction.rounds if auction is not None else []
     chiamo = None
     for r, calls in enumerate(rounds, 1):
@@ -183,38 +162,29 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
             where = calls[0] if calls else auction.separators[r - 2]
             ctx.error(where, "call-after-end", over(r, bidding.ended_by))
             break
-        ctx.step("packet", text=f"packet {r}", label=packet_label(seats, r))
+        if steps:
+            ctx.step("packet", text=f"packet {r}", label=packet_label(seats, r))
         for i, call in enumerate(calls):
             if i >= seats and bidding.end not in (SOLO, PRENDO):
-                ctx.error(
-                    call,
-                    "out-of-turn",
-                    f"round {r}: every seat has spoken; `{call.word}` is one call too many",
-                )
+                why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
+                ctx.error(call, "out-of-turn", why)
                 break
-            seat = ctx.next_seat(ctx.eldest, i)
-            text = call.word + (f" {call.card.code}" if call.card else "")
-            action = text if call.label is None else f"{call.label}: {text}"
-            faults = state.check(action)
-            for fault in faults:
-                wrong = fault.code == "wrong-call" and call.card is not None
+            seat, card = bidding.to_speak, call.card.code if call.card else None
+            for fault in state.judge("call", call.label, call.word, card):
+                wrong = fault.code == "wrong-call" and card is not None
                 ctx.error(call.card if wrong else call, fault.code, fault.message)
             if bidding.end != OPEN:
                 break
-            before = bidding.chiamo
-            state.perform(action)
-            if bidding.chiamo and not before:
+            state.act("call", call.label, call.word, card)
+            if bidding.chiamo == len(bidding.speakers) - 1:
                 chiamo = call
-            ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
-        if bidding.end != OPEN:
-            continue
-        if len(calls) < seats:
+            if steps:
+                text = call.word if card is None else f"{call.word} {card}"
+                ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
+        if bidding.end == OPEN and len(calls) < seats:
             if r < len(rounds):
-                ctx.error(
-                    auction.separators[r - 1],
-                    "short-round",
-                    f"round {r} ends after {len(calls)} calls: each of the {seats} seats speaks",
-                )
+                why = f"round {r} ends after {len(calls)} calls: each of the {seats} seats speaks"
+                ctx.error(auction.separators[r - 1], "short-round", why)
             break
     return chiamo
 
@@ -233,11 +203,10 @@ def _unplayed(record: Record, ctx: Context, state: SicilianState) -> None:
 
 def _giove_holder(record: Record, ctx: Context, known: Known) -> int | None:
     """After everybody passed, the holder of Giove when no hand shows him: the one seat
-    that may hold it, else None (reported when the deal goes on). The play alone cannot
-    tell (the seats of a play without hands are only known relative to its first leader,
-    the seat after the caller): any seat whose hand is not given may be the one, unless
-    it would not have played T20 itself; a scommessa, which only the declarer announces,
-    names him."""
+    that may hold it, else None (reported when the deal goes on). Any seat whose hand is
+    not given may be the one, unless the play, led by the seat after him, would not give
+    him T20 (a play alone tells the seats only relative to its first leader); a scommessa,
+    which only the declarer announces, names him."""
     fits = [s for s in range(1, ctx.seats + 1) if s not in known.hands]
     if len(fits) > 1 and record.announce is not None:
         bettor = [a.seat for a in record.announce.items if a.word == "scommessa"]
@@ -248,12 +217,11 @@ def _giove_holder(record: Record, ctx: Context, known: Known) -> int | None:
     if len(fits) == 1:
         return fits[0]
     if record.play is not None and record.play.items:
-        ctx.error(
-            record.play,
-            "unknown-caller",
+        why = (
             "everybody passed, so the holder of Giove (T20) must call, but the record does "
-            "not show who holds it (give his hand, or the other hands)",
+            "not show who holds it (give his hand, or the other hands)"
         )
+        ctx.error(record.play, "unknown-caller", why)
     return None
 
 
@@ -267,75 +235,58 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
     """The card Giove's holder calls (the `call` section)."""
     call, declarer = record.call, state.declarer
     if call is None or not call.cards:
-        state.skip_call()
+        state.phase = "announce"
         if record.play is not None and record.play.items:
-            ctx.error(
-                call or record.play,
-                "missing-call",
-                f"everybody passed: seat {declarer}, who holds Giove (T20), must take the talon, "
-                "discard and call a card (`call` section)",
+            why = (
+                f"everybody passed: seat {declarer}, who holds Giove (T20), must take the "
+                "talon, discard and call a card (`call` section)"
             )
+            ctx.error(call or record.play, "missing-call", why)
         return
     node = call.cards[0]
-    for fault in state.check(node.code):
+    for fault in state.judge("card", None, node.code, None):
         ctx.error(node, fault.code, fault.message)
-    state.perform(node.code)
+    state.act("card", None, node.code, None)
     if len(call.cards) > 1:
         ctx.error(call.cards[1], "wrong-call", "the holder of Giove calls one card")
-    ctx.step(
-        "call", seat=declarer, text=node.code, node=call, label=f"seat {declarer} calls {node.code}"
-    )
+    label = f"seat {declarer} calls {node.code}"
+    ctx.step("call", seat=declarer, text=node.code, node=call, label=label)
 
 
 def _announcements(record: Record, ctx: Context, state: SicilianState):
     """The announcements; the scommessa that stands (its item), if any."""
     bet = None
     for item in record.announce.items if record.announce is not None else []:
-        action = " ".join([f"{item.seat}: {item.word}", *(c.code for c in item.cards)])
-        for fault in state.check(action):
+        card = item.cards[0].code if item.cards else None
+        for fault in state.judge("announce", item.seat, item.word, card):
             where = item.cards[0] if fault.message == no_cards(item.word) else item
             ctx.error(where, fault.code, fault.message)
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
-        state.perform(action)
-        ctx.step(
-            "announce",
-            seat=item.seat,
-            text=item.word,
-            node=item,
-            label=f"seat {item.seat}: {item.word}",
-        )
+        state.act("announce", item.seat, item.word, card)
+        label = f"seat {item.seat}: {item.word}"
+        ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
     return bet
 
 
 def _partner(called: str, declarer: int, known: Known) -> int | None:
     """The holder of the called card (None: a forced solo, the card being in the talon)."""
-    for seat, hand in known.hands.items():
-        if called in hand:
-            return seat if seat != declarer else None
-    if known.talon is not None and called in known.talon:
-        return None
-    for seat, cards in known.played.items():
-        if any(c == called for _, c in cards):
-            return seat if seat != declarer else None
-    return None
+    holder = next((s for s, hand in known.hands.items() if called in hand), None)
+    if holder is None and (known.talon is None or called not in known.talon):
+        holder = next(
+            (s for s, cards in known.played.items() for _, c in cards if c == called), None
+        )
+    return holder if holder != declarer else None
 
 
 def _declarer_cards(
     declarer: int, known: Known, scarto: list[str] | None
 ) -> dict[str, tuple[int, str]]:
-    """Cards known to be the declarer's though his hand at the start of play is not: his
-    dealt hand (when given) and the talon (when given), less the scarto."""
-    left = set(scarto or [])
-    owners = {
-        c: (declarer, f"it was in the talon, taken by seat {declarer}")
-        for c in known.talon or []
-        if c not in left
-    }
-    for c in known.hands.get(declarer, []):
-        if c not in left:
-            owners[c] = (declarer, f"it was dealt to seat {declarer}")
-    return owners
+    """The cards known to be the declarer's though his hand at the start of play is not:
+    the talon and his dealt hand (when given), less the scarto."""
+    owners = {c: f"it was in the talon, taken by seat {declarer}" for c in known.talon or []}
+    owners.update((c, f"it was dealt to seat {declarer}") for c in known.hands.get(declarer, []))
+    return {c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())}
 
 
 def _check_scarto(
@@ -346,28 +297,24 @@ def _check_scarto(
     after: list[str] | None,
 ) -> None:
     """The scarto where the state could not judge it: of the wrong size, inferred from the
-    play, or its trumps when the declarer's cards were not known before the play."""
-    if scarto is None:
-        return
+    play, or its trumps when the declarer's cards were not known before the play (with
+    none known, a trump is taken to be one too many)."""
+    given = record.discard is not None
+    if scarto is None or (given and state.after is not None and len(scarto) == 3):
+        return  # none, or judged card by card by the state
     if len(scarto) != 3:
         ctx.error(record.discard, "scarto-size", f"the scarto is 3 cards, not {len(scarto)}")
         return
-    given = record.discard is not None
-    if given and state.after is not None:
-        return  # judged card by card by the state
-    count = plain(after) if after is not None else 3
-    trumps = 0
+    count, trumps = plain(after) if after is not None else 3, 0
     for card in scarto:
         trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
-        if not given or trump:
-            why = scarto_fault(card, count, trumps)
-            if why:
-                node = next((c for c in record.discard.cards if c.code == card), record.discard)
-                ctx.error(
-                    node if given else record.play,
-                    "illegal-scarto",
-                    why + ("" if given else " (the scarto is inferred: the cards never played)"),
-                )
+        why = scarto_fault(card, count, trumps) if trump or not given else None
+        if why and given:
+            node = next((c for c in record.discard.cards if c.code == card), record.discard)
+            ctx.error(node, "illegal-scarto", why)
+        elif why:
+            why += " (the scarto is inferred: the cards never played)"
+            ctx.error(record.play, "illegal-scarto", why)
         trumps += trump
 
 
@@ -375,7 +322,7 @@ def _check_chiamo(ctx: Context, state: SicilianState, node, known: Known, after)
     """A `chiamo` whose caller's hand is not given: judged from his cards after the talon
     less the talon, else proved wrong by a higher trump another seat plays."""
     called, declarer = node.code, state.declarer
-    if known.hands.get(declarer) is not None or SUITS[called] != "T":
+    if SUITS[called] != "T":
         return  # judged by the state
     if after is not None and known.talon is not None:
         fault = chiamo_fault(declarer, called, [c for c in after if c not in known.talon])
@@ -383,14 +330,13 @@ def _check_chiamo(ctx: Context, state: SicilianState, node, known: Known, after)
             ctx.error(node, fault.code, fault.message)
         return
     for seat, cards in known.played.items():
-        if seat == declarer:
-            continue
-        for number, card in cards:
-            if SUITS[card] == "T" and POWER[card] > POWER[called]:
-                ctx.error(
-                    node,
-                    "wrong-call",
-                    f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played "
-                    f"it in trick {number}): he must call the highest trump he does not hold",
-                )
-                return
+        higher = [(n, c) for n, c in cards if SUITS[c] == "T" and POWER[c] > POWER[called]]
+        if seat != declarer and higher:
+            number, card = higher[0]
+            ctx.error(
+                node,
+                "wrong-call",
+                f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played "
+                f"it in trick {number}): he must call the highest trump he does not hold",
+            )
+            return

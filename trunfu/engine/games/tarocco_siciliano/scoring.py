@@ -81,8 +81,8 @@ def score(
         if total >= RIMATURA:
             jochi["rimatura"][side] += 1
     jochi["vanto"][last] += 1
-    if rivanto is not None:
-        jochi["rivanto"]["opponents" if last == "opponents" else "declarer"] += 1
+    if rivanto is not None:  # to the rivanto's side if it took the last trick, else the declarer's
+        jochi["rivanto"][last] += 1
     jochi["pigliate"] = pigliate
     if scommessa:
         held = set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)
@@ -95,20 +95,11 @@ def score(
             jochi["arie"][side] += 2 if "T20" in held else 1
     totals = {side: sum(j[side] for j in jochi.values()) for side in ("declarer", "opponents")}
     d = totals["declarer"] - totals["opponents"]
+    sides = {side: [s for s, x in side_of.items() if x == side] for side in totals}
     factor = 2 if stata else 1
-    opponents = [s for s in range(1, seats + 1) if side_of[s] == "opponents"]
-    scores = [0.0] * seats
-    for s in range(1, seats + 1):
-        if side_of[s] == "opponents":
-            scores[s - 1] = -d * factor
-        elif partner is None:
-            scores[s - 1] = d * len(opponents) * factor
-        else:
-            scores[s - 1] = d * factor
-    sides = {
-        "declarer": [s for s in range(1, seats + 1) if side_of[s] == "declarer"],
-        "opponents": opponents,
-    }
+    solo = len(sides["opponents"]) if partner is None else 1
+    share = {"declarer": d * solo * factor, "opponents": -d * factor}
+    scores = [share[side_of[s]] for s in range(1, seats + 1)]
     bonuses = [
         Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n))
         for name, by_side in jochi.items()
@@ -155,25 +146,22 @@ def flat(
     `declarer` alone against the others)."""
     scores = [float((payments or {}).get(s, 0)) for s in range(1, seats + 1)]
     ranked = sorted(set(scores), reverse=True)
-    fields = {
-        "scores": scores,
-        "result": format_result(scores),
-        "contract": contract,
-        "declarer": declarer,
-        "partners": [],
-        "won": None,
-        "thrown_in": contract == "thrown-in",
-        "breakdown": {"payments": {str(s): scores[s - 1] for s in range(1, seats + 1)}},
-        "sides": {},
-        "roles": {},
-        "speakers": speakers,
-        "card_points": {},
-        "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0.0,
-        "bonuses": [],
-    }
-    if declarer is not None:
-        fields.update(_sides(seats, declarer, None))
-    return trusted(Outcome, fields)
+    return trusted(
+        Outcome,
+        scores=scores,
+        result=format_result(scores),
+        contract=contract,
+        declarer=declarer,
+        partners=[],
+        won=None,
+        thrown_in=contract == "thrown-in",
+        breakdown={"payments": {str(s): scores[s - 1] for s in range(1, seats + 1)}},
+        **(_sides(seats, declarer, None) if declarer else {"sides": {}, "roles": {}}),
+        speakers=speakers,
+        card_points={},
+        margin=ranked[0] - ranked[1] if len(ranked) > 1 else 0.0,
+        bonuses=[],
+    )
 
 
 ARCHIVE = {"declarer": "declarer", "opponents": "defence"}

@@ -12,7 +12,7 @@ from ...cards import suit_of
 from ...tricks import led_suit
 from . import evaluate
 from .evaluate import GIOVE, PICCIOTTI
-from .rules import GAME, KINGS, NEVER_DISCARDED, PACKET, TRICKS, VALUES, highest_missing
+from .rules import GAME, PACKET, TRICKS, VALUES, highest_missing
 from .state import SicilianState
 
 DECK = GAMES[GAME]
@@ -41,7 +41,7 @@ def choose(state: SicilianState, rng: random.Random) -> str:
     if phase == "auction":
         return _declare(state, seat)
     if phase == "discard":
-        return next(c for c in _scarto(state.after) if c not in state.scarto)
+        return min(state.legal(), key=_cheapest)
     if phase == "call":
         return highest_missing(state.after)
     declarer = state.declarer
@@ -76,19 +76,17 @@ def _declare(state: SicilianState, seat: int) -> str:
     r, hand = bidding.round, state.hands[seat]
     if state.seats == 3:
         return evaluate.three_seat_call(hand[: PACKET * r], r, "pago" in bidding.rounds[-1])
-    word = evaluate.four_seat_call(hand[:PACKET] if r == 1 else hand, r, called=bidding.chiamo)
+    word = evaluate.four_seat_call(
+        hand[:PACKET] if r == 1 else hand, r, called=bidding.chiamo is not None
+    )
     return f"chiamo {highest_missing(hand)}" if word == "chiamo" else word
 
 
-def _scarto(cards: list[str]) -> list[str]:
-    """The three cheapest cards the rules let the declarer discard."""
-    plain = [c for c in cards if suit_of(c) not in ("T", "EX") and c not in KINGS]
-    plain.sort(key=lambda c: (VALUES.get(c, 0), DECK.rank_of[c]))
-    if len(plain) >= 3:
-        return plain[:3]
-    trumps = [c for c in cards if suit_of(c) == "T" and c not in NEVER_DISCARDED]
-    trumps.sort(key=lambda c: int(c[1:]))
-    return plain + trumps[: 3 - len(plain)]
+def _cheapest(card: str) -> tuple[int, int, int]:
+    """The order the declarer discards in: plain cards by value and rank, then low trumps."""
+    if suit_of(card) == "T":
+        return 1, int(card[1:]), 0
+    return 0, VALUES.get(card, 0), DECK.rank_of[card]
 
 
 def _keeping_giove(legal: list[str], table: list[str]) -> list[str]:

@@ -1,34 +1,17 @@
-"""A Sicilian deal as a game state: the declarations, the talon and the scarto, the forced
-call, the announcements, the play and the score (docs/games/tarocco-siciliano.md, "As a
-game state").
+"""A Sicilian deal as a game state (docs/games/tarocco-siciliano.md, "As a game state").
 
-Phases: `auction` (the declarations, round by round), `discard` (the declarer takes the
-talon and lays the scarto, card by card), `call` (after everybody passed: the holder of
-Giove calls a card), `announce` (`scommessa`, `rivanto`; the first card played ends it),
-`play` and `over`. A state may be told less than a whole deal (a hand or the talon as
-None): it then judges what it can, and the referee (`replay.py`) the rest, from the play."""
+Phases: `auction`, `discard` (the declarer takes the talon and lays the scarto card by
+card), `call` (after everybody passed: Giove's holder calls a card), `announce`
+(`scommessa`, `rivanto`; the first card played ends it), `play` and `over`. A hand or the
+talon may be None (a record that does not give it): the state judges what it can, the
+referee (`replay.py`) the rest."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from ....notation import models as tgn
 from ....notation.decks import GAMES
-from ....notation.models import (
-    Announcement,
-    Announcements,
-    Auction,
-    Call,
-    Card,
-    CardList,
-    Deal,
-    Hand,
-    Node,
-    Play,
-    PlayedCard,
-    Record,
-    Tag,
-    Trick,
-)
 from ....notation.reader import read_text
 from ...cards import SUITS, card_name
 from ...model import Outcome, TrickResult
@@ -49,25 +32,26 @@ from .rules import (
 from .scoring import flat, score
 
 DECK = GAMES[GAME]
-CODES = frozenset(c for g in GAMES.values() for c in g.order)
-"""The card codes of every deck: a card of another game is read as a card, and refused."""
-CALLS = frozenset(w for g in GAMES.values() for table in g.calls.values() for w in table.values())
-"""The calls of every game: a call of another game is read as a call, and refused."""
-
-
-def no_cards(word: str) -> str:
-    """The sentence for an announcement written with cards (none shows any)."""
-    return f"`{word}` shows no cards"
 
 
 class SicilianState(State):
-    """A deal of Sicilian tarocchi from the deal to the score.
+    """A deal of Sicilian tarocchi from the deal to the score. An action read is
+    (kind `call`, `announce` or `card`; the seat label; the word or the card; the first
+    card after the word): `judge` and `act` take it as the referee reads it from a record,
+    `check` and `perform` as a player spells it."""
 
-    `hands` (seat → its cards as dealt) and `talon` may be None where the record does not
-    tell them (the referee's state); `start(record)` and a simulated deal know them all."""
-
-    game = GAME
-    variant = "mineo"
+    game, variant = GAME, "mineo"
+    declarer: int | None = None
+    partner: int | None = None
+    """The holder of the called card (None: a solo, or not known)."""
+    called: str | None = None
+    rivanto: int | None = None
+    after: list[str] | None = None
+    """The declarer's cards with the talon (None: not known)."""
+    play: TrickPlay | None = None
+    giove_in_talon = talon_taken = scommessa = partner_known = False
+    _outcome: Outcome | None = None
+    _sorted: dict[int, list[str]] | None = None
 
     def __init__(
         self,
@@ -75,61 +59,35 @@ class SicilianState(State):
         dealer: int,
         hands: dict[int, list[str] | None],
         talon: list[str] | None,
-        tags: list[Tag] | None = None,
+        tags: list[tgn.Tag] | None = None,
     ) -> None:
-        self.seats, self.dealer = seats, dealer
+        self.seats, self.dealer, self.talon, self.phase = seats, dealer, talon, "auction"
         self.hands = {s: hands.get(s) for s in range(1, seats + 1)}
-        self.talon = talon
         self.tags = tags or [
-            Tag(name="Game", value=GAME),
-            Tag(name="Seats", value=str(seats)),
-            Tag(name="Dealer", value=str(dealer)),
+            tgn.Tag(name=n, value=v)
+            for n, v in (("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer)))
         ]
-        self.phase = "auction"
         self.bidding = Declarations(seats, dealer % seats + 1)
-        self.declarer: int | None = None
-        self.partner: int | None = None
-        """The holder of the called card (None: a solo, or not known)."""
-        self.called: str | None = None
-        """The card called (by `chiamo`, or by Giove's holder after everybody passed)."""
-        self.giove_in_talon = False
-        self.talon_taken = False
-        """The declarer has picked the talon up (a replay shows it in his hand)."""
         self.scarto: list[str] = []
         self.forced: list[str] = []
-        """The card called after everybody passed (the `call` section)."""
+        """The card Giove's holder called after everybody passed (the `call` section)."""
         self.announced: list[tuple[int, str]] = []
-        self.scommessa = False
-        self.rivanto: int | None = None
-        """The seat whose rivanto stands."""
-        self.play: TrickPlay | None = None
         self.won: dict[str, list[str]] = {"declarer": [], "opponents": []}
-        """The cards of the tricks taken so far, by side (the running points)."""
-        self.counted = 0
-        self.partner_known = False
-        self._outcome: Outcome | None = None
+        self.points: dict[str, int] = {}
+        """The card points of the tricks taken so far (a replay's running points)."""
+        self._shown: dict[int, tuple[int, list[str]]] = {}
+        self._taken: tuple[int, dict[int, int]] = (-1, {})
 
-    # ---- what is known
-
-    @property
-    def after(self) -> list[str] | None:
-        """The declarer's cards after taking the talon (None when not known)."""
-        hand = self.hands.get(self.declarer) if self.declarer else None
-        if hand is None or self.talon is None:
-            return None
-        return hand + self.talon
+    def in_hand(self) -> list[str]:
+        """The declarer's cards with the talon less those laid in the scarto so far."""
+        return [c for c in self.after or [] if c not in self.scarto]
 
     def start_hands(self) -> dict[int, list[str] | None]:
         """Each seat's cards at the start of play (None: not known)."""
         hands = dict(self.hands)
         if self.declarer is not None:
-            after = self.after
-            scarto = self.scarto
-            hands[self.declarer] = (
-                [c for c in after if c not in scarto]
-                if after is not None and len(scarto) == 3
-                else None
-            )
+            known = self.after is not None and len(self.scarto) == 3
+            hands[self.declarer] = self.in_hand() if known else None
         return hands
 
     @property
@@ -140,10 +98,8 @@ class SicilianState(State):
     @property
     def contract(self) -> str:
         end = self.bidding.end
-        if self.bidding.stata:
-            return "stata"
-        if end == SOLO:
-            return "vado-solo"
+        if self.bidding.stata or end == SOLO:
+            return "stata" if self.bidding.stata else "vado-solo"
         if self.partner is None:
             return "forced-solo"
         return "chiamo" if end == CHIAMO else "forced-call"
@@ -151,10 +107,9 @@ class SicilianState(State):
     @property
     def why(self) -> str:
         """Why a deal is not played, in words."""
-        end = self.bidding.end
-        if end == OPEN:
+        if self.bidding.end == OPEN:
             return "the declarations are not over"
-        if end == PRENDO:
+        if self.bidding.end == PRENDO:
             return f"the deal ended with seat {self.declarer}'s prendo"
         if self.giove_in_talon:
             return "everybody passed and Giove (T20) lies in the talon: the deal is thrown in"
@@ -162,6 +117,8 @@ class SicilianState(State):
 
     @property
     def to_act(self) -> int | None:
+        """The seat to speak, to discard or call (the declarer), to lead after the
+        announcements (which any seat may make), to play; None once over."""
         phase = self.phase
         if phase == "auction":
             return self.bidding.to_speak
@@ -178,155 +135,108 @@ class SicilianState(State):
     # ---- actions
 
     def legal(self) -> list[str]:
-        phase, seat = self.phase, self.to_act
+        phase, after = self.phase, self.after
         if phase == "auction":
-            return self.bidding.legal(self.hands[seat])
-        after = self.after
+            return self.bidding.legal(self.hands[self.bidding.to_speak])
         if after is None or phase == "over":
             return []
         if phase == "discard":
-            scarto, hand = self.scarto, self.in_hand()
-            trumps = _trumps(scarto)
-            count = plain(after)
-            return [c for c in hand if scarto_fault(c, count, trumps) is None]
+            count, trumps = plain(after), _trumps(self.scarto)
+            return [c for c in self.in_hand() if not scarto_fault(c, count, trumps)]
         if phase == "call":
             return [highest_missing(after)]
         cards = self.current_play().legal()
         if phase == "play":
             return cards
-        return self._announcements() + cards
-
-    def in_hand(self) -> list[str]:
-        """The declarer's cards while he lays the scarto."""
-        scarto = self.scarto
-        return [c for c in self.after or [] if c not in scarto]
-
-    def _announcements(self) -> list[str]:
-        out = []
-        declarer, after = self.declarer, self.after or []
-        if not self.scommessa and {"T20", "EX"} <= set(after):
-            out.append(f"{declarer}: scommessa")
+        bet = not self.scommessa and "T20" in after and "EX" in after
+        out = [f"{self.declarer}: scommessa"] if bet else []
         if self.rivanto is None:
-            out += [
-                f"{s}: rivanto"
-                for s in range(1, self.seats + 1)
-                if s not in (declarer, self.partner)
-            ]
-        return out
+            out += [f"{s}: rivanto" for s in self.hands if s not in (self.declarer, self.partner)]
+        return out + cards
 
     def check(self, action: str) -> list[Fault]:
         read = read_action(self.seats, action)
         if read is None:
             return [Fault("unknown-action", f"`{action}` is not an action of {GAME}")]
-        kind, label, word, cards = read
-        phase = self.phase
-        if kind == "call":
-            seat = self.bidding.to_speak
-            card = cards[0] if cards else None
-            return self.bidding.faults(label, word, card, self.hands[seat])
-        if kind == "announce":
-            return self._announce_faults(label, word, cards)
-        card = word
-        if phase == "discard":
-            return self._discard_faults(card)
-        if phase == "call":
-            after = self.after
-            why = forced_call_fault(self.declarer, card, after) if after is not None else None
-            return [Fault("wrong-call", why)] if why else []
-        if phase in ("announce", "play"):
-            play = self.current_play()
-            fault = play.fault(card)
-            if fault is None:
-                return []
-            held = play.hand(play.to_play) or []
-            return [Fault("illegal-card" if card in held else "card-not-held", fault)]
-        why = "the deal is over" if self.play is not None else self.why
-        return [Fault("not-played", f"{why}: no card is played")]
-
-    def _discard_faults(self, card: str) -> list[Fault]:
-        after, seat = self.after, self.declarer
-        faults = []
-        if after is not None and card not in self.in_hand():
-            faults.append(
-                Fault(
-                    "scarto-not-held",
-                    f"seat {seat} discards {card} but holds it neither in his hand nor in "
-                    "the talon",
-                )
-            )
-        trump = after is not None and SUITS[card] == "T"  # only a trump needs the count
-        why = scarto_fault(card, plain(after) if trump else None, _trumps(self.scarto))
-        return faults + ([Fault("illegal-scarto", why)] if why else [])
-
-    def _announce_faults(self, seat: int, word: str, cards: tuple[str, ...]) -> list[Fault]:
-        declarer = self.declarer
-        faults = []
-        if self.phase != "announce":
-            faults.append(Fault("illegal-announcement", "announcements come before the first lead"))
-        elif word == "scommessa":
-            if seat != declarer:
-                faults.append(
-                    Fault(
-                        "illegal-announcement",
-                        f"only the declarer (seat {declarer}) may announce scommessa, not seat "
-                        f"{seat}",
-                    )
-                )
-            elif self.scommessa:
-                faults.append(Fault("illegal-announcement", "scommessa is announced once"))
-            elif (fault := self.scommessa_fault(self.after)) is not None:
-                faults.append(fault)
-        elif word == "rivanto":
-            if seat == declarer:
-                faults.append(
-                    Fault(
-                        "illegal-announcement",
-                        f"seat {declarer} is the declarer: only an opponent may announce rivanto",
-                    )
-                )
-            elif self.rivanto is not None:
-                faults.append(
-                    Fault(
-                        "illegal-announcement",
-                        f"seat {self.rivanto} already announced rivanto: one opponent announces it",
-                    )
-                )
-            elif seat == self.partner:
-                faults.append(
-                    Fault(
-                        "illegal-announcement",
-                        f"seat {seat} holds the called card {self.called}: as the caller's "
-                        "partner he may not announce rivanto (only an opponent may)",
-                    )
-                )
-        else:
-            faults.append(Fault("illegal-announcement", f"`{word}` is not announced in this game"))
-        if cards:
-            faults.append(Fault("illegal-announcement", no_cards(word)))
-        return faults
-
-    def scommessa_fault(self, after: list[str] | None) -> Fault | None:
-        """What is wrong with the declarer's scommessa, holding `after` after the talon."""
-        if after is None:
-            return None
-        missing = [c for c in ("T20", "EX") if c not in after]
-        if not missing:
-            return None
-        return Fault(
-            "illegal-announcement",
-            f"seat {self.declarer} announces scommessa without holding "
-            + " and ".join(card_name(GAME, c) for c in missing),
-        )
+        return self.judge(*read)
 
     def perform(self, action: str) -> None:
         read = read_action(self.seats, action)
         if read is None:
             raise ValueError(f"`{action}` is not an action of {GAME}")
-        kind, label, word, cards = read
+        self.act(*read)
+
+    def judge(self, kind: str, label: int | None, word: str, card: str | None) -> list[Fault]:
+        """What is wrong with the action read (see the class docstring)."""
+        phase = self.phase
+        if kind == "call":
+            bidding = self.bidding
+            return bidding.faults(label, word, card, self.hands[bidding.to_speak])
+        if kind == "announce":
+            return self._announce_faults(label, word, card)
+        if phase == "discard":
+            return self._discard_faults(word)
+        if phase == "call":
+            after = self.after
+            why = forced_call_fault(self.declarer, word, after) if after is not None else None
+            return [Fault("wrong-call", why)] if why else []
+        if phase in ("announce", "play"):
+            play = self.current_play()
+            why = play.fault(word)
+            held = play.hand(play.to_play) or []
+            return [Fault("illegal-card" if word in held else "card-not-held", why)] if why else []
+        why = "the deal is over" if self.play is not None else self.why
+        return [Fault("not-played", f"{why}: no card is played")]
+
+    def _discard_faults(self, card: str) -> list[Fault]:
+        faults, after, trump = [], self.after, SUITS[card] == "T"
+        if after is not None and (card not in after or card in self.scarto):
+            why = f"seat {self.declarer} discards {card} but holds it neither in his hand nor in the talon"
+            faults.append(Fault("scarto-not-held", why))
+        count = plain(after) if after is not None and trump else None
+        why = scarto_fault(card, count, _trumps(self.scarto) if trump else 0)
+        return [*faults, Fault("illegal-scarto", why)] if why else faults
+
+    def _announce_faults(self, seat: int, word: str, card: str | None) -> list[Fault]:
+        declarer, why = self.declarer, None
+        if self.phase != "announce":
+            why = "announcements come before the first lead"
+        elif word == "scommessa" and seat != declarer:
+            why = f"only the declarer (seat {declarer}) may announce scommessa, not seat {seat}"
+        elif word == "scommessa":
+            fault = self.scommessa_fault(self.after)
+            why = "scommessa is announced once" if self.scommessa else fault and fault.message
+        elif word == "rivanto" and seat == declarer:
+            why = f"seat {declarer} is the declarer: only an opponent may announce rivanto"
+        elif word == "rivanto" and self.rivanto is not None:
+            why = f"seat {self.rivanto} already announced rivanto: one opponent announces it"
+        elif word == "rivanto" and seat == self.partner:
+            why = (
+                f"seat {seat} holds the called card {self.called}: as the caller's partner he "
+                "may not announce rivanto (only an opponent may)"
+            )
+        elif word != "rivanto":
+            why = f"`{word}` is not announced in this game"
+        faults = [Fault("illegal-announcement", why)] if why else []
+        if card is not None:
+            faults.append(Fault("illegal-announcement", no_cards(word)))
+        return faults
+
+    def scommessa_fault(self, after: list[str] | None) -> Fault | None:
+        """What is wrong with the declarer's scommessa, holding `after` with the talon."""
+        missing = [c for c in ("T20", "EX") if c not in after] if after is not None else []
+        if not missing:
+            return None
+        names = " and ".join(card_name(GAME, c) for c in missing)
+        why = f"seat {self.declarer} announces scommessa without holding {names}"
+        return Fault("illegal-announcement", why)
+
+    def act(self, kind: str, label: int | None, word: str, card: str | None) -> None:
+        """Do the action read, legal or not (see the class docstring)."""
         phase = self.phase
         if kind == "call":
             if phase == "auction":
-                self.bidding.say(word, cards[0] if cards else None)
+                self.bidding.say(word, card)
                 if self.bidding.end != OPEN:
                     self._end_auction()
         elif kind == "announce":
@@ -336,108 +246,79 @@ class SicilianState(State):
             elif word == "rivanto" and label != self.declarer and self.rivanto is None:
                 self.rivanto = label
         elif phase == "discard":
-            self.take_talon()
+            self.talon_taken = True
             self.scarto.append(word)
             if len(self.scarto) == 3:
-                self._after_scarto()
+                self.after_scarto()
         elif phase == "call":
             self.forced.append(word)
-            self.called = word
+            self.called, self.phase = word, "announce"
             self._find_partner()
-            self.phase = "announce"
         elif phase in ("announce", "play"):
             self.play, self.phase = self.current_play(), "play"
             done = self.play.play(word)
             if done is not None:
                 self.took(done)
-                if self.play.over:
-                    self.finish()
+                self.finish()
 
     # ---- transitions
 
     def _end_auction(self) -> None:
         bidding = self.bidding
-        end = bidding.end
-        if end in (SOLO, CHIAMO):
-            self.declarer, self.called = bidding.declarer, bidding.called
+        if bidding.end in (SOLO, CHIAMO):
+            self.called = bidding.called
+            self.name_declarer(bidding.declarer)
             self._find_partner()
-            self.phase = "discard"
-        elif end == FORCED_CALL:
+        elif bidding.end == FORCED_CALL:
             holder = next((s for s, h in self.hands.items() if h and "T20" in h), None)
-            if holder is not None:
-                self.name_holder(holder)
-            elif self.talon is not None and "T20" in self.talon:
-                self.giove_in_talon = True
-                self._unplayed()
-            else:
-                self.phase = "discard"  # the referee names the holder (`name_holder`)
+            self.giove_in_talon = holder is None and "T20" in (self.talon or [])
+            self.phase = "over" if self.giove_in_talon else "discard"
+            if holder is not None:  # else the referee names him from the play
+                self.name_declarer(holder)
         else:
-            self.declarer = bidding.declarer
-            self._unplayed()
-
-    def _unplayed(self) -> None:
-        bidding = self.bidding
-        self.phase = "over"
-        if bidding.end == PRENDO:
+            self.declarer, self.phase = bidding.declarer, "over"
+        if self.phase == "over":  # not played: thrown in, or ended by prendo
+            contract = "prendo" if bidding.end == PRENDO else "thrown-in"
             self._outcome = flat(
-                self.seats, "prendo", bidding.speakers, bidding.payments, self.declarer
+                self.seats, contract, bidding.speakers, bidding.payments, self.declarer
             )
-        else:
-            self._outcome = flat(self.seats, "thrown-in", bidding.speakers)
 
-    def name_holder(self, seat: int) -> None:
-        """After everybody passed: `seat` holds Giove, takes the talon and calls."""
-        self.declarer = seat
-        self.phase = "discard"
+    def name_declarer(self, seat: int) -> None:
+        """`seat` declares: he takes the talon and discards."""
+        self.declarer, self.phase, hand = seat, "discard", self.hands.get(seat)
+        if hand is not None and self.talon is not None:
+            self.after = hand + self.talon
 
     def _find_partner(self) -> None:
-        called = self.called
-        holder = next((s for s, h in self.hands.items() if h and called in h), None)
+        holder = next((s for s, h in self.hands.items() if h and self.called in h), None)
         self.partner = holder if holder != self.declarer else None
 
-    def take_talon(self) -> None:
-        """The declarer picks the talon up (from now on a replay shows it in his hand)."""
-        self.talon_taken = True
-
-    def _after_scarto(self) -> None:
+    def after_scarto(self) -> None:
+        """The scarto is laid: on to the call (after everybody passed) or the announcements."""
         self.phase = "call" if self.bidding.end == FORCED_CALL else "announce"
-
-    def lay(self, scarto: list[str] | None) -> None:
-        """For the referee: the scarto as the record gives it, of any size, or as inferred
-        from the play (None: not known); the deal goes on to the call or the
-        announcements."""
-        self.take_talon()
-        self.scarto = list(scarto or [])
-        self._after_scarto()
-
-    def skip_call(self) -> None:
-        """For the referee: a forced call the record leaves out."""
-        self.phase = "announce"
-
-    def adopt(self, play: TrickPlay) -> None:
-        """Play on with `play` (the referee's, whose hands it inferred from the record)."""
-        self.play, self.phase = play, "play"
 
     def current_play(self) -> TrickPlay:
         """The play, or before the first card a play about to start."""
         if self.play is not None:
             return self.play
-        hands = self.start_hands()
-        return TrickPlay(FOLLOW, self.seats, self.leader, TRICKS[self.seats], hands)
+        return TrickPlay(FOLLOW, self.seats, self.leader, TRICKS[self.seats], self.start_hands())
+
+    def adopt(self, play: TrickPlay) -> None:
+        """Play on with `play` (the referee's, whose hands it inferred from the record)."""
+        self.play, self.phase = play, "play"
 
     def took(self, trick: TrickResult) -> None:
         """A trick is taken: the running points and whether the partner is known."""
-        self.counted += 1
-        partner, declarer = self.partner, self.declarer
         cards = [c for _, c in trick.cards]
-        side = "declarer" if trick.winner in (declarer, partner) else "opponents"
-        self.won[side] += cards
-        if self.called in cards:
-            self.partner_known = True
+        self.won["declarer" if trick.winner in (self.declarer, self.partner) else "opponents"] += (
+            cards
+        )
+        self.points = {side: card_points(won) for side, won in self.won.items()}
+        self.partner_known = self.partner_known or self.called in cards
 
     def finish(self) -> None:
         """Score the deal when its play is whole and its scarto known."""
-        play = self.play
+        play, bidding = self.play, self.bidding
         if play is None or not play.over or len(self.scarto) != 3:
             return
         self._outcome = score(
@@ -445,99 +326,110 @@ class SicilianState(State):
             self.contract,
             self.declarer,
             self.partner,
-            self.bidding.stata,
+            bidding.stata,
             play.tricks,
             self.scarto,
             self.scommessa,
             self.rivanto,
-            self.bidding.speakers,
+            bidding.speakers,
         )
         self.phase, self.partner_known = "over", True
 
     # ---- what is shown
 
-    def record(self) -> Record:
+    def record(self) -> tgn.Record:
         hands = [
-            Hand(owner=str(s), cards=_cards(h)) for s, h in self.hands.items() if h is not None
+            tgn.Hand(owner=str(s), cards=_cards(h)) for s, h in self.hands.items() if h is not None
         ]
         if self.talon is not None:
-            hands.append(Hand(owner="talon", cards=_cards(self.talon)))
-        calls = [
-            [Call(word=w.split()[0], card=Card(w.split()[1]) if " " in w else None) for w in r]
-            for r in self.bidding.rounds
-            if r
-        ]
+            hands.append(tgn.Hand(owner="talon", cards=_cards(self.talon)))
+        calls = [[_call(*w.split()) for w in r] for r in self.bidding.rounds if r]
         play = self.play
-        tricks = [] if play is None else [t.cards for t in play.tricks]
-        if play is not None and play.trick:
-            tricks.append(play.table)
-        return Record(
+        tricks = [t.cards for t in play.tricks] + [play.table] * bool(play.trick) if play else []
+        items = [tgn.Announcement(seat=s, word=w) for s, w in self.announced]
+        return tgn.Record(
             tags=list(self.tags),
-            deal=Deal(hands=hands),
-            auction=Auction(rounds=calls, separators=[Node() for _ in calls[1:]])
+            deal=tgn.Deal(hands=hands),
+            auction=tgn.Auction(rounds=calls, separators=[tgn.Node() for _ in calls[1:]])
             if calls
             else None,
-            call=CardList(keyword="call", cards=_cards(self.forced)) if self.forced else None,
-            discard=CardList(keyword="discard", cards=_cards(self.scarto)) if self.scarto else None,
-            announce=Announcements(items=[Announcement(seat=s, word=w) for s, w in self.announced])
-            if self.announced
+            call=tgn.CardList(keyword="call", cards=_cards(self.forced)) if self.forced else None,
+            discard=tgn.CardList(keyword="discard", cards=_cards(self.scarto))
+            if self.scarto
             else None,
-            play=Play(items=[Trick(cards=[PlayedCard(c) for _, c in t]) for t in tricks])
-            if play is not None and tricks
+            announce=tgn.Announcements(items=items) if items else None,
+            play=tgn.Play(
+                items=[tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks]
+            )
+            if tricks
             else None,
         )
 
     def snapshot(self) -> Snapshot:
-        sort, play, declarer = DECK.sort, self.play, self.declarer
-        taken = self.talon_taken
-        if play is not None:
-            hands = {s: sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
-        else:
-            hands = {s: sort(h or []) for s, h in self.hands.items()}
-            dealt = self.hands.get(declarer) if taken else None
-            if dealt is not None:
-                with_talon = sort(dealt + self.talon) if self.talon else hands[declarer]
+        """The table as a replay step shows it: the talon in the declarer's hand once he
+        has taken it, the running points of the tricks taken, the final ones once scored.
+        Each hand is sorted once for every change (the step copies what it shows)."""
+        play, declarer, taken = self.play, self.declarer, self.talon_taken
+        if play is None:
+            if self._sorted is None:
+                self._sorted = {s: DECK.sort(h or []) for s, h in self.hands.items()}
+            hands = self._sorted
+            if taken and self.hands.get(declarer) is not None:
+                hands = dict(hands)
+                with_talon = DECK.sort(self.after) if self.talon else hands[declarer]
                 hands[declarer] = [c for c in with_talon if c not in self.scarto]
+            return Snapshot(
+                hands=hands,
+                talon=[] if taken else list(self.talon or []),
+                discard=list(self.scarto),
+                declarer=declarer if taken else None,
+                partner_known=self.partner_known,
+            )
+        hands, shown, on_table = {}, self._shown, dict(zip(play.order, play.trick))  # noqa: B905
+        for s, held in play.hands.items():
+            if held is not None:  # the cards a seat shows only go, one by one, as it plays
+                played = on_table.get(s)
+                count = len(held) - (played in held)
+                if s not in shown or shown[s][0] != count:
+                    cards = [c for c in play.dealt[s] if c in held and c != played]
+                    shown[s] = count, DECK.sort(cards)
+                hands[s] = shown[s][1]
+        if self._taken[0] != len(play.tricks):
+            self._taken = len(play.tricks), play.taken()
         outcome = self._outcome
-        if outcome is not None and self.play is not None:
-            points = dict(outcome.breakdown["card_points"])
-        elif self.counted:
-            points = {side: card_points(cards) for side, cards in self.won.items()}
-        else:
-            points = {}
         return Snapshot(
             hands=hands,
-            talon=[] if taken else list(self.talon or []),
             discard=list(self.scarto),
-            trick=[],
-            taken=play.taken() if play is not None else {},
-            points=points,
+            taken=self._taken[1],
+            points=outcome.breakdown["card_points"] if outcome is not None else self.points,
             declarer=declarer if taken else None,
             partner_known=self.partner_known,
         )
 
     def view(self, seat: int) -> View:
-        play = self.play
+        play, phase = self.play, self.phase
         if play is not None and play.hands.get(seat) is not None:
             hand = play.hand(seat)
-        elif seat == self.declarer and self.phase in ("discard", "call", "announce"):
+        elif seat == self.declarer and phase in ("discard", "call", "announce"):
             hand = self.in_hand()
         else:
             hand = list(self.hands.get(seat) or [])
-        played = [c for t in play.tricks for _, c in t.cards] + play.trick if play else []
         legal = self.legal()
-        if self.phase == "announce":
-            mine = [a for a in legal if a.startswith(f"{seat}: ")]
-            legal = mine + ([a for a in legal if ":" not in a] if seat == self.leader else [])
+        if phase == "announce":  # his own announcements, and the first card for the leader
+            legal = [
+                a
+                for a in legal
+                if a.startswith(f"{seat}: ") or (":" not in a and seat == self.leader)
+            ]
         elif self.to_act != seat:
             legal = []
         return View(
             seat=seat,
-            phase=self.phase,
+            phase=phase,
             to_act=self.to_act,
             hand=DECK.sort(hand),
             trick=play.table if play else [],
-            played=played,
+            played=[c for t in play.tricks for _, c in t.cards] + play.trick if play else [],
             shown={},
             talon=[],
             taken=play.taken() if play else {},
@@ -546,105 +438,84 @@ class SicilianState(State):
         )
 
 
+def no_cards(word: str) -> str:
+    """The sentence for an announcement written with cards (none shows any)."""
+    return f"`{word}` shows no cards"
+
+
 def _trumps(scarto: list[str]) -> int:
     """The trumps in `scarto` that count against those it may hold."""
     return sum(SUITS[c] == "T" and c not in NEVER_DISCARDED for c in scarto)
 
 
-def _cards(codes: list[str]) -> list[Card]:
-    return [Card(c) for c in codes]
+def _cards(codes: list[str]) -> list[tgn.Card]:
+    return [tgn.Card(c) for c in codes]
 
 
-def _seats(record: Record) -> int:
-    seats = record.seats
-    if seats not in TRICKS:
+def _call(word: str, card: str | None = None) -> tgn.Call:
+    return tgn.Call(word=word, card=tgn.Card(card) if card else None)
+
+
+def _seats(record: tgn.Record) -> int:
+    if record.seats not in TRICKS:
         raise ValueError(f"{GAME} is played by 3 or 4 seats, not {record.tag('Seats')!r}")
-    return seats
+    return record.seats
 
 
-def start(record: Record) -> SicilianState:
+def start(record: tgn.Record) -> SicilianState:
     """The state right after the deal of `record`: every hand and the talon must be given
     (`ValueError` says which is not)."""
-    seats, dealer = _seats(record), record.dealer or 1
+    seats, talon = _seats(record), record.hand("talon")
     hands = {s: record.hand(s) for s in range(1, seats + 1)}
-    talon = record.hand("talon")
-    missing = [f"seat {s}" for s, h in hands.items() if h is None]
-    missing += ["the talon"] if talon is None else []
+    missing = [f"seat {s}" for s, h in hands.items() if h is None] + ["the talon"] * (talon is None)
     if missing:
         raise ValueError(f"the deal does not give the cards of {', '.join(missing)}")
     codes = {s: [c.code for c in h.cards] for s, h in hands.items()}
-    return SicilianState(seats, dealer, codes, [c.code for c in talon.cards], list(record.tags))
+    return SicilianState(
+        seats, record.dealer or 1, codes, [c.code for c in talon.cards], list(record.tags)
+    )
 
 
-def actions(record: Record) -> list[tuple[int | None, str]]:
+def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them: the calls,
     the scarto card by card, the card called after everybody passed, the announcements
     and the cards played."""
-    seats, dealer = _seats(record), record.dealer or 1
-    given = {s: record.hand(s) for s in range(1, seats + 1)}
-    talon = record.hand("talon")
+    seats, talon = _seats(record), record.hand("talon")
+    hands = {
+        s: [c.code for c in h.cards] if (h := record.hand(s)) else None for s in range(1, seats + 1)
+    }
     state = SicilianState(
-        seats,
-        dealer,
-        {s: [c.code for c in h.cards] if h else None for s, h in given.items()},
-        [c.code for c in talon.cards] if talon else None,
+        seats, record.dealer or 1, hands, [c.code for c in talon.cards] if talon else None
     )
     calls = [c for r in record.auction.rounds for c in r] if record.auction else []
-    said = [c.word + (f" {c.card.code}" if c.card else "") for c in calls]
-    later = [c.code for c in record.discard.cards] if record.discard else []
-    later += [c.code for c in record.call.cards[:1]] if record.call else []
-    items = record.announce.items if record.announce else []
-    later += [f"{a.seat}: {a.word}" for a in items]
-    later += [c.code for t in (record.play.tricks if record.play else []) for c in t.cards]
-    out: list[tuple[int | None, str]] = []
-    for action in said + later:
-        seat = int(action.split(":")[0]) if ":" in action else state.to_act
-        out.append((seat, action))
+    out = [c.word + (f" {c.card.code}" if c.card else "") for c in calls]
+    out += [c.code for c in record.discard.cards] if record.discard else []
+    out += [c.code for c in record.call.cards[:1]] if record.call else []
+    out += [f"{a.seat}: {a.word}" for a in record.announce.items] if record.announce else []
+    out += [c.code for t in record.play.tricks for c in t.cards] if record.play else []
+    seated: list[tuple[int | None, str]] = []
+    for action in out:
+        seated.append((int(action.split(":")[0]) if ":" in action else state.to_act, action))
         state.perform(action)
-    return out
-
-
-Read = tuple[str, int | None, str, tuple[str, ...]]
-"""An action read: (kind, seat label, word or card, cards); kind `call`, `announce` or
-`card`."""
+    return seated
 
 
 @lru_cache(maxsize=4096)
-def read_action(seats: int, action: str) -> Read | None:
-    """What `action` says, in the canonical spelling; None when it is not an action."""
-    parts = action.split()
-    label = None
-    if parts and parts[0][-1:] == ":" and parts[0][:-1].isdigit():
-        label, parts = int(parts[0][:-1]), parts[1:]
-    if not parts:
-        return None
-    head, rest = parts[0], tuple(parts[1:])
-    if all(c in CODES for c in rest):
-        if head in CODES and label is None and not rest:
-            return "card", None, head, ()
-        word = DECK.calls.get(seats, {}).get(head, head if head in CALLS else None)
-        if word is not None and len(rest) <= 1:
-            return "call", label, word, rest
-        if label is not None and head.islower() and head not in CODES:
-            return "announce", label, head, rest
-    return _reread(seats, action)
-
-
-def _reread(seats: int, action: str) -> Read | None:
-    """An action in another spelling the notation reads (`vado solo`, `ks`, `2:rivanto`),
-    read by the notation's reader."""
-    head = f'[Game "{GAME}"]\n[Seats "{seats}"]\n[Dealer "1"]\n\n'
+def read_action(seats: int, action: str) -> tuple[str, int | None, str, str | None] | None:
+    """What `action` says (see `SicilianState`), as the notation's reader reads it in the
+    auction, the discard or the announcements; None when none reads it whole."""
     for section in ("auction", "discard", "announce"):
-        [read] = read_text(f"{head}{section}\n  {action}\n")
-        record = read.record
-        if read.diagnostics or record is None:
+        text = f'[Game "{GAME}"]\n[Seats "{seats}"]\n[Dealer "1"]\n\n{section}\n  {action}\n'
+        [read] = read_text(text)
+        found = read.record
+        if read.diagnostics or found is None:
             continue
-        if record.auction is not None and sum(map(len, record.auction.rounds)) == 1:
-            call = record.auction.rounds[0][0]
-            return "call", call.label, call.word, (call.card.code,) if call.card else ()
-        if record.discard is not None and len(record.discard.cards) == 1:
-            return "card", None, record.discard.cards[0].code, ()
-        if record.announce is not None and len(record.announce.items) == 1:
-            item = record.announce.items[0]
-            return "announce", item.seat, item.word, tuple(c.code for c in item.cards)
+        if found.auction is not None and sum(map(len, found.auction.rounds)) == 1:
+            call = found.auction.rounds[0][0]
+            return "call", call.label, call.word, call.card.code if call.card else None
+        if found.discard is not None and len(found.discard.cards) == 1:
+            return "card", None, found.discard.cards[0].code, None
+        if found.announce is not None and len(found.announce.items) == 1:
+            item = found.announce.items[0]
+            return "announce", item.seat, item.word, item.cards[0].code if item.cards else None
     return None
