@@ -56,7 +56,7 @@ def replay(record: Record, ctx: Context) -> None:
         for fault in faults:
             ctx.error(call, fault.code, fault.message)
         state.perform(call.word)
-        if not faults:
+        if not faults and ctx.want_steps:  # the label is built for the steps only
             label = f"seat {seat}: {call.word}"
             ctx.step("call", seat=seat, text=call.word, node=call, label=label)
     if state.auction.thrown_in:
@@ -83,17 +83,17 @@ def replay(record: Record, ctx: Context) -> None:
                 f"seat {signore}, the signore, names trumps: the record needs a `trump` section",
             )
         return
-    ctx.step(
-        "call",
-        seat=signore,
-        text=f"trump {trump}" + (f" call {called}" if called else ""),
-        node=record.trump,
-        label=f"seat {signore} names {DECK.suit_name(trump)} as trumps"
-        + (f" and calls {called}" if called else ""),
-    )
+    if ctx.want_steps:
+        ctx.step(
+            "call",
+            seat=signore,
+            text=f"trump {trump}" + (f" call {called}" if called else ""),
+            node=record.trump,
+            label=f"seat {signore} names {DECK.suit_name(trump)} as trumps"
+            + (f" and calls {called}" if called else ""),
+        )
     if called and state.amico is None:
         state.amico = holder(record, SEATS, hands, called, lambda s: signore, trump)
-    faults = len(ctx.diagnostics)
     result = play_tricks(
         ctx,
         PlaySetup(
@@ -107,7 +107,7 @@ def replay(record: Record, ctx: Context) -> None:
     )
     if called and state.amico is None and result.complete:
         state.amico = next((s for s, h in result.hands.items() if called in h), None)
-    if ctx.failed or faults or not result.complete or (called and state.amico is None):
+    if ctx.failed or not result.complete or (called and state.amico is None):
         return
     state.close()
     ctx.outcome = state.score()

@@ -44,13 +44,14 @@ def replay(record: Record, ctx: Context) -> None:
     for fault in state.check(f"trump {trump}"):
         ctx.error(record.trump, fault.code, fault.message)
     state.perform(f"trump {trump}")
-    ctx.step(
-        "call",
-        seat=leader,
-        text=f"trump {trump}",
-        node=record.trump,
-        label=f"seat {leader}, who holds {FIRST}, names {DECK.suit_name(trump)} as trumps",
-    )
+    if ctx.want_steps:  # the label is built for the steps only
+        ctx.step(
+            "call",
+            seat=leader,
+            text=f"trump {trump}",
+            node=record.trump,
+            label=f"seat {leader}, who holds {FIRST}, names {DECK.suit_name(trump)} as trumps",
+        )
     claims: list[Claim] = []
 
     def on_claim(claim: Claim, played: int) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ....notation import models as tgn
@@ -44,8 +45,10 @@ class Action(NamedTuple):
     seat: int | None = None
 
 
+@lru_cache(maxsize=4096)
 def read_action(text: str, seats: int) -> Action | None:
-    """The action `text` spells, read with the notation's own items; None when it is none."""
+    """The action `text` spells, read with the notation's own items; None when it is none
+    (cached: a game has a few hundred actions)."""
     head, _, rest = text.strip().partition(" ")
     if head == "trump":
         suit = rest.strip().upper()
@@ -132,25 +135,33 @@ class MarafoneState(State):
 
     def _outcome(self, scores: list[float], **fields: Any) -> Outcome:
         """An outcome with `scores`; the fields not given are those of no declarer."""
-        return trusted(
-            Outcome,
-            {
-                **dict.fromkeys(("contract", "declarer", "won", "margin")),
-                **{"partners": [], "thrown_in": False, "sides": {}, "roles": {}},
-                **{"speakers": [], "card_points": {}, "bonuses": [], "breakdown": {}},
-                **fields,
-                "scores": scores,
-                "result": format_result(scores),
-            },
-        )
+        values = {
+            "scores": scores,
+            "result": format_result(scores),
+            "contract": None,
+            "declarer": None,
+            "partners": [],
+            "won": None,
+            "thrown_in": False,
+            "breakdown": {},
+            "sides": {},
+            "roles": {},
+            "speakers": [],
+            "card_points": {},
+            "margin": None,
+            "bonuses": [],
+        }
+        values.update(fields)
+        return trusted(Outcome, values)
 
     def _sides(self, declarer: int, partners: list[int]) -> dict[str, Any]:
         """The archive's sides (`declarer`, `defence`) and each seat's role."""
-        ours = [declarer, *partners]
-        roles = {s: "defender" for s in range(1, self.seats + 1) if s not in ours}
-        roles |= {declarer: "declarer", **dict.fromkeys(partners, "partner")}
-        defence = [s for s in range(1, self.seats + 1) if s not in ours]
-        return {"sides": {"declarer": sorted(ours), "defence": defence}, "roles": roles}
+        roles = dict.fromkeys(range(1, self.seats + 1), "defender")
+        roles[declarer] = "declarer"
+        roles.update(dict.fromkeys(partners, "partner"))
+        ours = [s for s, role in roles.items() if role != "defender"]
+        defence = [s for s, role in roles.items() if role == "defender"]
+        return {"sides": {"declarer": ours, "defence": defence}, "roles": roles}
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
@@ -187,8 +198,12 @@ class MarafoneState(State):
         message = play.fault(card)
         if message is None:
             return []
-        hand = play.hand(play.to_play)
-        return [Fault("card-not-held" if card not in (hand or ()) else "illegal-card", message)]
+        seat = play.to_play
+        if card in (play.hand(seat) or ()):
+            return [Fault("illegal-card", message)]
+        owner = next((s for s, h in self.hands.items() if s != seat and h and card in h), None)
+        where = f" (it was dealt to seat {owner})" if owner else ""  # as the referee says
+        return [Fault("card-not-held", message + where)]
 
     def _play_card(self, card: str) -> None:
         play = self.playing()
@@ -370,10 +385,11 @@ class FourState(MarafoneState):
         if not lead:
             self._signal(number, seat, word, False, f"`{word}` by seat {seat}, who did not lead")
             return self._not_leader(number, seat, word)
-        play = self.playing()
-        played = {c: t.number for t in play.tricks for _, c in t.cards}
-        played.update(dict.fromkeys(play.trick, play.number))
-        after = [c for c in play.dealt.get(seat, ()) if played.get(c, number + 1) > number]
+        play, n = self.playing(), self.seats
+        after = [t.cards[(seat - t.leader) % n][1] for t in play.tricks[number:]]
+        if len(play.tricks) >= number:  # a card of the trick on the table is played later
+            after += [c for s, c in zip(play.order, play.trick) if s == seat]  # noqa: B905
+        after += play.hand(seat) or ()
         exact = seat in self.given or len(play.tricks) == self.total
         truth = word_truth(word, card, after, exact)
         self._signal(number, seat, word, truth, f"a false `{word}` by seat {seat}")
@@ -436,7 +452,7 @@ class FourState(MarafoneState):
         named += [(f"signals.{s['word']}", s["seat"]) for s in self.signals]
         named += [(f"claim.{claim['kind']}", claim["seat"])] if claim else []
         named += [("irregularity", self.irregular[0])] if end == "irregularity" else []
-        side = {s: "declarer" if team(s) == ours else "defence" for s in range(1, 5)}
+        side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
         attack, defence = thirds[ours] / 3, thirds[theirs] / 3
         return self._outcome(
             [float(teams[team(s)]) for s in range(1, 5)],
@@ -445,7 +461,7 @@ class FourState(MarafoneState):
             **self._sides(leader, [partner]),
             card_points={"declarer": attack, "defence": defence},
             margin=attack - defence,
-            bonuses=[Bonus(name=name, side=side[s], points=1.0) for name, s in named],
+            bonuses=[Bonus(name=name, side=side[team(s)], points=1.0) for name, s in named],
             breakdown={
                 "trump": self.trump,
                 "trump_named_by": leader,
