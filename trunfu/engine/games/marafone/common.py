@@ -1,15 +1,10 @@
-"""What the four- and five-seat games share: the follow rules, the hands of the deal, and
-finding the holder of a card from the play when the deal is not given."""
+"""What the four- and five-seat referees share: the hands of the deal, and finding the
+holder of a card from the play when the deal is not given."""
 
 from __future__ import annotations
 
 from ....notation.models import Claim, Record
-from ...context import Context
-from ...tricks import TrickRules
-
-GAME = "marafone"
-RULES = TrickRules(game=GAME, must_follow=True, must_trump=False, excuse=False)
-"""Follow suit if able, no duty to trump or to beat; no excuse."""
+from .rules import RULES
 
 
 def dealt_hands(record: Record, seats: int) -> dict[int, list[str] | None]:
@@ -67,18 +62,3 @@ def holder(
         ):
             fits.append(seat)
     return fits[0] if len(fits) == 1 else None
-
-
-def claim_after(ctx: Context, stop: Claim) -> None:
-    """Report every play item written after the claim that ended the hand."""
-    items = ctx.record.play.items if ctx.record.play else []
-    at = next(i for i, item in enumerate(items) if item is stop)
-    after = items[at + 1 :]
-    if after:
-        first = after[0]
-        ctx.error(
-            first,
-            "play-after-claim",
-            f"the hand stopped at `{stop.kind} {stop.seat}` (line {stop.line}); nothing may "
-            "be played after it",
-        )

@@ -7,8 +7,9 @@ from __future__ import annotations
 from ....notation.models import Claim, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks
-from .common import RULES, dealt_hands, holder
-from .state import DECK, TrionfoState
+from .common import dealt_hands, holder
+from .rules import DECK, RULES
+from .state import TrionfoState
 from .trionfo import SEATS, Auction
 
 FIRST = "5S"

@@ -6,8 +6,9 @@ from __future__ import annotations
 from ....notation.models import Claim, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks, written_tricks
-from .common import RULES, claim_after, dealt_hands, holder
-from .state import DECK, FourState
+from .common import dealt_hands, holder
+from .rules import DECK, RULES
+from .state import FourState
 
 SEATS = 4
 FIRST = "4D"
@@ -125,3 +126,18 @@ def _word_steps(ctx: Context) -> None:
         if word:
             step.text = f"{step.text} {word}"
             step.label = f"{step.label}, saying {word}"
+
+
+def claim_after(ctx: Context, stop: Claim) -> None:
+    """Report every play item written after the claim that ended the hand."""
+    items = ctx.record.play.items if ctx.record.play else []
+    at = next(i for i, item in enumerate(items) if item is stop)
+    after = items[at + 1 :]
+    if after:
+        first = after[0]
+        ctx.error(
+            first,
+            "play-after-claim",
+            f"the hand stopped at `{stop.kind} {stop.seat}` (line {stop.line}); nothing may "
+            "be played after it",
+        )

@@ -12,9 +12,8 @@ import random
 
 from ...slam import slam_lead
 from . import evaluate
-from .claims import team
-from .points import card_thirds, holds_maraffa, points
-from .state import DECK, GAME, FourState, MarafoneState, TrionfoState
+from .rules import DECK, GAME, card_thirds, holds_maraffa, points, team
+from .state import FourState, MarafoneState, TrionfoState
 from .trionfo import BID_RANK, BIDS
 
 WORD_ODDS = 0.25

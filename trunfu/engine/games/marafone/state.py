@@ -18,21 +18,31 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ....notation import models as tgn
-from ....notation.decks import GAMES
 from ....notation.grammar import item_scanner
 from ...model import Bonus, Outcome, TrickResult, trusted
 from ...play import TrickPlay
 from ...scoring import format_result
 from ...state import Fault, IllegalAction, Snapshot, State, View
-from .claims import TEAM_NAMES, eleven_nil, fuori_right, parse_match_score, parse_target, team
-from .common import RULES, dealt_hands
-from .points import LAST_TRICK_THIRDS, MARAFFA_POINTS, holds_maraffa, points, team_thirds
-from .points import trick_thirds as thirds_of
-from .signals import word_truth
+from .common import dealt_hands
+from .rules import (
+    DECK,
+    GAME,
+    LAST_TRICK_THIRDS,
+    MARAFFA_POINTS,
+    RULES,
+    TEAM_NAMES,
+    eleven_nil,
+    fuori_right,
+    holds_maraffa,
+    parse_match_score,
+    parse_target,
+    points,
+    team,
+    team_thirds,
+    word_truth,
+)
+from .rules import trick_thirds as thirds_of
 from .trionfo import Auction, goal_met, scores, side_thirds
-
-GAME = "marafone"
-DECK = GAMES[GAME]
 
 
 class Action(NamedTuple):

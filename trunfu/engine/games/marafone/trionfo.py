@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .points import LAST_TRICK_THIRDS, trick_thirds
+from .rules import LAST_TRICK_THIRDS, trick_thirds
 
 SEATS = 5
 TRICKS = 8
