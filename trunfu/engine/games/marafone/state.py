@@ -200,7 +200,7 @@ class MarafoneState(State):
     def _read(self, action: str) -> Action:
         act = read_action(action, self.seats)
         if act is None:
-            raise IllegalAction(f"`{action}` is not a marafone action", "unreadable")
+            raise IllegalAction(f"`{action}` is not a marafone action", "unknown-action")
         return act
 
     def _card_fault(self, card: str) -> list[Fault]:
@@ -335,7 +335,7 @@ class FourState(MarafoneState):
     def check(self, action: str) -> list[Fault]:
         act = read_action(action, self.seats)
         if act is None:
-            return [Fault("unreadable", f"`{action}` is not a marafone action")]
+            return [Fault("unknown-action", f"`{action}` is not a marafone action")]
         if self.phase != "play":
             if self.phase == "trump" and act.kind == "trump":
                 return []
@@ -542,7 +542,7 @@ class TrionfoState(MarafoneState):
     def check(self, action: str) -> list[Fault]:
         act = read_action(action, self.seats)
         if act is None:
-            return [Fault("unreadable", f"`{action}` is not a Trionfo action")]
+            return [Fault("unknown-action", f"`{action}` is not a Trionfo action")]
         if act.kind == "bid":
             message = self.auction.fault(act.word)
             return [Fault("illegal-call", message)] if message else []
