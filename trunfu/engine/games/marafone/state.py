@@ -23,7 +23,6 @@ from ...model import Bonus, Outcome, TrickResult, trusted
 from ...play import TrickPlay
 from ...scoring import format_result
 from ...state import Fault, IllegalAction, Snapshot, State, View
-from .common import dealt_hands
 from .rules import (
     DECK,
     GAME,
@@ -39,9 +38,9 @@ from .rules import (
     points,
     team,
     team_thirds,
+    trick_thirds,
     word_truth,
 )
-from .rules import trick_thirds as thirds_of
 from .trionfo import Auction, goal_met, scores, side_thirds
 
 
@@ -57,8 +56,7 @@ class Action(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def read_action(text: str, seats: int) -> Action | None:
-    """The action `text` spells, read with the notation's own items; None when it is none
-    (cached: a game has a few hundred actions)."""
+    """The action `text` spells, read with the notation's own items; None when it is none."""
     head, _, rest = text.strip().partition(" ")
     if head == "trump":
         suit = rest.strip().upper()
@@ -82,13 +80,54 @@ def read_action(text: str, seats: int) -> Action | None:
     return None
 
 
-class MarafoneState(State):
-    """What both seat counts share: the hands, trumps, the play and the record.
+def dealt_hands(record: tgn.Record, seats: int) -> dict[int, list[str] | None]:
+    """Each seat's cards as dealt; None for a seat the deal leaves out."""
+    hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
+    for hand in record.deal.hands if record.deal is not None else ():
+        if hand.owner.isdigit() and int(hand.owner) in hands:
+            hands[int(hand.owner)] = [c.code for c in hand.cards]
+    return hands
 
-    `hands` are each seat's cards as dealt; a seat's hand may be None (the referee's
-    lenient state: the play infers it). `first` is the holder of the first card (4D, 5S)."""
+
+def _outcome(scores: list[float], **fields: Any) -> Outcome:
+    """An outcome with `scores`; the fields not given are those of no declarer."""
+    values = {
+        "scores": scores,
+        "result": format_result(scores),
+        "contract": None,
+        "declarer": None,
+        "partners": [],
+        "won": None,
+        "thrown_in": False,
+        "breakdown": {},
+        "sides": {},
+        "roles": {},
+        "speakers": [],
+        "card_points": {},
+        "margin": None,
+        "bonuses": [],
+    }
+    values.update(fields)
+    return trusted(Outcome, values)
+
+
+def _sides(seats: int, declarer: int, partners: list[int]) -> dict[str, Any]:
+    """The archive's sides (`declarer`, `defence`) and each seat's role."""
+    roles = dict.fromkeys(range(1, seats + 1), "defender")
+    roles[declarer] = "declarer"
+    roles.update(dict.fromkeys(partners, "partner"))
+    ours = [s for s, role in roles.items() if role != "defender"]
+    defence = [s for s, role in roles.items() if role == "defender"]
+    return {"sides": {"declarer": ours, "defence": defence}, "roles": roles}
+
+
+class MarafoneState(State):
+    """What both seat counts share: the hands (a seat's is None in the referee's lenient
+    state, where the play infers it), trumps, the play and the record. `first` holds the
+    first card (4D, 5S)."""
 
     game = GAME
+    name = "marafone"
     variant = DECK.default_variant
     total: int
     """Tricks in a complete hand."""
@@ -109,9 +148,12 @@ class MarafoneState(State):
         self.words: dict[tuple[int, int], str] = {}
         """(trick, seat) → the word said with that seat's card."""
         self.points: dict[str, float] = {}
-        """Card points taken so far per side, as the replay's steps show them."""
+        """Card points taken so far per side, as the steps show them."""
         self.closed = False
-        self.play = None
+        self.play: TrickPlay | None = None
+        self.shown: tuple[int, dict[int, list[str]], dict[int, int]] = (-1, {}, {})
+        """The tricks played, the hands between two tricks and the tricks taken (a
+        snapshot changes only the trick on the table until a trick is taken)."""
 
     @property
     def leader(self) -> int:
@@ -121,13 +163,6 @@ class MarafoneState(State):
     @property
     def declarer(self) -> int | None:
         return self.first
-
-    def tag(self, name: str) -> str | None:
-        return next((value for key, value in self.tags if key == name), None)
-
-    def set_tag(self, name: str, value: str) -> None:
-        """Give the deal a tag (a simulated hand picks its MatchScore when it claims)."""
-        self.tags = [(k, v) for k, v in self.tags if k != name] + [(name, value)]
 
     @property
     def to_act(self) -> int | None:
@@ -142,36 +177,6 @@ class MarafoneState(State):
     def score(self) -> Outcome | None:
         """The hand scored as it stands (None when it cannot be)."""
         raise NotImplementedError
-
-    def _outcome(self, scores: list[float], **fields: Any) -> Outcome:
-        """An outcome with `scores`; the fields not given are those of no declarer."""
-        values = {
-            "scores": scores,
-            "result": format_result(scores),
-            "contract": None,
-            "declarer": None,
-            "partners": [],
-            "won": None,
-            "thrown_in": False,
-            "breakdown": {},
-            "sides": {},
-            "roles": {},
-            "speakers": [],
-            "card_points": {},
-            "margin": None,
-            "bonuses": [],
-        }
-        values.update(fields)
-        return trusted(Outcome, values)
-
-    def _sides(self, declarer: int, partners: list[int]) -> dict[str, Any]:
-        """The archive's sides (`declarer`, `defence`) and each seat's role."""
-        roles = dict.fromkeys(range(1, self.seats + 1), "defender")
-        roles[declarer] = "declarer"
-        roles.update(dict.fromkeys(partners, "partner"))
-        ours = [s for s, role in roles.items() if role != "defender"]
-        defence = [s for s, role in roles.items() if role == "defender"]
-        return {"sides": {"declarer": ours, "defence": defence}, "roles": roles}
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
@@ -197,10 +202,14 @@ class MarafoneState(State):
     def _side_name(self, seat: int) -> str:
         raise NotImplementedError
 
-    def _read(self, action: str) -> Action:
+    def _read(self, action: str) -> Action | Fault:
         act = read_action(action, self.seats)
-        if act is None:
-            raise IllegalAction(f"`{action}` is not a marafone action", "unknown-action")
+        return act or Fault("unknown-action", f"`{action}` is not a {self.name} action")
+
+    def _do(self, action: str) -> Action:
+        act = self._read(action)
+        if type(act) is Fault:
+            raise IllegalAction(act.message, act.code)
         return act
 
     def _card_fault(self, card: str) -> list[Fault]:
@@ -232,11 +241,22 @@ class MarafoneState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, points=self.points, declarer=self.declarer)
-        hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
+        if self.shown[0] != len(play.tricks):
+            held = {
+                s: DECK.sort([c for c in play.dealt[s] if c in h])
+                for s, h in play.hands.items()
+                if h is not None
+            }
+            self.shown = (len(play.tricks), held, play.taken())
+        _, held, taken = self.shown
+        table = play.table
+        if table:
+            on = dict(table)
+            held = {s: [c for c in h if c != on[s]] if s in on else h for s, h in held.items()}
         return Snapshot(
-            hands=hands,
-            trick=play.table,
-            taken=play.taken(),
+            hands=held,
+            trick=table,
+            taken=taken,
             points=self.points,
             declarer=self.declarer,
             partner_known=self.partner_known,
@@ -273,12 +293,12 @@ class MarafoneState(State):
         if self.trump is not None:
             record.trump = tgn.Trump(suit=self.trump)
         items: list[tgn.Trick | tgn.Claim] = []
-        if self.play is not None:
-            for number, cards in enumerate(
-                [*(t.cards for t in self.play.tricks), self.play.table], 1
-            ):
-                if cards:
-                    items.append(tgn.Trick(cards=[self._played(number, *p) for p in cards]))
+        play = self.play
+        for number, cards in enumerate(
+            [*(t.cards for t in play.tricks), play.table] if play else [], 1
+        ):
+            if cards:
+                items.append(tgn.Trick(cards=[self._played(number, *p) for p in cards]))
         items += self._claims()
         if items:
             record.play = tgn.Play(items=items)
@@ -315,8 +335,13 @@ class FourState(MarafoneState):
     def to_act(self) -> int | None:
         return self.first if self.phase == "trump" else super().to_act
 
+    def set_tag(self, name: str, value: str) -> None:
+        """Give the deal a tag (a simulated hand picks its MatchScore when it claims)."""
+        self.tags = [(k, v) for k, v in self.tags if k != name] + [(name, value)]
+
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
-        return parse_match_score(self.tag("MatchScore")), parse_target(self.tag("Target"))
+        tags = dict(reversed(self.tags))  # the first of each name
+        return parse_match_score(tags.get("MatchScore")), parse_target(tags.get("Target"))
 
     def legal(self) -> list[str]:
         if self.phase != "play":
@@ -333,14 +358,14 @@ class FourState(MarafoneState):
         return out
 
     def check(self, action: str) -> list[Fault]:
-        act = read_action(action, self.seats)
-        if act is None:
-            return [Fault("unknown-action", f"`{action}` is not a marafone action")]
-        if self.phase != "play":
-            if self.phase == "trump" and act.kind == "trump":
+        act = self._read(action)
+        if type(act) is Fault:
+            return [act]
+        if self.phase == "trump":
+            if act.kind == "trump":
                 return []
-            if self.phase == "trump":
-                return [Fault("not-now", f"seat {self.first}, who holds 4D, names trumps first")]
+            return [Fault("not-now", f"seat {self.first}, who holds 4D, names trumps first")]
+        if self.phase == "over":
             return [Fault("over", f"`{action}`: the hand is over")]
         play = self.playing()
         if act.kind == "claim":
@@ -350,13 +375,11 @@ class FourState(MarafoneState):
             if act.word != "fuori" or None not in (match, target):
                 return []
             bad = "MatchScore" if match is None else "Target"
-            return [
-                Fault(
-                    "bad-match-tag",
-                    f"`{action}` is checked against MatchScore and Target, but the {bad} "
-                    'tag is not readable (MatchScore "A B", Target a number)',
-                )
-            ]
+            message = (
+                f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
+                'not readable (MatchScore "A B", Target a number)'
+            )
+            return [Fault("bad-match-tag", message)]
         if act.kind != "card":
             return [Fault("not-now", f"`{action}`: it is seat {play.to_play}'s turn to play")]
         faults = self._card_fault(act.card)
@@ -365,7 +388,7 @@ class FourState(MarafoneState):
         return faults
 
     def perform(self, action: str) -> None:
-        act = self._read(action)
+        act = self._do(action)
         if self.phase == "trump" and act.kind == "trump":
             self.trump, self.phase = act.word, "play"
         elif self.phase == "play" and act.kind == "claim":
@@ -392,23 +415,21 @@ class FourState(MarafoneState):
         first false word, or a word from a seat that did not lead (its fault returned), is
         the irregularity that decides the hand."""
         self.words[number, seat] = word
-        if not lead:
-            self._signal(number, seat, word, False, f"`{word}` by seat {seat}, who did not lead")
-            return self._not_leader(number, seat, word)
-        play, n = self.playing(), self.seats
-        after = [t.cards[(seat - t.leader) % n][1] for t in play.tricks[number:]]
-        if len(play.tricks) >= number:  # a card of the trick on the table is played later
-            after += [c for s, c in zip(play.order, play.trick) if s == seat]  # noqa: B905
-        after += play.hand(seat) or ()
-        exact = seat in self.given or len(play.tricks) == self.total
-        truth = word_truth(word, card, after, exact)
-        self._signal(number, seat, word, truth, f"a false `{word}` by seat {seat}")
-        return None
-
-    def _signal(self, number: int, seat: int, word: str, truth: bool | None, what: str) -> None:
+        truth: bool | None = False
+        what = f"`{word}` by seat {seat}, who did not lead"
+        if lead:
+            play = self.playing()
+            after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
+            if len(play.tricks) >= number:  # a card of the trick on the table is played later
+                after += [c for s, c in play.table if s == seat]
+            after += play.hand(seat) or ()
+            exact = seat in self.given or len(play.tricks) == self.total
+            truth = word_truth(word, card, after, exact)
+            what = f"a false `{word}` by seat {seat}"
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
         if truth is False and self.irregular is None:
             self.irregular = (seat, what)
+        return None if lead else self._not_leader(number, seat, word)
 
     def took(self, trick: TrickResult) -> None:
         side = team(trick.winner)
@@ -464,11 +485,11 @@ class FourState(MarafoneState):
         named += [("irregularity", self.irregular[0])] if end == "irregularity" else []
         side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
         attack, defence = thirds[ours] / 3, thirds[theirs] / 3
-        return self._outcome(
+        return _outcome(
             [float(teams[team(s)]) for s in range(1, 5)],
             declarer=leader,
             partners=[partner],
-            **self._sides(leader, [partner]),
+            **_sides(4, leader, [partner]),
             card_points={"declarer": attack, "defence": defence},
             margin=attack - defence,
             bonuses=[Bonus(name=name, side=side[team(s)], points=1.0) for name, s in named],
@@ -496,6 +517,7 @@ class TrionfoState(MarafoneState):
     """Five seats: `auction` (from `first`, the holder of 5S), then the signore's `trump`,
     his `call` after `chiamo`, and `play`; five passes end the hand (`over`, thrown in)."""
 
+    name = "Trionfo"
     total = 8
 
     def __init__(self, hands: dict[int, list[str] | None], **given: Any) -> None:
@@ -540,9 +562,9 @@ class TrionfoState(MarafoneState):
         return self.playing().legal() if self.phase == "play" else []
 
     def check(self, action: str) -> list[Fault]:
-        act = read_action(action, self.seats)
-        if act is None:
-            return [Fault("unknown-action", f"`{action}` is not a Trionfo action")]
+        act = self._read(action)
+        if type(act) is Fault:
+            return [act]
         if act.kind == "bid":
             message = self.auction.fault(act.word)
             return [Fault("illegal-call", message)] if message else []
@@ -553,9 +575,8 @@ class TrionfoState(MarafoneState):
         if act.kind != {"trump": "trump", "call": "card", "play": "card"}.get(self.phase):
             return [Fault("not-now", f"`{action}`: the {self.phase} is not over")]
         if self.phase == "call" and act.card[-1] == self.trump:
-            return [
-                Fault("call-trump", f"{act.card} is a trump: the called card is of another suit")
-            ]
+            message = f"{act.card} is a trump: the called card is of another suit"
+            return [Fault("call-trump", message)]
         if self.phase == "call" and act.card not in DECK.cards:
             return [Fault("unknown-card", f"{act.card} is not a card of marafone")]
         if self.phase != "play":
@@ -574,7 +595,7 @@ class TrionfoState(MarafoneState):
         return Fault("unexpected-claim", f"`{kind}` belongs to four-seat marafone, not to Trionfo")
 
     def perform(self, action: str) -> None:
-        act = self._read(action)
+        act = self._do(action)
         if act.kind == "bid" and self.phase == "auction":
             self.auction.say(act.word)
             if self.auction.over:
@@ -601,7 +622,7 @@ class TrionfoState(MarafoneState):
     def took(self, trick: TrickResult) -> None:
         cards = [c for _, c in trick.cards]
         self.partner_known = self.partner_known or self.called in cards
-        self.points[self._side_name(trick.winner)] += thirds_of(cards) / 3
+        self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
 
     def _sections(self, record: tgn.Record) -> None:
         record.auction = tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.auction.calls]])
@@ -612,12 +633,9 @@ class TrionfoState(MarafoneState):
         auction, signore, bid = self.auction, self.signore, self.bid
         if auction.thrown_in:
             first = {"auction_first": self.first, "bid": None}
-            return self._outcome(
-                [0.0] * self.seats,
-                thrown_in=True,
-                speakers=list(auction.speakers),
-                margin=0.0,
-                breakdown=first,
+            speakers = list(auction.speakers)
+            return _outcome(
+                [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
             )
         if signore is None or (self.called and self.amico is None):
             return None
@@ -626,14 +644,14 @@ class TrionfoState(MarafoneState):
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
-        ours, theirs = side_thirds(side, taken, complete=len(taken) == self.total)
-        return self._outcome(
+        ours, theirs = side_thirds(side, taken)
+        return _outcome(
             [float(x) for x in scores(bid, signore, None if alone else self.amico, won)],
             contract=bid,
             declarer=signore,
             partners=partners,
             won=won,
-            **self._sides(signore, partners),
+            **_sides(5, signore, partners),
             speakers=list(auction.speakers),
             card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
             margin=float(points(ours) - points(theirs)),
