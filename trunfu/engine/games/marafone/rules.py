@@ -5,7 +5,6 @@ the leader's words."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from operator import itemgetter
 
 from ....notation.decks import GAMES
 from ....notation.models import number
@@ -42,16 +41,12 @@ def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
     return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
 
 
-_card = itemgetter(1)
-"""A (seat, card) pair's card."""
-
-
 def team_thirds(tricks: Iterable[TrickResult]) -> list[int]:
     """Thirds won by teams 1+3 and 2+4 with `tricks` (the last trick's point not counted)."""
-    won: list[list[str]] = [[], []]
+    won = [0, 0]
     for trick in tricks:
-        won[(trick.winner - 1) % 2] += trick.cards
-    return [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
+        won[(trick.winner - 1) % 2] += sum(THIRDS[card] for _, card in trick.cards)
+    return won
 
 
 def points(thirds: int) -> int:
@@ -59,10 +54,9 @@ def points(thirds: int) -> int:
     return thirds // 3
 
 
-def holds_maraffa(hand: Iterable[str], trump: str) -> bool:
+def holds_maraffa(hand: Collection[str], trump: str) -> bool:
     """Whether a hand holds the ace, two and three of trumps."""
-    held = set(hand)
-    return all(r + trump in held for r in MARAFFA_RANKS)
+    return all(r + trump in hand for r in MARAFFA_RANKS)
 
 
 def team(seat: int) -> int:

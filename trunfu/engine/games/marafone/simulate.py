@@ -97,5 +97,5 @@ def _claim(state: FourState, rng: random.Random) -> str:
     need = 41 - points(won[ahead]) + rng.choice(NEED_SHIFT)
     score = [rng.randint(20, 40), rng.randint(20, 40)]
     score[team(seat)] = max(0, min(40, need))
-    state.set_tag("MatchScore", f"{score[0]} {score[1]}")
+    state.tags.append(("MatchScore", f"{score[0]} {score[1]}"))
     return f"fuori {seat}"

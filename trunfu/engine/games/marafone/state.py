@@ -12,7 +12,6 @@ ruling) is taken too, never offered."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -22,7 +21,7 @@ from ....notation.grammar import item_scanner
 from ...model import Bonus, Outcome, TrickResult, trusted
 from ...play import TrickPlay
 from ...scoring import format_result
-from ...state import Fault, IllegalAction, Snapshot, State, View
+from ...state import Fault, Snapshot, State, View
 from .rules import (
     DECK,
     GAME,
@@ -176,7 +175,6 @@ class MarafoneState(State):
 
     def score(self) -> Outcome | None:
         """The hand scored as it stands (None when it cannot be)."""
-        raise NotImplementedError
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
@@ -200,17 +198,11 @@ class MarafoneState(State):
         self.closed, self.phase = True, "over"
 
     def _side_name(self, seat: int) -> str:
-        raise NotImplementedError
+        """The side `seat` plays for, as the steps' points name it."""
 
     def _read(self, action: str) -> Action | Fault:
         act = read_action(action, self.seats)
         return act or Fault("unknown-action", f"`{action}` is not a {self.name} action")
-
-    def _do(self, action: str) -> Action:
-        act = self._read(action)
-        if type(act) is Fault:
-            raise IllegalAction(act.message, act.code)
-        return act
 
     def _card_fault(self, card: str) -> list[Fault]:
         play = self.playing()
@@ -231,10 +223,6 @@ class MarafoneState(State):
             self.took(done)
             if play.over:
                 self.close()
-
-    def copy(self) -> MarafoneState:
-        rules = self.play.rules if self.play is not None else None
-        return copy.deepcopy(self, {id(rules): rules})  # the rules are shared, never changed
 
     def snapshot(self) -> Snapshot:
         play = self.play
@@ -335,10 +323,6 @@ class FourState(MarafoneState):
     def to_act(self) -> int | None:
         return self.first if self.phase == "trump" else super().to_act
 
-    def set_tag(self, name: str, value: str) -> None:
-        """Give the deal a tag (a simulated hand picks its MatchScore when it claims)."""
-        self.tags = [(k, v) for k, v in self.tags if k != name] + [(name, value)]
-
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
         tags = dict(reversed(self.tags))  # the first of each name
         return parse_match_score(tags.get("MatchScore")), parse_target(tags.get("Target"))
@@ -388,7 +372,7 @@ class FourState(MarafoneState):
         return faults
 
     def perform(self, action: str) -> None:
-        act = self._do(action)
+        act = read_action(action, self.seats)
         if self.phase == "trump" and act.kind == "trump":
             self.trump, self.phase = act.word, "play"
         elif self.phase == "play" and act.kind == "claim":
@@ -595,7 +579,7 @@ class TrionfoState(MarafoneState):
         return Fault("unexpected-claim", f"`{kind}` belongs to four-seat marafone, not to Trionfo")
 
     def perform(self, action: str) -> None:
-        act = self._do(action)
+        act = read_action(action, self.seats)
         if act.kind == "bid" and self.phase == "auction":
             self.auction.say(act.word)
             if self.auction.over:
