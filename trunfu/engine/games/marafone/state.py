@@ -12,7 +12,7 @@ ruling) is taken too, never offered."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -88,14 +88,17 @@ def dealt_hands(record: tgn.Record, seats: int) -> dict[int, list[str] | None]:
     return hands
 
 
-def _outcome(scores: list[float], **fields: Any) -> Outcome:
-    """An outcome with `scores`; the fields not given are those of no declarer."""
+def _outcome(
+    scores: list[float], declarer: int | None = None, partners: Sequence[int] = (), **fields: Any
+) -> Outcome:
+    """An outcome with `scores`; with a `declarer`, the archive's sides (`declarer`,
+    `defence`) and each seat's role; the fields not given are those of no declarer."""
     values = {
         "scores": scores,
         "result": format_result(scores),
         "contract": None,
-        "declarer": None,
-        "partners": [],
+        "declarer": declarer,
+        "partners": list(partners),
         "won": None,
         "thrown_in": False,
         "breakdown": {},
@@ -106,18 +109,14 @@ def _outcome(scores: list[float], **fields: Any) -> Outcome:
         "margin": None,
         "bonuses": [],
     }
+    if declarer is not None:
+        roles = values["roles"] = dict.fromkeys(range(1, len(scores) + 1), "defender")
+        roles[declarer] = "declarer"
+        roles.update(dict.fromkeys(partners, "partner"))
+        ours = [s for s, role in roles.items() if role != "defender"]
+        values["sides"] = {"declarer": ours, "defence": [s for s in roles if s not in ours]}
     values.update(fields)
     return trusted(Outcome, values)
-
-
-def _sides(seats: int, declarer: int, partners: list[int]) -> dict[str, Any]:
-    """The archive's sides (`declarer`, `defence`) and each seat's role."""
-    roles = dict.fromkeys(range(1, seats + 1), "defender")
-    roles[declarer] = "declarer"
-    roles.update(dict.fromkeys(partners, "partner"))
-    ours = [s for s, role in roles.items() if role != "defender"]
-    defence = [s for s, role in roles.items() if role == "defender"]
-    return {"sides": {"declarer": ours, "defence": defence}, "roles": roles}
 
 
 class MarafoneState(State):
@@ -473,7 +472,6 @@ class FourState(MarafoneState):
             [float(teams[team(s)]) for s in range(1, 5)],
             declarer=leader,
             partners=[partner],
-            **_sides(4, leader, [partner]),
             card_points={"declarer": attack, "defence": defence},
             margin=attack - defence,
             bonuses=[Bonus(name=name, side=side[team(s)], points=1.0) for name, s in named],
@@ -635,7 +633,6 @@ class TrionfoState(MarafoneState):
             declarer=signore,
             partners=partners,
             won=won,
-            **_sides(5, signore, partners),
             speakers=list(auction.speakers),
             card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
             margin=float(points(ours) - points(theirs)),
