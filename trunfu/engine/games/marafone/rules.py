@@ -5,6 +5,7 @@ the leader's words."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from operator import itemgetter
 
 from ....notation.decks import GAMES
 from ....notation.models import number
@@ -41,12 +42,16 @@ def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
     return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
 
 
+_card = itemgetter(1)
+"""A (seat, card) pair's card."""
+
+
 def team_thirds(tricks: Iterable[TrickResult]) -> list[int]:
     """Thirds won by teams 1+3 and 2+4 with `tricks` (the last trick's point not counted)."""
-    won = [0, 0]
+    won: list[list[str]] = [[], []]
     for trick in tricks:
-        won[(trick.winner - 1) % 2] += sum(THIRDS[card] for _, card in trick.cards)
-    return won
+        won[(trick.winner - 1) % 2] += trick.cards
+    return [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
 
 
 def points(thirds: int) -> int:

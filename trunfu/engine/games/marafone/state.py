@@ -149,9 +149,9 @@ class MarafoneState(State):
         """Card points taken so far per side, as the steps show them."""
         self.closed = False
         self.play: TrickPlay | None = None
-        self.shown: tuple[int, dict[int, list[str]], dict[int, int]] = (-1, {}, {})
-        """The tricks played, the hands between two tricks and the tricks taken (a
-        snapshot changes only the trick on the table until a trick is taken)."""
+        self.shown: tuple[int, dict, dict, dict] = (-1, {}, {}, {})
+        """What the snapshots of the play show between two tricks: the tricks taken so far,
+        each hand as dealt in the deck's order, each hand now, the tricks won by seat."""
 
     @property
     def leader(self) -> int:
@@ -184,7 +184,7 @@ class MarafoneState(State):
 
     def adopt(self, play: TrickPlay) -> None:
         """Take `play` as the play of this hand (the referee's, or one begun here)."""
-        self.play, self.phase = play, "play"
+        self.play, self.phase, self.shown = play, "play", (-1, {}, {}, {})
 
     def took(self, trick: TrickResult) -> None:
         """A trick was taken: the points the steps show."""
@@ -229,13 +229,11 @@ class MarafoneState(State):
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, points=self.points, declarer=self.declarer)
         if self.shown[0] != len(play.tricks):
-            held = {
-                s: DECK.sort([c for c in play.dealt[s] if c in h])
-                for s, h in play.hands.items()
-                if h is not None
-            }
-            self.shown = (len(play.tricks), held, play.taken())
-        _, held, taken = self.shown
+            dealt = self.shown[1] or {s: DECK.sort(h) for s, h in play.dealt.items()}
+            hands = play.hands.items()
+            held = {s: [c for c in dealt[s] if c in h] for s, h in hands if h is not None}
+            self.shown = (len(play.tricks), dealt, held, play.taken())
+        _, _, held, taken = self.shown
         table = play.table
         if table:
             on = dict(table)
