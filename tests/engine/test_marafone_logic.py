@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from trunfu.engine.games.marafone.claims import (
+from trunfu.engine.games.marafone.rules import (
+    card_thirds,
     eleven_nil,
     fuori_right,
+    holds_maraffa,
     parse_match_score,
     parse_target,
-    team,
-)
-from trunfu.engine.games.marafone.points import (
-    card_thirds,
-    holds_maraffa,
     points,
+    team,
     trick_thirds,
+    word_truth,
 )
-from trunfu.engine.games.marafone.signals import word_truth
 from trunfu.engine.games.marafone.trionfo import Auction, goal_met, scores
 
 

@@ -24,8 +24,7 @@ PASSED_ON = {
     ("notation/reader.py", "code"),  # the reader's diag(): Diagnostic(code=code)
     ("notation/reader.py", "problem.code"),  # a _Problem raised while building
     ("engine/games/french_tarot/replay.py", "fault.code"),  # the auction's Faults
-    ("engine/games/marafone/five.py", "fault.code"),  # a game state's check(): its Faults
-    ("engine/games/marafone/four.py", "fault.code"),
+    ("engine/games/marafone/replay.py", "fault.code"),  # a game state's check(): its Faults
     ("engine/games/tarocco_siciliano/replay.py", "fault.code"),
     ("engine/games/waite_tarot/replay.py", "fault.code"),
     ("engine/games/waite_tarot/replay.py", "faults[0].code"),

@@ -12,11 +12,9 @@ sure."""
 
 from __future__ import annotations
 
-from ....notation.decks import GAMES
 from ...slam import sure_slam, sure_tricks
+from .rules import DECK, GAME
 
-GAME = "marafone"
-DECK = GAMES[GAME]
 SUITS = DECK.suits
 RANKS = ("3", "2", "A", "K", "C", "J", "7", "6", "5", "4")
 """Strongest first, in every suit."""

@@ -12,9 +12,8 @@ import random
 
 from ...slam import slam_lead
 from . import evaluate
-from .claims import team
-from .points import card_thirds, holds_maraffa, points
-from .state import DECK, GAME, FourState, MarafoneState, TrionfoState
+from .rules import DECK, GAME, card_thirds, holds_maraffa, points, team
+from .state import FourState, MarafoneState, TrionfoState
 from .trionfo import BID_RANK, BIDS
 
 WORD_ODDS = 0.25
@@ -98,5 +97,5 @@ def _claim(state: FourState, rng: random.Random) -> str:
     need = 41 - points(won[ahead]) + rng.choice(NEED_SHIFT)
     score = [rng.randint(20, 40), rng.randint(20, 40)]
     score[team(seat)] = max(0, min(40, need))
-    state.set_tag("MatchScore", f"{score[0]} {score[1]}")
+    state.tags.append(("MatchScore", f"{score[0]} {score[1]}"))
     return f"fuori {seat}"

@@ -12,26 +12,35 @@ ruling) is taken too, never offered."""
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ....notation import models as tgn
-from ....notation.decks import GAMES
 from ....notation.grammar import item_scanner
 from ...model import Bonus, Outcome, TrickResult, trusted
 from ...play import TrickPlay
 from ...scoring import format_result
-from ...state import Fault, IllegalAction, Snapshot, State, View
-from .claims import TEAM_NAMES, eleven_nil, fuori_right, parse_match_score, parse_target, team
-from .common import RULES, dealt_hands
-from .points import LAST_TRICK_THIRDS, MARAFFA_POINTS, holds_maraffa, points, team_thirds
-from .points import trick_thirds as thirds_of
-from .signals import word_truth
+from ...state import Fault, Snapshot, State, View
+from .rules import (
+    DECK,
+    GAME,
+    LAST_TRICK_THIRDS,
+    MARAFFA_POINTS,
+    RULES,
+    TEAM_NAMES,
+    eleven_nil,
+    fuori_right,
+    holds_maraffa,
+    parse_match_score,
+    parse_target,
+    points,
+    team,
+    team_thirds,
+    trick_thirds,
+    word_truth,
+)
 from .trionfo import Auction, goal_met, scores, side_thirds
-
-GAME = "marafone"
-DECK = GAMES[GAME]
 
 
 class Action(NamedTuple):
@@ -44,6 +53,7 @@ class Action(NamedTuple):
     seat: int | None = None
 
 
+@lru_cache(maxsize=4096)
 def read_action(text: str, seats: int) -> Action | None:
     """The action `text` spells, read with the notation's own items; None when it is none."""
     head, _, rest = text.strip().partition(" ")
@@ -69,13 +79,53 @@ def read_action(text: str, seats: int) -> Action | None:
     return None
 
 
-class MarafoneState(State):
-    """What both seat counts share: the hands, trumps, the play and the record.
+def dealt_hands(record: tgn.Record, seats: int) -> dict[int, list[str] | None]:
+    """Each seat's cards as dealt; None for a seat the deal leaves out."""
+    hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
+    for hand in record.deal.hands if record.deal is not None else ():
+        if hand.owner.isdigit() and int(hand.owner) in hands:
+            hands[int(hand.owner)] = [c.code for c in hand.cards]
+    return hands
 
-    `hands` are each seat's cards as dealt; a seat's hand may be None (the referee's
-    lenient state: the play infers it). `first` is the holder of the first card (4D, 5S)."""
+
+def _outcome(
+    scores: list[float], declarer: int | None = None, partners: Sequence[int] = (), **fields: Any
+) -> Outcome:
+    """An outcome with `scores`; with a `declarer`, the archive's sides (`declarer`,
+    `defence`) and each seat's role; the fields not given are those of no declarer."""
+    values = {
+        "scores": scores,
+        "result": format_result(scores),
+        "contract": None,
+        "declarer": declarer,
+        "partners": list(partners),
+        "won": None,
+        "thrown_in": False,
+        "breakdown": {},
+        "sides": {},
+        "roles": {},
+        "speakers": [],
+        "card_points": {},
+        "margin": None,
+        "bonuses": [],
+    }
+    if declarer is not None:
+        roles = values["roles"] = dict.fromkeys(range(1, len(scores) + 1), "defender")
+        roles[declarer] = "declarer"
+        roles.update(dict.fromkeys(partners, "partner"))
+        ours = [s for s, role in roles.items() if role != "defender"]
+        values["sides"] = {"declarer": ours, "defence": [s for s in roles if s not in ours]}
+    values.update(fields)
+    return trusted(Outcome, values)
+
+
+class MarafoneState(State):
+    """What both seat counts share: the hands (a seat's is None in the referee's lenient
+    state, where the play infers it), trumps, the play and the record. `first` holds the
+    first card (4D, 5S)."""
 
     game = GAME
+    name = "marafone"
     variant = DECK.default_variant
     total: int
     """Tricks in a complete hand."""
@@ -96,9 +146,12 @@ class MarafoneState(State):
         self.words: dict[tuple[int, int], str] = {}
         """(trick, seat) → the word said with that seat's card."""
         self.points: dict[str, float] = {}
-        """Card points taken so far per side, as the replay's steps show them."""
+        """Card points taken so far per side, as the steps show them."""
         self.closed = False
-        self.play = None
+        self.play: TrickPlay | None = None
+        self.shown: tuple[int, dict, dict, dict] = (-1, {}, {}, {})
+        """What the snapshots of the play show between two tricks: the tricks taken so far,
+        each hand as dealt in the deck's order, each hand now, the tricks won by seat."""
 
     @property
     def leader(self) -> int:
@@ -108,13 +161,6 @@ class MarafoneState(State):
     @property
     def declarer(self) -> int | None:
         return self.first
-
-    def tag(self, name: str) -> str | None:
-        return next((value for key, value in self.tags if key == name), None)
-
-    def set_tag(self, name: str, value: str) -> None:
-        """Give the deal a tag (a simulated hand picks its MatchScore when it claims)."""
-        self.tags = [(k, v) for k, v in self.tags if k != name] + [(name, value)]
 
     @property
     def to_act(self) -> int | None:
@@ -128,29 +174,6 @@ class MarafoneState(State):
 
     def score(self) -> Outcome | None:
         """The hand scored as it stands (None when it cannot be)."""
-        raise NotImplementedError
-
-    def _outcome(self, scores: list[float], **fields: Any) -> Outcome:
-        """An outcome with `scores`; the fields not given are those of no declarer."""
-        return trusted(
-            Outcome,
-            {
-                **dict.fromkeys(("contract", "declarer", "won", "margin")),
-                **{"partners": [], "thrown_in": False, "sides": {}, "roles": {}},
-                **{"speakers": [], "card_points": {}, "bonuses": [], "breakdown": {}},
-                **fields,
-                "scores": scores,
-                "result": format_result(scores),
-            },
-        )
-
-    def _sides(self, declarer: int, partners: list[int]) -> dict[str, Any]:
-        """The archive's sides (`declarer`, `defence`) and each seat's role."""
-        ours = [declarer, *partners]
-        roles = {s: "defender" for s in range(1, self.seats + 1) if s not in ours}
-        roles |= {declarer: "declarer", **dict.fromkeys(partners, "partner")}
-        defence = [s for s in range(1, self.seats + 1) if s not in ours]
-        return {"sides": {"declarer": sorted(ours), "defence": defence}, "roles": roles}
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
@@ -161,7 +184,7 @@ class MarafoneState(State):
 
     def adopt(self, play: TrickPlay) -> None:
         """Take `play` as the play of this hand (the referee's, or one begun here)."""
-        self.play, self.phase = play, "play"
+        self.play, self.phase, self.shown = play, "play", (-1, {}, {}, {})
 
     def took(self, trick: TrickResult) -> None:
         """A trick was taken: the points the steps show."""
@@ -174,21 +197,23 @@ class MarafoneState(State):
         self.closed, self.phase = True, "over"
 
     def _side_name(self, seat: int) -> str:
-        raise NotImplementedError
+        """The side `seat` plays for, as the steps' points name it."""
 
-    def _read(self, action: str) -> Action:
+    def _read(self, action: str) -> Action | Fault:
         act = read_action(action, self.seats)
-        if act is None:
-            raise IllegalAction(f"`{action}` is not a marafone action", "unknown-action")
-        return act
+        return act or Fault("unknown-action", f"`{action}` is not a {self.name} action")
 
     def _card_fault(self, card: str) -> list[Fault]:
         play = self.playing()
         message = play.fault(card)
         if message is None:
             return []
-        hand = play.hand(play.to_play)
-        return [Fault("card-not-held" if card not in (hand or ()) else "illegal-card", message)]
+        seat = play.to_play
+        if card in (play.hand(seat) or ()):
+            return [Fault("illegal-card", message)]
+        owner = next((s for s, h in self.hands.items() if s != seat and h and card in h), None)
+        where = f" (it was dealt to seat {owner})" if owner else ""  # as the referee says
+        return [Fault("card-not-held", message + where)]
 
     def _play_card(self, card: str) -> None:
         play = self.playing()
@@ -198,20 +223,25 @@ class MarafoneState(State):
             if play.over:
                 self.close()
 
-    def copy(self) -> MarafoneState:
-        rules = self.play.rules if self.play is not None else None
-        return copy.deepcopy(self, {id(rules): rules})  # the rules are shared, never changed
-
     def snapshot(self) -> Snapshot:
         play = self.play
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, points=self.points, declarer=self.declarer)
-        hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
+        if self.shown[0] != len(play.tricks):
+            dealt = self.shown[1] or {s: DECK.sort(h) for s, h in play.dealt.items()}
+            hands = play.hands.items()
+            held = {s: [c for c in dealt[s] if c in h] for s, h in hands if h is not None}
+            self.shown = (len(play.tricks), dealt, held, play.taken())
+        _, _, held, taken = self.shown
+        table = play.table
+        if table:
+            on = dict(table)
+            held = {s: [c for c in h if c != on[s]] if s in on else h for s, h in held.items()}
         return Snapshot(
-            hands=hands,
-            trick=play.table,
-            taken=play.taken(),
+            hands=held,
+            trick=table,
+            taken=taken,
             points=self.points,
             declarer=self.declarer,
             partner_known=self.partner_known,
@@ -248,12 +278,12 @@ class MarafoneState(State):
         if self.trump is not None:
             record.trump = tgn.Trump(suit=self.trump)
         items: list[tgn.Trick | tgn.Claim] = []
-        if self.play is not None:
-            for number, cards in enumerate(
-                [*(t.cards for t in self.play.tricks), self.play.table], 1
-            ):
-                if cards:
-                    items.append(tgn.Trick(cards=[self._played(number, *p) for p in cards]))
+        play = self.play
+        for number, cards in enumerate(
+            [*(t.cards for t in play.tricks), play.table] if play else [], 1
+        ):
+            if cards:
+                items.append(tgn.Trick(cards=[self._played(number, *p) for p in cards]))
         items += self._claims()
         if items:
             record.play = tgn.Play(items=items)
@@ -291,7 +321,8 @@ class FourState(MarafoneState):
         return self.first if self.phase == "trump" else super().to_act
 
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
-        return parse_match_score(self.tag("MatchScore")), parse_target(self.tag("Target"))
+        tags = dict(reversed(self.tags))  # the first of each name
+        return parse_match_score(tags.get("MatchScore")), parse_target(tags.get("Target"))
 
     def legal(self) -> list[str]:
         if self.phase != "play":
@@ -308,14 +339,14 @@ class FourState(MarafoneState):
         return out
 
     def check(self, action: str) -> list[Fault]:
-        act = read_action(action, self.seats)
-        if act is None:
-            return [Fault("unknown-action", f"`{action}` is not a marafone action")]
-        if self.phase != "play":
-            if self.phase == "trump" and act.kind == "trump":
+        act = self._read(action)
+        if type(act) is Fault:
+            return [act]
+        if self.phase == "trump":
+            if act.kind == "trump":
                 return []
-            if self.phase == "trump":
-                return [Fault("not-now", f"seat {self.first}, who holds 4D, names trumps first")]
+            return [Fault("not-now", f"seat {self.first}, who holds 4D, names trumps first")]
+        if self.phase == "over":
             return [Fault("over", f"`{action}`: the hand is over")]
         play = self.playing()
         if act.kind == "claim":
@@ -325,13 +356,11 @@ class FourState(MarafoneState):
             if act.word != "fuori" or None not in (match, target):
                 return []
             bad = "MatchScore" if match is None else "Target"
-            return [
-                Fault(
-                    "bad-match-tag",
-                    f"`{action}` is checked against MatchScore and Target, but the {bad} "
-                    'tag is not readable (MatchScore "A B", Target a number)',
-                )
-            ]
+            message = (
+                f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
+                'not readable (MatchScore "A B", Target a number)'
+            )
+            return [Fault("bad-match-tag", message)]
         if act.kind != "card":
             return [Fault("not-now", f"`{action}`: it is seat {play.to_play}'s turn to play")]
         faults = self._card_fault(act.card)
@@ -340,7 +369,7 @@ class FourState(MarafoneState):
         return faults
 
     def perform(self, action: str) -> None:
-        act = self._read(action)
+        act = read_action(action, self.seats)
         if self.phase == "trump" and act.kind == "trump":
             self.trump, self.phase = act.word, "play"
         elif self.phase == "play" and act.kind == "claim":
@@ -367,22 +396,21 @@ class FourState(MarafoneState):
         first false word, or a word from a seat that did not lead (its fault returned), is
         the irregularity that decides the hand."""
         self.words[number, seat] = word
-        if not lead:
-            self._signal(number, seat, word, False, f"`{word}` by seat {seat}, who did not lead")
-            return self._not_leader(number, seat, word)
-        play = self.playing()
-        played = {c: t.number for t in play.tricks for _, c in t.cards}
-        played.update(dict.fromkeys(play.trick, play.number))
-        after = [c for c in play.dealt.get(seat, ()) if played.get(c, number + 1) > number]
-        exact = seat in self.given or len(play.tricks) == self.total
-        truth = word_truth(word, card, after, exact)
-        self._signal(number, seat, word, truth, f"a false `{word}` by seat {seat}")
-        return None
-
-    def _signal(self, number: int, seat: int, word: str, truth: bool | None, what: str) -> None:
+        truth: bool | None = False
+        what = f"`{word}` by seat {seat}, who did not lead"
+        if lead:
+            play = self.playing()
+            after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
+            if len(play.tricks) >= number:  # a card of the trick on the table is played later
+                after += [c for s, c in play.table if s == seat]
+            after += play.hand(seat) or ()
+            exact = seat in self.given or len(play.tricks) == self.total
+            truth = word_truth(word, card, after, exact)
+            what = f"a false `{word}` by seat {seat}"
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
         if truth is False and self.irregular is None:
             self.irregular = (seat, what)
+        return None if lead else self._not_leader(number, seat, word)
 
     def took(self, trick: TrickResult) -> None:
         side = team(trick.winner)
@@ -436,16 +464,15 @@ class FourState(MarafoneState):
         named += [(f"signals.{s['word']}", s["seat"]) for s in self.signals]
         named += [(f"claim.{claim['kind']}", claim["seat"])] if claim else []
         named += [("irregularity", self.irregular[0])] if end == "irregularity" else []
-        side = {s: "declarer" if team(s) == ours else "defence" for s in range(1, 5)}
+        side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
         attack, defence = thirds[ours] / 3, thirds[theirs] / 3
-        return self._outcome(
+        return _outcome(
             [float(teams[team(s)]) for s in range(1, 5)],
             declarer=leader,
             partners=[partner],
-            **self._sides(leader, [partner]),
             card_points={"declarer": attack, "defence": defence},
             margin=attack - defence,
-            bonuses=[Bonus(name=name, side=side[s], points=1.0) for name, s in named],
+            bonuses=[Bonus(name=name, side=side[team(s)], points=1.0) for name, s in named],
             breakdown={
                 "trump": self.trump,
                 "trump_named_by": leader,
@@ -470,6 +497,7 @@ class TrionfoState(MarafoneState):
     """Five seats: `auction` (from `first`, the holder of 5S), then the signore's `trump`,
     his `call` after `chiamo`, and `play`; five passes end the hand (`over`, thrown in)."""
 
+    name = "Trionfo"
     total = 8
 
     def __init__(self, hands: dict[int, list[str] | None], **given: Any) -> None:
@@ -514,9 +542,9 @@ class TrionfoState(MarafoneState):
         return self.playing().legal() if self.phase == "play" else []
 
     def check(self, action: str) -> list[Fault]:
-        act = read_action(action, self.seats)
-        if act is None:
-            return [Fault("unknown-action", f"`{action}` is not a Trionfo action")]
+        act = self._read(action)
+        if type(act) is Fault:
+            return [act]
         if act.kind == "bid":
             message = self.auction.fault(act.word)
             return [Fault("illegal-call", message)] if message else []
@@ -527,9 +555,8 @@ class TrionfoState(MarafoneState):
         if act.kind != {"trump": "trump", "call": "card", "play": "card"}.get(self.phase):
             return [Fault("not-now", f"`{action}`: the {self.phase} is not over")]
         if self.phase == "call" and act.card[-1] == self.trump:
-            return [
-                Fault("call-trump", f"{act.card} is a trump: the called card is of another suit")
-            ]
+            message = f"{act.card} is a trump: the called card is of another suit"
+            return [Fault("call-trump", message)]
         if self.phase == "call" and act.card not in DECK.cards:
             return [Fault("unknown-card", f"{act.card} is not a card of marafone")]
         if self.phase != "play":
@@ -548,7 +575,7 @@ class TrionfoState(MarafoneState):
         return Fault("unexpected-claim", f"`{kind}` belongs to four-seat marafone, not to Trionfo")
 
     def perform(self, action: str) -> None:
-        act = self._read(action)
+        act = read_action(action, self.seats)
         if act.kind == "bid" and self.phase == "auction":
             self.auction.say(act.word)
             if self.auction.over:
@@ -575,7 +602,7 @@ class TrionfoState(MarafoneState):
     def took(self, trick: TrickResult) -> None:
         cards = [c for _, c in trick.cards]
         self.partner_known = self.partner_known or self.called in cards
-        self.points[self._side_name(trick.winner)] += thirds_of(cards) / 3
+        self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
 
     def _sections(self, record: tgn.Record) -> None:
         record.auction = tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.auction.calls]])
@@ -586,12 +613,9 @@ class TrionfoState(MarafoneState):
         auction, signore, bid = self.auction, self.signore, self.bid
         if auction.thrown_in:
             first = {"auction_first": self.first, "bid": None}
-            return self._outcome(
-                [0.0] * self.seats,
-                thrown_in=True,
-                speakers=list(auction.speakers),
-                margin=0.0,
-                breakdown=first,
+            speakers = list(auction.speakers)
+            return _outcome(
+                [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
             )
         if signore is None or (self.called and self.amico is None):
             return None
@@ -600,14 +624,13 @@ class TrionfoState(MarafoneState):
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
-        ours, theirs = side_thirds(side, taken, complete=len(taken) == self.total)
-        return self._outcome(
+        ours, theirs = side_thirds(side, taken)
+        return _outcome(
             [float(x) for x in scores(bid, signore, None if alone else self.amico, won)],
             contract=bid,
             declarer=signore,
             partners=partners,
             won=won,
-            **self._sides(signore, partners),
             speakers=list(auction.speakers),
             card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
             margin=float(points(ours) - points(theirs)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .points import LAST_TRICK_THIRDS, trick_thirds
+from .rules import trick_thirds
 
 SEATS = 5
 TRICKS = 8
@@ -105,23 +105,15 @@ def goal_met(
     bid: str, signore: int, side: set[int], tricks: Sequence[tuple[int, list[str]]]
 ) -> bool:
     """Whether the signore's side (`side`: him and his amico, if any) reached the goal of
-    `bid`, from the tricks as (winner, cards) in order; the last trick's point goes to its
-    winner when all eight are played."""
+    `bid`, from the tricks as (winner, cards) in order; `maso` must make six points before
+    the others make one."""
     if bid == "maso-dei-masi":
         return len(tricks) == TRICKS and all(w == signore for w, _ in tricks)
-    ours = theirs = 0
-    for i, (winner, cards) in enumerate(tricks):
-        thirds = trick_thirds(cards, last=i == len(tricks) - 1 and len(tricks) == TRICKS)
-        if winner in side:
-            ours += thirds
-        else:
-            theirs += thirds
-        if bid == "maso":
-            if theirs >= MASO_OTHERS_THIRDS:
-                return False
-            if ours >= GOAL_THIRDS:
-                return True
-    return ours >= GOAL_THIRDS
+    for n in range(1, len(tricks) + 1) if bid == "maso" else ():
+        ours, theirs = side_thirds(side, tricks[:n])
+        if theirs >= MASO_OTHERS_THIRDS or ours >= GOAL_THIRDS:
+            return theirs < MASO_OTHERS_THIRDS
+    return side_thirds(side, tricks)[0] >= GOAL_THIRDS
 
 
 def scores(bid: str, signore: int, amico: int | None, won: bool) -> list[int]:
@@ -137,15 +129,10 @@ def scores(bid: str, signore: int, amico: int | None, won: bool) -> list[int]:
     return out
 
 
-def side_thirds(
-    side: set[int], tricks: Sequence[tuple[int, list[str]]], complete: bool
-) -> tuple[int, int]:
-    """Thirds of the signore's side and of the others."""
-    ours = theirs = 0
-    for i, (winner, cards) in enumerate(tricks):
-        t = trick_thirds(cards) + (LAST_TRICK_THIRDS if complete and i == len(tricks) - 1 else 0)
-        if winner in side:
-            ours += t
-        else:
-            theirs += t
-    return ours, theirs
+def side_thirds(side: set[int], tricks: Sequence[tuple[int, list[str]]]) -> tuple[int, int]:
+    """Thirds of the signore's side and of the others; the last trick's point goes to its
+    winner when all eight are played."""
+    won = [0, 0]
+    for number, (winner, cards) in enumerate(tricks, 1):
+        won[winner not in side] += trick_thirds(cards, last=number == TRICKS)
+    return won[0], won[1]

@@ -1,0 +1,116 @@
+"""Marafone's rules tables (rules: marafone.md): how cards follow, card points counted in
+thirds, the maraffa, the teams, the match tags a `fuori` is judged against, the 11–0, and
+the leader's words."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from operator import itemgetter
+
+from ....notation.decks import GAMES
+from ....notation.models import number
+from ...model import TrickResult
+from ...tricks import TrickRules
+
+GAME = "marafone"
+DECK = GAMES[GAME]
+RULES = TrickRules(game=GAME, must_follow=True, must_trump=False, excuse=False)
+"""Follow suit if able, no duty to trump or to beat; no excuse (trumps: `with_trump`)."""
+
+CARD_THIRDS = {"A": 3, "2": 1, "3": 1, "K": 1, "C": 1, "J": 1}
+"""Thirds of a point by rank; `7`..`4` (the scartini) are worth nothing."""
+LAST_TRICK_THIRDS = 3
+HAND_POINTS = 11
+"""What a team scores when the other commits an irregularity (the 11–0)."""
+MARAFFA_POINTS = 3
+MARAFFA_RANKS = ("A", "2", "3")
+TEAM_NAMES = ("1+3", "2+4")
+DEFAULT_TARGET = 41
+
+
+def card_thirds(card: str) -> int:
+    """Thirds of a point a card is worth: ace 3, `2 3 K C J` 1, scartini 0."""
+    return CARD_THIRDS.get(card[:-1], 0)
+
+
+THIRDS = {card: card_thirds(card) for card in DECK.order}
+"""Every card of the deck → its thirds (looked up once per card played)."""
+
+
+def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
+    """Thirds won with one trick; `last` adds the last trick's point."""
+    return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
+
+
+_card = itemgetter(1)
+"""A (seat, card) pair's card."""
+
+
+def team_thirds(tricks: Iterable[TrickResult]) -> list[int]:
+    """Thirds won by teams 1+3 and 2+4 with `tricks` (the last trick's point not counted)."""
+    won: list[list[str]] = [[], []]
+    for trick in tricks:
+        won[(trick.winner - 1) % 2] += trick.cards
+    return [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
+
+
+def points(thirds: int) -> int:
+    """A side's points from its thirds: rounded down (7 2/3 scores 7)."""
+    return thirds // 3
+
+
+def holds_maraffa(hand: Collection[str], trump: str) -> bool:
+    """Whether a hand holds the ace, two and three of trumps."""
+    return all(r + trump in hand for r in MARAFFA_RANKS)
+
+
+def team(seat: int) -> int:
+    """0 for seats 1 and 3, 1 for seats 2 and 4."""
+    return (seat - 1) % 2
+
+
+def parse_target(value: str | None) -> int | None:
+    """The `Target` tag: 41 when absent; None when it is not a positive number."""
+    if value is None:
+        return DEFAULT_TARGET
+    target = number(value.strip())
+    return target if target else None
+
+
+def parse_match_score(value: str | None) -> tuple[int, int] | None:
+    """The `MatchScore` tag `"A B"` (teams 1+3 and 2+4 before this hand); `"0 0"` when
+    absent (the first hand of a match); None when malformed."""
+    if value is None:
+        return (0, 0)
+    parts = [number(part) for part in value.split()]
+    if len(parts) != 2 or None in parts:
+        return None
+    return parts[0], parts[1]
+
+
+def fuori_right(claimer: int, so_far: tuple[int, int], match: tuple[int, int], target: int) -> bool:
+    """Whether seat `claimer`'s team, with its points so far, reaches the target."""
+    side = team(claimer)
+    return match[side] + so_far[side] >= target
+
+
+def eleven_nil(offender: int) -> tuple[int, int]:
+    """Team points when seat `offender`'s team loses the hand 11–0."""
+    scores = [HAND_POINTS, HAND_POINTS]
+    scores[team(offender)] = 0
+    return scores[0], scores[1]
+
+
+def word_truth(word: str, led: str, after: Collection[str], exact: bool) -> bool | None:
+    """Whether a leader's word is true. `led` is the card he led, `after` the cards known
+    to be his after it: all of them when `exact`, else only those the play shows (a hand
+    inferred from an unfinished play). `busso` asks, it cannot lie; `striscio` says he
+    still holds the suit led, `volo` that he holds no more of it. None: cannot tell."""
+    if word == "busso":
+        return True
+    still = any(c[-1] == led[-1] for c in after)
+    if exact:
+        return still if word == "striscio" else not still
+    if not still:
+        return None  # the play shows none, which proves nothing
+    return word == "striscio"
