@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trunfu.dashboard.transcription import SET_WORDS, Transcription
+from trunfu.dashboard.transcription import SET_WORDS, Transcription, key_of
 from trunfu.engine import actions, replay, simulate
 from trunfu.notation.models import Record
 from trunfu.notation.writer import write
@@ -44,7 +44,7 @@ def played(game: str, seats: int) -> Record:
 def set_up(at: AppTest, record: Record) -> AppTest:
     """Fill the set-up form for `record` and start."""
     at.selectbox(key="tr_game").set_value(record.tag("Game")).run()
-    at.selectbox(key="tr_seats").set_value(record.seats).run()
+    at.selectbox(key=f"tr_seats_{record.tag('Game')}").set_value(record.seats).run()
     at.selectbox(key="tr_game")  # the dealer's box has no key: found by its label
     next(s for s in at.selectbox if s.label == "Dealer").set_value(int(record.tag("Dealer")))
     at.text_input(key="tr_event").set_value(record.tag("Event"))
@@ -73,7 +73,7 @@ def enter(at: AppTest, action: str) -> AppTest:
     head, _, rest = action.partition(" ")
     word = rest.split(" ")[0]
     if head.endswith(":") and word in SET_WORDS:  # pick the cards, then announce
-        key = f"{head} {word}"
+        key = key_of(f"{head} {word}")
         at.multiselect(key=f"set-{key}").set_value(rest.split()[1:])
         at.button(key=f"announce-{key}").click().run()
     elif re.fullmatch(r"(T\d+|EX|(10|[2-9AJCQK])[SHDCB])", head) and rest in (
@@ -88,7 +88,7 @@ def enter(at: AppTest, action: str) -> AppTest:
         assert not button.disabled, action
         button.click().run()
     else:
-        at.button(key=f"do-{action}").click().run()
+        at.button(key=f"do-{key_of(action)}").click().run()
     return ok(at)
 
 
@@ -196,7 +196,7 @@ def test_the_play_only_gets_the_referees_verdict(open_page: Callable[..., AppTes
     before = write(bare.model_copy(update={"play": None, "tags": []})).strip("\n")
     at = open_page(PAGE)
     at.selectbox(key="tr_game").set_value("french-tarot").run()
-    at.selectbox(key="tr_seats").set_value(3).run()
+    at.selectbox(key="tr_seats_french-tarot").set_value(3).run()
     next(s for s in at.selectbox if s.label == "Dealer").set_value(int(record.tag("Dealer")))
     at.text_input(key="tr_event").set_value(record.tag("Event"))
     at.radio(key="tr_mode").set_value("play")

@@ -604,3 +604,9 @@ def points(state: State) -> dict[str, float]:
 def _upper(text: str) -> str:
     """The first letter in upper case, the rest as it is ("The Excuse")."""
     return text[:1].upper() + text[1:]
+
+
+def key_of(action: str) -> str:
+    """An action as a widget key part, letters, digits and `-` only (a page's CSS class and
+    a test find the widget by it): `1>2: EX` → `1-2-EX`."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", action).strip("-")

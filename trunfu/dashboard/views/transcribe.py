@@ -18,6 +18,7 @@ from trunfu.dashboard.transcription import (
     TranscriptionError,
     card_words,
     choices,
+    key_of,
     say,
 )
 from trunfu.dashboard.uploads import check_text
@@ -35,19 +36,26 @@ VARIANTS = {
     "standard": "Standard rules",
     "waite": "Waite's rules",
 }
+# The seat count the set-up offers first: the game as it is most often played.
+USUAL_SEATS = {"french-tarot": 4, "tarocco-siciliano": 4, "marafone": 4, "waite-tarot": 2}
 COLOURS = {
     "french": {"H": "red", "D": "red"},
     "italian": {"D": "orange", "C": "red", "S": "blue", "B": "green"},
 }
 CSS = """
 <style>
-.st-key-tr-cards button, .st-key-tr-deck button {min-width:3.4em;min-height:3.2em;
- font-size:1.15em;padding:0 .35em}
+.st-key-tr-cards button, .st-key-tr-deck button {min-width:2.9em;min-height:3em;
+ font-size:1.1em;padding:0 .2em}
 .st-key-tr-cards button p, .st-key-tr-deck button p {font-size:1.15em;font-weight:600}
 .tf-turn{padding:.35em .6em;border-radius:6px;background:#fff4cc;border:1px solid #e0a100;
  font-weight:600;margin:.2em 0 .5em}
 </style>
 """
+
+
+def first_up(text: str) -> str:
+    """The first letter in upper case, a name's others as written."""
+    return text[:1].upper() + text[1:]
 
 
 def face(game: str, card: str) -> str:
@@ -106,7 +114,8 @@ def set_up() -> None:
     game = st.selectbox("Game", names, format_func=words.game, key="tr_game")
     rules = GAMES[game]
     left, right = st.columns(2)
-    seats = left.selectbox("Seats", rules.seats, index=len(rules.seats) // 2, key="tr_seats")
+    usual = rules.seats.index(USUAL_SEATS.get(game, rules.seats[0]))
+    seats = left.selectbox("Seats", rules.seats, index=usual, key=f"tr_seats_{game}")
     dealer = right.selectbox("Dealer", range(1, seats + 1), format_func=lambda s: f"seat {s}")
     options = [None, *rules.variants] if len(rules.variants) > 1 else [None]
     default = VARIANTS.get(rules.default_variant, rules.default_variant)
@@ -114,7 +123,7 @@ def set_up() -> None:
         "Rules",
         options,
         format_func=lambda v: f"Usual ({default})" if v is None else VARIANTS.get(v, v),
-        key="tr_variant",
+        key=f"tr_variant_{game}",
     )
     mode = right.radio(
         "Hands",
@@ -184,7 +193,7 @@ def deal(t: Transcription) -> None:
     with st.container(horizontal=True, key="tr-owners"):
         for o, n in t.sizes().items():
             have = len(t.hands.get(o, []))
-            label = f"{t.owner_name(o).capitalize()} · {have}/{n}"
+            label = f"{first_up(t.owner_name(o))} · {have}/{n}"
             st.button(
                 label,
                 key=f"owner-{o}",
@@ -192,7 +201,7 @@ def deal(t: Transcription) -> None:
                 on_click=lambda o=o: st.session_state.__setitem__(OWNER, o),
             )
     hand = t.hand(owner)
-    st.markdown(f"**{t.owner_name(owner).capitalize()}** holds {len(hand)} of {t.sizes()[owner]}:")
+    st.markdown(f"**{first_up(t.owner_name(owner))}** holds {len(hand)} of {t.sizes()[owner]}:")
     if hand:
         st.html(tiles.CSS + tiles.row(t.game, hand))
         with st.popover("Take a card back"), st.container(horizontal=True):
@@ -201,7 +210,7 @@ def deal(t: Transcription) -> None:
                           on_click=act, args=(Transcription.take_back, card))  # fmt: skip
     full = len(hand) >= t.sizes()[owner]
     st.caption("Click the cards of the deck to give them to the hand picked above.")
-    with st.container(horizontal=True, key="tr-deck"):
+    with st.container(horizontal=True, key="tr-deck", gap="small"):
         for card in t.left():
             st.button(
                 face(t.game, card),
@@ -229,11 +238,11 @@ def _apply(t: Transcription, action: str) -> None:
 
 
 def _announce(t: Transcription, head: str) -> None:
-    picked = st.session_state.get(f"set-{head}") or []
+    picked = st.session_state.get(f"set-{key_of(head)}") or []
     if not picked:
         raise TranscriptionError("pick the cards to show first")
     t.apply(f"{head} {' '.join(picked)}")
-    st.session_state[f"set-{head}"] = []
+    st.session_state[f"set-{key_of(head)}"] = []
 
 
 def _undo(t: Transcription) -> None:
@@ -250,7 +259,9 @@ def table(t: Transcription, trick: list[tuple[int, str]], taken: dict[int, int],
         won = ", ".join(f"{t.seat_name(s)} {n}" for s, n in sorted(taken.items()) if n)
         st.caption(f"Tricks taken: {won or 'none yet'}")
     if points:
-        running = ", ".join(f"{words.side(side, t.game)} {n:g}" for side, n in points.items())
+        running = ", ".join(
+            f"{words.side(side, t.game)} {round(n, 2):g}" for side, n in points.items()
+        )
         st.caption(f"Card points so far: {running}")
 
 
@@ -274,22 +285,20 @@ def play(t: Transcription) -> None:
     if playable:  # the hand the cards come from (the dealer's with the talon in the discard)
         holder = next((s for s, h in snapshot.hands.items() if playable[0] in h), seat)
     who = t.seat_name(seat if seat is not None else holder)
-    st.html(f'<div class="tf-turn">{who.capitalize()} {phase}</div>'
+    st.html(f'<div class="tf-turn">{first_up(who)} {phase}</div>'
             if seat is not None else '<div class="tf-turn">Announcements, or the lead</div>')  # fmt: skip
     table(t, snapshot.trick, snapshot.taken, snapshot.points)
-    if offered.buttons:
-        with st.container(horizontal=True, key="tr-calls"):
-            for action in offered.buttons:
-                st.button(say(t, action), key=f"do-{action}", on_click=act, args=(_apply, action))
+    if offered.buttons and state.phase != "play":
+        calls(t, offered.buttons)
     for head in offered.sets:
         owner = int(head.split(":")[0])
         word = head.split()[1]
         with st.expander(say(t, head) + ": pick the cards to show"):
             st.multiselect(
-                "Cards shown", snapshot.hands.get(owner, []), key=f"set-{head}",
+                "Cards shown", snapshot.hands.get(owner, []), key=f"set-{key_of(head)}",
                 format_func=lambda c: card_words(t.game, c),
             )  # fmt: skip
-            st.button(f"Announce {word}", key=f"announce-{head}", on_click=act,
+            st.button(f"Announce {word}", key=f"announce-{key_of(head)}", on_click=act,
                       args=(_announce, head))  # fmt: skip
     if holder is not None and (playable or state.phase == "play"):
         hand = GAMES[t.game].sort(list({*snapshot.hands.get(holder, []), *playable}))
@@ -300,9 +309,9 @@ def play(t: Transcription) -> None:
                 key="tr_signal",
             )  # fmt: skip
         st.caption(
-            f"{t.seat_name(holder).capitalize()}'s cards (the ones the rules allow are enabled)"
+            f"{first_up(t.seat_name(holder))}'s cards (the ones the rules allow are enabled)"
         )
-        with st.container(horizontal=True, key="tr-cards"):
+        with st.container(horizontal=True, key="tr-cards", gap="small"):
             for card in hand:
                 action = (
                     f"{card} {signal}"
@@ -312,6 +321,17 @@ def play(t: Transcription) -> None:
                 allowed = card in offered.cards or card in offered.signals
                 st.button(face(t.game, card), key=f"play-{card}", help=card_words(t.game, card),
                           disabled=not allowed, on_click=act, args=(_apply, action))  # fmt: skip
+    if offered.buttons and state.phase == "play":  # a claim: after the cards
+        calls(t, offered.buttons)
+
+
+def calls(t: Transcription, actions: list[str]) -> None:
+    """The actions that are no card, each a button in players' words."""
+    with st.container(horizontal=True, key="tr-calls"):
+        for action in actions:
+            st.button(
+                say(t, action), key=f"do-{key_of(action)}", on_click=act, args=(_apply, action)
+            )
 
 
 def play_only(t: Transcription) -> None:
@@ -329,14 +349,14 @@ def play_only(t: Transcription) -> None:
         st.error(str(error))
         return
     if seat is not None:
-        st.html(f'<div class="tf-turn">{t.seat_name(seat).capitalize()} plays</div>')
+        st.html(f'<div class="tf-turn">{first_up(t.seat_name(seat))} plays</div>')
     signal = None
     if t.game == "marafone" and len(t.cards) % t.setup.seats == 0:
         signal = st.segmented_control(
             "Signal with the lead", list(SIGNALS), format_func=lambda s: SIGNALS[s], key="tr_signal"
         )
     st.caption("Any card not played yet may be entered; the referee checks it against the play.")
-    with st.container(horizontal=True, key="tr-cards"):
+    with st.container(horizontal=True, key="tr-cards", gap="small"):
         for card in t.unplayed():
             st.button(face(t.game, card), key=f"play-{card}", help=card_words(t.game, card),
                       on_click=act, args=(Transcription.play, card, signal))  # fmt: skip
