@@ -440,7 +440,7 @@ with main:
         st.error(st.session_state[ERROR])
     steps = len(t.actions) if t.known else len(t.cards)
     with st.container(horizontal=True, key="tr-undo"):
-        st.number_input("Steps", min_value=1, max_value=max(steps, 1), value=1, key="tr_undo_n",
+        st.number_input("Steps", min_value=1, value=1, key="tr_undo_n",
                         label_visibility="collapsed", width=110)  # fmt: skip
         st.button("Undo", key="tr-undo-button", disabled=not steps, on_click=act, args=(_undo,))
         if st.button("New transcription", key="tr-new"):
