@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -304,3 +305,87 @@ def test_the_card_table_at_phone_width(sample_server: str, page: Page) -> None:
     assert wide <= 391, f"the page scrolls sideways: {wide} px"
     OUT.mkdir(exist_ok=True)
     page.locator(".tf-table").screenshot(path=str(OUT / "phone.screenshot.png"))
+
+
+IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+
+
+def _click(page: Page, key: str) -> None:
+    """Click the button of widget `key` and wait until the page has run again."""
+    page.locator(f".st-key-{key} button:visible").first.click()
+    page.wait_for_timeout(150)  # the run starts
+    page.wait_for_selector(IDLE, state="attached")
+
+
+def _transcribe_a_marafone_opening(server: str, page: Page) -> None:
+    """Set up a 4-seat marafone deal (clicks, and the keyboard for the names), give cards
+    by clicking the deck, then resume from the whole deal pasted, name trumps and play the
+    first cards by clicking them."""
+    from trunfu.engine import actions, simulate
+    from trunfu.notation.writer import write
+
+    record = simulate("marafone", 4, 1, seed=2)[0]
+    page.goto(f"{server}/transcribe")
+    page.get_by_label("Game").click()
+    page.get_by_role("option", name="Marafone").click()
+    rules = page.locator("input[aria-label='Rules'][value='Usual (Standard rules)']")
+    expect(rules).to_have_count(1)  # the set-up drawn again for marafone
+    page.get_by_text("Players and the event").click()
+    page.get_by_label("Seat 1").click()
+    page.keyboard.type("Ada")
+    page.keyboard.press("Tab")
+    _click(page, "tr_start")
+    first = [c.code for c in record.deal.hands[0].cards][:3]
+    for n, card in enumerate(first, 1):
+        _click(page, f"deal-{card}")
+        expect(page.locator(".st-key-owner-1 button")).to_contain_text(f"{n}/10")
+    expect(page.locator(".tf-cards .tf-card")).to_have_count(3)  # seat 1's hand so far
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / f"transcribe-deal-{page.viewport_size['width']}.screenshot.png"),
+                    full_page=True)  # fmt: skip
+    _click(page, "tr-new")
+    page.get_by_text("…or resume from a pasted record").click()
+    deal_only = write(record.model_copy(update={"play": None, "trump": None}))
+    deal_only = deal_only.replace(record.tag("Result"), "*").replace(
+        '[Game "marafone"]', '[Game "marafone"]\n[P1 "Ada"]'
+    )
+    page.get_by_label("A partial TGN record").fill(deal_only)
+    page.keyboard.press("Control+Enter")
+    _click(page, "tr_resume")
+    code = page.locator("[data-testid=stCode]").first
+    expect(code).to_contain_text('[P1 "Ada"]')
+    for _, action in actions(record)[:6]:  # trumps, then the first cards
+        if action.startswith("trump"):
+            _click(page, f"do-{action.replace(' ', '-')}")
+        else:
+            _click(page, f"play-{action.split()[0]}")
+        expect(code).to_contain_text(
+            action.split()[-1] if action.startswith("trump") else action.split()[0]
+        )
+    expect(code).to_contain_text("2. ")
+    expect(page.locator(".tf-turn")).to_contain_text("plays")
+
+
+def test_transcribe_a_deal_with_clicks_and_keys(server: str, page: Page) -> None:
+    _transcribe_a_marafone_opening(server, page)
+    code = page.locator("[data-testid=stCode]").first
+    before = code.inner_text()
+    _click(page, "tr-undo-button")
+    expect(code).not_to_have_text(before)
+    undone = code.inner_text()
+    page.reload()  # the work is kept in the URL
+    expect(page.locator("[data-testid=stCode]").first).to_have_text(undone)
+    page.screenshot(path=str(OUT / "transcribe.screenshot.png"), full_page=True)
+
+
+@pytest.mark.viewport(390, 844)
+def test_transcribe_at_phone_width(server: str, page: Page) -> None:
+    _transcribe_a_marafone_opening(server, page)
+    wide = page.evaluate("document.scrollingElement.scrollWidth")
+    assert wide <= 391, f"the page scrolls sideways: {wide} px"
+    cards = page.locator(".st-key-tr-cards button:visible")
+    rows = Counter(round(cards.nth(i).bounding_box()["y"]) for i in range(cards.count()))
+    assert max(rows.values()) >= 4, f"{cards.count()} cards in {len(rows)} rows"  # not a column
+    box = cards.first.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44  # a finger's size
+    page.screenshot(path=str(OUT / "transcribe-phone.screenshot.png"), full_page=True)

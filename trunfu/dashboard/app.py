@@ -22,6 +22,7 @@ PAGES = [
     st.Page(HERE / "views/search.py", title="Search", icon=":material/search:"),
     st.Page(HERE / "views/matches.py", title="Matches", icon=":material/emoji_events:"),
     st.Page(HERE / "views/upload.py", title="Upload", icon=":material/upload_file:"),
+    st.Page(HERE / "views/transcribe.py", title="Transcribe", icon=":material/edit_note:"),
 ]
 
 st.navigation(PAGES).run()

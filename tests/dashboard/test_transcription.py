@@ -1,0 +1,246 @@
+"""The Transcribe page's logic (issue 20), without Streamlit: a simulated deal of every game
+and seat count entered card by card and action by action reaches the record's canonical
+text; illegal actions are refused with nothing entered; undo replays exactly; a transcription
+of the play only gets the referee's verdict on the record without its hands."""
+
+from __future__ import annotations
+
+import pytest
+
+from trunfu.dashboard.transcription import (
+    SET_WORDS,
+    Setup,
+    Transcription,
+    TranscriptionError,
+    choices,
+    say,
+)
+from trunfu.engine import IllegalAction, actions, replay, simulate
+from trunfu.notation.decks import GAMES
+from trunfu.notation.models import Record
+from trunfu.notation.writer import write
+
+COUNTS = [(game, seats) for game, rules in GAMES.items() for seats in rules.seats]
+DEALS = 2
+
+
+def deals(game: str, seats: int) -> list[Record]:
+    return simulate(game, seats, DEALS, seed=11)
+
+
+def setup_of(record: Record) -> Setup:
+    """The set-up a user fills for `record` (its other tags kept as they are)."""
+    tags = {t.name: t.value for t in record.tags}
+    return Setup(
+        game=tags["Game"],
+        seats=int(tags["Seats"]),
+        dealer=int(tags["Dealer"]),
+        event=tags.get("Event", ""),
+        extra=[(t.name, t.value) for t in record.tags if t.name in ("Board", "Source")],
+        order=[t.name for t in record.tags],
+    )
+
+
+def entered(record: Record) -> Transcription:
+    """`record`'s deal entered card by card (the last short owner filled with what is left)."""
+    t = Transcription(setup=setup_of(record))
+    hands = record.deal.hands
+    for hand in hands[:-1]:
+        for card in hand.cards:
+            t.give(hand.owner, card.code)
+    assert t.fill() == hands[-1].owner
+    assert t.dealt
+    return t
+
+
+def is_offered(action: str, legal: list[str]) -> bool:
+    """`action` is among the legal ones, or is a set of cards whose word is (`2: poignee`)."""
+    head, _, rest = action.partition(" ")
+    return action in legal or (
+        rest.split(" ")[0] in SET_WORDS and f"{head} {rest.split()[0]}" in legal
+    )
+
+
+@pytest.mark.parametrize(("game", "seats"), COUNTS)
+def test_a_deal_entered_card_by_card_reaches_the_canonical_text(game: str, seats: int) -> None:
+    for record in deals(game, seats):
+        t = entered(record)
+        state = t.state()
+        for _, action in actions(record):
+            assert is_offered(action, state.legal()), (action, state.legal())
+            t.apply(action, state)
+        assert state.over
+        assert t.text(state) == write(record)
+        assert t.text() == write(record)  # replayed from the start: the same
+
+
+@pytest.mark.parametrize(("game", "seats"), COUNTS)
+def test_undo_replays_to_exactly_the_state_before(game: str, seats: int) -> None:
+    record = deals(game, seats)[0]
+    t = entered(record)
+    dealt = t.text()
+    steps = [a for _, a in actions(record)]
+    half = len(steps) // 2
+    for action in steps[:half]:
+        t.apply(action)
+    before, legal, view = t.text(), t.state().legal(), t.state().snapshot()
+    for action in steps[half:]:
+        t.apply(action)
+    t.undo(len(steps) - half)
+    assert t.actions == steps[:half]
+    assert (t.text(), t.state().legal(), t.state().snapshot()) == (before, legal, view)
+    t.undo(len(steps))  # more than there are: back to the deal
+    assert t.actions == [] and t.text() == dealt
+
+
+def test_an_illegal_card_is_refused_and_nothing_is_entered() -> None:
+    record = deals("tarocco-siciliano", 4)[0]
+    t = entered(record)
+    state = t.state()
+    while state.phase != "play" or len(choices(state.legal()).cards) == len(
+        state.view(state.to_act).hand
+    ):  # on to a seat that may not play every card it holds
+        t.apply(next(a for _, a in actions(record)[len(t.actions) :]), state)
+    held = state.view(state.to_act).hand
+    refused = next(card for card in held if card not in state.legal())
+    before = (list(t.actions), t.text())
+    with pytest.raises(IllegalAction) as error:
+        t.apply(refused)
+    assert f"seat {state.to_act}" in str(error.value) and refused in str(error.value)
+    assert (t.actions, t.text()) == before
+
+
+def test_the_deal_is_entered_by_the_rules_of_the_deck() -> None:
+    t = Transcription(setup=Setup(game="marafone", seats=4, players=["Ada", "", "", ""]))
+    t.give("1", "3D")
+    with pytest.raises(TranscriptionError, match="already given to Ada"):
+        t.give("2", "3D")
+    with pytest.raises(TranscriptionError, match="not a card"):
+        t.give("2", "T21")
+    with pytest.raises(TranscriptionError, match="not dealt in this game"):
+        t.give("talon", "2D")
+    for card in t.left()[:9]:
+        t.give("1", card)
+    with pytest.raises(TranscriptionError, match="already holds its 10 cards"):
+        t.give("1", t.left()[0])
+    assert t.fill() is None  # three seats are short: which card goes where is not known
+    t.take_back("3D")
+    assert "3D" in t.left() and len(t.hand("1")) == 9
+    with pytest.raises(TranscriptionError, match="cards missing"):
+        t.state()
+
+
+@pytest.mark.parametrize(("game", "seats"), COUNTS)
+def test_a_transcription_of_the_play_only_gets_the_referees_verdict(game: str, seats: int) -> None:
+    for record in deals(game, seats):
+        bare = record.model_copy(update={"deal": None})
+        t = Transcription.from_text(write(bare))
+        assert not t.known
+        cards = list(t.cards)
+        t.undo(len(cards))
+        expected = [s.seat for s in replay(record).steps if s.kind == "card"]
+        for n, card in enumerate(cards):
+            code, _, signal = card.partition(" ")
+            assert code in t.unplayed()
+            if n < 3 and game != "marafone":  # who plays next, as the referee sees it
+                assert t.to_play() == expected[n]
+            t.play(code, signal or None)
+        verdict = replay(bare, steps=False)
+        found = t.check()
+        assert [(d.code, d.message) for d in found.diagnostics] == [
+            (d.code, d.message) for d in verdict.diagnostics if d.cls != "result"
+        ]
+        if verdict.outcome is not None:
+            assert t.text() == write(bare)
+            assert found.outcome.result == record.tag("Result")
+
+
+def test_marafone_play_only_with_the_leaders_hand() -> None:
+    """Marafone's referee must know who held 4D, who leads: one hand is enough."""
+    record = deals("marafone", 4)[0]
+    holder = next(h for h in record.deal.hands if "4D" in [c.code for c in h.cards])
+    bare = record.model_copy(update={"deal": None})
+    t = Transcription.from_text(write(bare))
+    assert [d.code for d in t.problems()] == ["unknown-leader"]
+    cards = list(t.cards)
+    t.undo(len(cards))
+    for card in (c.code for c in holder.cards):
+        t.give(holder.owner, card)
+    assert t.to_play() == int(holder.owner)
+    for card in cards:
+        code, _, signal = card.partition(" ")
+        t.play(code, signal or None)
+    assert t.problems() == []
+    assert t.check().outcome.result == record.tag("Result")
+
+
+def test_a_card_played_twice_is_refused() -> None:
+    t = Transcription(setup=Setup(game="french-tarot", seats=4), play_only=True)
+    t.play("T21")
+    with pytest.raises(TranscriptionError, match="already played"):
+        t.play("T21")
+    assert "T21" not in t.unplayed() and len(t.unplayed()) == 77
+
+
+@pytest.mark.parametrize(("game", "seats"), COUNTS)
+def test_the_url_token_and_a_pasted_partial_record_resume_the_work(game: str, seats: int) -> None:
+    record = deals(game, seats)[0]
+    t = entered(record)
+    steps = [a for _, a in actions(record)]
+    for action in steps[: len(steps) // 3]:
+        t.apply(action)
+    t.comment = "club night, table 2"
+    if t.played_count():
+        t.notes = {0: "the opening lead"}
+    again = Transcription.from_token(t.to_token())
+    assert again == t
+    pasted = Transcription.from_text(t.text())
+    assert pasted.text() == t.text() and pasted.actions == t.actions
+    assert pasted.notes == t.notes and pasted.comment == t.comment
+
+
+def test_a_damaged_token_is_told() -> None:
+    with pytest.raises(TranscriptionError, match="holds no transcription"):
+        Transcription.from_token("not-a-token")
+
+
+def test_comments_are_written_at_the_record_and_at_the_card() -> None:
+    record = deals("french-tarot", 4)[0]
+    t = entered(record)
+    for _, action in actions(record):
+        t.apply(action)
+    t.comment = "A deal from the club"
+    t.notes = {0: "the opening lead", 5: "trumps"}
+    text = t.text()
+    assert "{ A deal from the club }" in text
+    first = text.split("play\n")[1].splitlines()[0]
+    assert first.startswith("  1. ") and first.split()[2:4] == ["{", "the"]
+
+
+def test_actions_read_in_players_words() -> None:
+    t = Transcription(setup=Setup(game="french-tarot", seats=5, players=["Ada"] + [""] * 4))
+    assert say(t, "garde-contre") == "Garde contre"
+    assert say(t, "passe") == "Passe"
+    assert say(t, "EX") == "The Excuse"
+    assert say(t, "T1") == "The Petit"
+    assert say(t, "KH") == "The king of hearts"
+    assert say(t, "1: poignee T21 T20") == "Ada (seat 1): poignée — the 21, trump 20"
+    assert say(t, "2: chelem") == "Seat 2: chelem"
+    m = Transcription(setup=Setup(game="marafone", seats=4))
+    assert say(m, "trump D") == "Trumps: coins"
+    assert say(m, "3D busso") == "The 3 of coins, busso (knock)"
+    assert say(m, "fuori 2") == "Seat 2 claims the rest (fuori)"
+    s = Transcription(setup=Setup(game="tarocco-siciliano", seats=4))
+    assert say(s, "chiamo T19") == "Chiamo trump 19"
+    assert say(s, "vado-solo") == "Vado solo"
+    w = Transcription(setup=Setup(game="waite-tarot", seats=2))
+    assert say(w, "1>2: EX") == "Seat 1 gives the Excuse to seat 2"
+
+
+def test_the_set_up_refuses_what_the_notation_does_not_allow() -> None:
+    with pytest.raises(TranscriptionError, match="played by 4 or 5 players"):
+        Setup(game="marafone", seats=3)
+    with pytest.raises(TranscriptionError, match="dealer"):
+        Setup(game="marafone", seats=4, dealer=5)
+    with pytest.raises(TranscriptionError, match="may not hold"):
+        Setup(game="marafone", seats=4, event='the "club"')
