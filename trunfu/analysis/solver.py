@@ -45,8 +45,8 @@ class Solver:
     def __init__(self, state: State, *, table_bits: int = core.TT_BITS) -> None:
         self.scheme = scheme(state)
         play = state.play
-        if state.phase != "play" or play is None:
-            raise NotAnalysable(f"the deal is not in its play (phase {state.phase})")
+        if play is None or state.over:
+            raise NotAnalysable("the deal is not in its play")
         if any(h is None for h in play.hands.values()):
             raise NotAnalysable("a hand is not known")
         end = playout(state)
@@ -130,7 +130,10 @@ class Solver:
     def moves_of(self, state: State) -> dict[str, int]:
         """Card → the exact value (units) once the seat to play has played it, for each card
         it may play in `state` (a position of this deal)."""
-        cards = history(state)
+        return self.moves_after(history(state))
+
+    def moves_after(self, cards: list[str]) -> dict[str, int]:
+        """`moves_of` the position reached by playing `cards` from the start of play."""
         units, st, leader, tlen, done = self._run(cards)
         owner, line = self._last
         if done < self.check_until:
