@@ -4,11 +4,15 @@ best cards; its legal cards and trick winners against the engine's."""
 
 from __future__ import annotations
 
+import random
+
+import numpy as np
 import pytest
 
-from trunfu.analysis import reference
+from trunfu.analysis import core, reference
 from trunfu.analysis.solver import Solver, history
 from trunfu.analysis.values import NotAnalysable
+from trunfu.engine.cards import SUITS
 
 from .positions import GAMES, endings, played
 
@@ -53,3 +57,33 @@ def test_three_seat_waite_tarot_is_not_analysed():
     position = next(endings("waite-tarot", 3, deals=1, tricks=1, seed=1))
     with pytest.raises(NotAnalysable, match="3 sides"):
         Solver(position)
+
+
+@pytest.mark.parametrize(("game", "seats"), GAMES)
+def test_compiled_legal_is_trick_rules_legal_on_random_hands_and_tricks(game, seats):
+    before = next(played(game, seats, deals=6, seed=seats + 90))
+    state = next(s for s in before if s.play is not None)
+    solver = Solver(state)
+    rng = random.Random(seats)
+    base = state.play.rules
+    trumps = [base.trump] + ([base.trump] if game != "marafone" else list("DCSB"))
+    for trump in trumps:
+        rules = base.with_trump(trump)
+        P = solver.P.copy()
+        P[core.TRUMP] = solver.suit[
+            solver.index[next(c for c in solver.cards if SUITS[c] == trump)]
+        ]
+        for _ in range(150):
+            size = rng.randint(1, 12)
+            table = rng.randint(0, seats - 1)
+            drawn = rng.sample(solver.cards, size + table)
+            hand, trick = drawn[:size], drawn[size:]
+            last = rng.random() < 0.3
+            owner = np.full(len(solver.cards), core.GONE, dtype=np.int64)
+            for card in hand:
+                owner[solver.index[card]] = 0
+            line = np.array([solver.index[c] for c in trick] + [0], dtype=np.int64)
+            out = np.zeros(len(solver.cards) + 1, dtype=np.int64)
+            k = core.legal(P, solver.suit, solver.power, owner, line, table, table, 0, last, out)
+            got = sorted(solver.cards[c] for c in out[:k])
+            assert got == sorted(rules.legal(hand, trick, last=last)), (hand, trick, last)
