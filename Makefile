@@ -45,6 +45,7 @@ bench: $(DEV_STAMP)
 	$(BIN)/python bench/ingest.py --deals 20000
 	$(BIN)/python bench/dashboard.py
 	$(BIN)/python bench/startup.py
+	$(BIN)/python bench/analyse.py --deals 3
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -28,7 +28,17 @@ with open(out, "w") as f:
 """Runs `trunfu ARGS...` as the console script does, then writes its exit code and the
 names of the modules it loaded to the file named by the first argument."""
 
-HEAVY = ("duckdb", "pyarrow", "pandas", "numpy", "streamlit", "altair", "rich", "zstandard")
+HEAVY = (
+    "duckdb",
+    "pyarrow",
+    "pandas",
+    "numpy",
+    "numba",
+    "streamlit",
+    "altair",
+    "rich",
+    "zstandard",
+)
 OTHER_GAMES = ("marafone", "tarocco_siciliano", "waite_tarot")
 
 
@@ -65,6 +75,7 @@ def test_validate_loads_only_the_reader_the_engine_and_the_records_game(tmp_path
     assert [m for m in HEAVY if loaded(modules, m)] == []
     assert [g for g in OTHER_GAMES if loaded(modules, f"trunfu.engine.games.{g}")] == []
     assert not loaded(modules, "trunfu.dashboard")
+    assert not loaded(modules, "trunfu.analysis")
     assert [m for m in modules if m.startswith("trunfu.archive.")] == []
 
 

@@ -1,0 +1,131 @@
+"""Every card of a record's last tricks, judged double dummy: the value before the card,
+after it, the cards that kept the value, and what the card cost its side."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..engine import State, actions, start
+from ..notation.decks import GAMES
+from ..notation.models import Record
+from .solver import Solver, history
+from .values import NotAnalysable
+
+DEFAULT_BUDGET = 10.0
+"""Seconds per deal when the number of tricks is not given."""
+GROWTH = 4.0
+"""How many times longer a trick is expected to take than the trick after it."""
+
+
+@dataclass
+class Position:
+    """One card played: the trick, the seat, the card, the values (points, for the
+    declarer's side) before and after it, the cards that kept `before`, and `loss`, what
+    it cost the seat's own side."""
+
+    trick: int
+    seat: int
+    card: str
+    before: float
+    after: float
+    best: list[str]
+    loss: float
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": self.card,
+            "before": self.before,
+            "after": self.after,
+            "best": self.best,
+            "loss": self.loss,
+        }
+
+
+@dataclass
+class Analysis:
+    """The analysis of one record: the declarer's side, the tricks analysed, the cards."""
+
+    game: str
+    side: list[int]
+    tricks: int
+    positions: list[Position] = field(default_factory=list)
+
+
+def _plays(record: Record) -> tuple[State, list[tuple[int, str]]]:
+    """A state of the play (once its first card is down), and every card played (seat,
+    card), in order."""
+    try:
+        state = start(record)
+        moves = actions(record)
+    except ValueError as error:
+        raise NotAnalysable(str(error)) from None
+    first: State | None = None
+    played: list[tuple[int, str]] = []
+    for seat, action in moves:
+        seen = len(history(state))
+        try:
+            state.apply(action)
+        except ValueError as error:
+            raise NotAnalysable(f"the record breaks the rules: {error}") from None
+        cards = history(state)
+        if len(cards) > seen and seat is not None:
+            played.append((seat, cards[-1]))
+            if first is None:
+                first = state.copy()
+    if first is None:
+        raise NotAnalysable("the record has no card played: there is no play to analyse")
+    return first, played
+
+
+def analyse(
+    record: Record, *, tricks: int | None = None, budget: float = DEFAULT_BUDGET
+) -> Analysis:
+    """Every card of the last `tricks` tricks of `record` (None: as many as the time
+    `budget`, in seconds, allows, from the last trick back). Raises `NotAnalysable` with
+    the reason in words."""
+    first, played = _plays(record)
+    solver = Solver(first)
+    scheme = solver.scheme
+    seats = first.seats
+    earliest = max(solver.check_until, 0)
+    last_trick = -(-len(played) // seats)
+    out = Analysis(game=first.game, side=solver.side, tricks=0)
+    clock = time.perf_counter()
+    spent_on_last = 0.0
+    by_trick: list[list[Position]] = []
+    for number in range(last_trick, earliest, -1):
+        if tricks is not None and len(by_trick) >= tricks:
+            break
+        elapsed = time.perf_counter() - clock
+        if tricks is None and by_trick and elapsed + GROWTH * spent_on_last > budget:
+            break
+        began = time.perf_counter()
+        rows = []
+        for i in range((number - 1) * seats, min(number * seats, len(played))):
+            seat, card = played[i]
+            found = solver.moves_after([c for _, c in played[:i]])
+            ours = seat in solver.side
+            before = max(found.values()) if ours else min(found.values())
+            after = found[card]
+            best = GAMES[first.game].sort([c for c, v in found.items() if v == before])
+            loss = before - after if ours else after - before
+            rows.append(
+                Position(
+                    trick=number,
+                    seat=seat,
+                    card=card,
+                    before=scheme.points(before),
+                    after=scheme.points(after),
+                    best=best,
+                    loss=scheme.points(loss),
+                )
+            )
+        spent_on_last = time.perf_counter() - began
+        by_trick.append(rows)
+    for rows in reversed(by_trick):
+        out.positions += rows
+    out.tricks = len(by_trick)
+    return out

@@ -1,0 +1,119 @@
+"""`trunfu analyse`: every card of the last tricks of each record, judged double dummy."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from .app import app, read_errors, tgn_files
+
+MARKS = ("best", "inaccuracy", "mistake", "blunder")
+
+THRESHOLDS: dict[str, tuple[float, float]] = {
+    "french-tarot": (2.0, 5.0),
+    "tarocco-siciliano": (3.0, 8.0),
+    "marafone": (1.0, 2.0),
+    "waite-tarot": (2.0, 5.0),
+}
+"""Per game, the loss (points) from which a card is a mistake, then a blunder; any smaller
+loss above 0 is an inaccuracy (docs/analysis.md)."""
+
+
+def mark(game: str, loss: float) -> str:
+    """The card's mark as players read lichess: best, inaccuracy, mistake or blunder."""
+    if loss <= 0:
+        return "best"
+    mistake, blunder = THRESHOLDS.get(game, (2.0, 5.0))
+    if loss >= blunder:
+        return "blunder"
+    if loss >= mistake:
+        return "mistake"
+    return "inaccuracy"
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+@app.command()
+def analyse(
+    paths: Annotated[list[str], typer.Argument(help="Files, folders or - for stdin.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per record.")] = False,
+    tricks: Annotated[
+        int | None,
+        typer.Option("--tricks", min=1, help="Analyse the last N tricks (default: the budget's)."),
+    ] = None,
+    budget: Annotated[
+        float,
+        typer.Option("--budget", min=0.0, help="Seconds per deal when --tricks is not given."),
+    ] = 10.0,
+) -> None:
+    """Judge every card of the last tricks double dummy: the value before and after it, the
+    best cards and what it cost (docs/analysis.md)."""
+    from ..analysis.analyse import analyse as run
+    from ..analysis.values import NotAnalysable
+    from ..notation.reader import read
+
+    status = 0
+    for name in tgn_files(paths):
+        try:
+            for result in read(name):
+                where = f"{result.file or '<stdin>'} record {result.index}"
+                if result.record is None or result.diagnostics:
+                    error = "the record does not read: " + "; ".join(
+                        d.message for d in result.diagnostics
+                    )
+                    status = 1
+                    _error(as_json, result.file, result.index, where, error)
+                    continue
+                try:
+                    found = run(result.record, tricks=tricks, budget=budget)
+                except NotAnalysable as refused:
+                    status = 1
+                    _error(as_json, result.file, result.index, where, str(refused))
+                    continue
+                if as_json:
+                    typer.echo(
+                        json.dumps(
+                            {
+                                "file": result.file,
+                                "record": result.index,
+                                "game": found.game,
+                                "side": found.side,
+                                "tricks": found.tricks,
+                                "positions": [p.as_json() for p in found.positions],
+                            },
+                            ensure_ascii=False,
+                        )
+                    )
+                else:
+                    _table(where, found)
+        except read_errors() as error:
+            typer.echo(f"trunfu analyse: {name}: cannot read: {error}", err=True)
+            status = 1
+    raise typer.Exit(status)
+
+
+def _error(as_json: bool, file: str | None, index: int, where: str, error: str) -> None:
+    if as_json:
+        typer.echo(json.dumps({"file": file, "record": index, "error": error}, ensure_ascii=False))
+    else:
+        typer.echo(f"{where}: cannot analyse: {error}", err=True)
+
+
+def _table(where: str, found) -> None:  # found: analysis.analyse.Analysis
+    side = ", ".join(str(s) for s in found.side)
+    typer.echo(
+        f"{where}: {found.game}, the last {found.tricks} tricks; values are the points of "
+        f"the declarer's side (seats {side}) with perfect play"
+    )
+    typer.echo(f"{'trick':>5} {'seat':>4} {'card':<5} {'before':>7} {'after':>7} {'loss':>6}  mark")
+    for p in found.positions:
+        judged = mark(found.game, p.loss)
+        best = "" if judged == "best" else "  best: " + " ".join(p.best)
+        typer.echo(
+            f"{p.trick:>5} {p.seat:>4} {p.card:<5} {_number(p.before):>7} "
+            f"{_number(p.after):>7} {_number(p.loss):>6}  {judged}{best}"
+        )
