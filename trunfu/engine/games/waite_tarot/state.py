@@ -124,6 +124,8 @@ class WaiteState(State):
         """The tricks whose points show (a trick counts once its winner takes it)."""
         self._outcome: Outcome | None = None
         self._last: tuple[str | None, Item | None] = (None, None)
+        self._points: tuple[int, dict[str, float]] = (-1, {})
+        """The trick points shown, and after how many tricks."""
 
     @property
     def leader(self) -> int:
@@ -528,14 +530,16 @@ class WaiteState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, talon=talon, discard=discard)
-        points = tally(play.tricks[: self.counted], self.seats)[0]
+        if self._points[0] != self.counted:  # a trick taken since: count again
+            points = tally(play.tricks[: self.counted], self.seats)[0]
+            self._points = (self.counted, {str(s): float(p) for s, p in points.items()})
         return Snapshot(
             hands={s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None},
             talon=talon,
             discard=discard,
             trick=play.table,
             taken=play.taken(),
-            points={str(s): float(p) for s, p in points.items()},
+            points=self._points[1],
         )
 
     def view(self, seat: int) -> View:
