@@ -192,6 +192,8 @@ class WaiteState(State):
     def due(self) -> Fault | None:
         """What the exchange waits for: a card back from a seat that received a Tarot, or
         the Tarot an ask calls for from a seat known to hold one."""
+        if not self.asks:  # nothing asked: nothing owed
+            return None
         for (asker, giver), owing in self.owed.items():
             if owing:
                 return Fault(
@@ -246,18 +248,18 @@ class WaiteState(State):
             out += [f"{seat}: {kind}" for kind in dict.fromkeys(kinds)]
         return out + RULES.legal(self.hands[self.leader] or [], [])
 
-    def _read(self, action: str | Item) -> Item | None:
-        """`read_action`, kept for the action just checked (then performed); an
-        announcement or an exchange is taken as it is (the referee's record items)."""
-        if type(action) is not str:
-            return action
+    def _read(self, action: str) -> Item | None:
+        """`read_action`, kept for the action just checked (then performed)."""
         if self._last[0] != action:
             self._last = (action, read_action(action))
         return self._last[1]
 
     def check(self, action: str | Item) -> list[Fault]:
         """`State.check`; `action` may also be a record's announcement or exchange."""
-        item = self._read(action)
+        item = self._read(action) if type(action) is str else action
+        if type(item) is str and not self.discard_done:
+            fault = self._discard_fault(item)
+            return [fault] if fault else []
         if item is None:
             return [
                 Fault(
@@ -268,18 +270,15 @@ class WaiteState(State):
             ]
         phase = self.phase
         if type(item) is str:
-            if phase in ("discard", "exchange"):
-                fault = self._discard_fault(item) if phase == "discard" else self.due()
-            else:
-                fault = self._card_fault(item)
+            fault = self.due() if phase == "exchange" else self._card_fault(item)
             return [fault] if fault else []
         seats = (item.seat,) if type(item) is Announcement else (item.giver, item.receiver)
         if max(seats) > self.seats or len(set(seats)) < len(seats):
             return [
                 Fault(
                     code="illegal-action",
-                    message=f"{action}: the seats go from 1 to {self.seats}, and a seat does not "
-                    "hand a card to itself",
+                    message=f"{spell(item)}: the seats go from 1 to {self.seats}, and a seat "
+                    "does not hand a card to itself",
                 )
             ]
         if phase in ("discard", "play", "over"):
@@ -323,6 +322,7 @@ class WaiteState(State):
 
     def _ask_fault(self, seat: int) -> Fault | None:
         hand = self.hands[seat]
+        held = None if hand is None else len(_tarots(hand))
         if self.exchanges or self.declared():
             return Fault(
                 code="bad-ask",
@@ -331,10 +331,10 @@ class WaiteState(State):
             )
         if seat in self.asks:
             return Fault(code="bad-ask", message=f"seat {seat} has already asked for a third Tarot")
-        if hand is not None and len(_tarots(hand)) % 3 != 2:
+        if held is not None and held % 3 != 2:
             return Fault(
                 code="bad-ask",
-                message=f"seat {seat} asks for a third Tarot but holds {len(_tarots(hand))}: a "
+                message=f"seat {seat} asks for a third Tarot but holds {held}: a "
                 "seat asks when two (or five) Tarots make one short of a three",
             )
         return None
@@ -363,21 +363,22 @@ class WaiteState(State):
 
     def perform(self, action: str | Item) -> None:
         """`State.perform`; `action` may also be a record's announcement or exchange."""
-        item = self._read(action)
-        if item is None:
-            raise IllegalAction(self.check(action)[0].message, "unreadable-action")
-        if type(item) is Announcement:
+        item = self._read(action) if type(action) is str else action
+        if type(item) is str:
+            if not self.discard_done:
+                self._discard(item)
+                return
+            self.play = self.play or self._new_play()
+            if not self.play.over and self.play.play(item) is not None:
+                self.counted += 1
+        elif type(item) is Announcement:
             if item.word == "ask":
                 self.asks.setdefault(item.seat, False)
             self.announced.append(item)
         elif type(item) is Exchange:
             self._hand_over(item)
-        elif self.phase == "discard":
-            self._discard(item)
         else:
-            self.play = self.play or self._new_play()
-            if not self.play.over and self.play.play(item) is not None:
-                self.counted += 1
+            raise IllegalAction(self.check(action)[0].message, "unreadable-action")
 
     def _discard(self, card: str) -> None:
         if not self.talon_taken:
@@ -484,12 +485,11 @@ class WaiteState(State):
         out: dict[int, list[dict]] = {s: [] for s in range(1, self.seats + 1)}
         hands = {s: self.start_hand(s) for s in out}
         for item in self.announced:
-            seat, word, cards = item.seat, item.word, [c.code for c in item.cards]
-            if seat not in out or (word == "ask" and self.asks.get(seat)):
-                continue  # an ask answered scores nothing
-            if (word == "ask" or hands[seat] is None) and not self.judge_declaration(
-                seat, word, cards
-            ):
+            seat, word = item.seat, item.word
+            if seat not in out or (self.asks.get(seat) if word == "ask" else hands[seat]):
+                continue  # an ask answered scores nothing; a hand known scores what it holds
+            cards = [c.code for c in item.cards]
+            if not self.judge_declaration(seat, word, cards):
                 points = ASK_POINTS if word == "ask" else announced(word, cards)[0]
                 out[seat].append({"kind": word, "cards": cards, "points": points})
         for seat, found in out.items():
