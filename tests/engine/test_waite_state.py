@@ -154,7 +154,9 @@ def test_asks_declarations_and_the_exchange_that_answers_an_ask() -> None:
     assert refused(state, "1 greater").code == "unreadable-action"
     state.apply("2: tarots EX KC KS")
     assert refused(state, "1: ask").code == "bad-ask"  # asks come before the declarations
-    assert state.view(1).shown == {2: ["EX", "KC", "KS"]}
+    state.apply("2: trumps T18 T16 T15 T14 T13 T12 T11 T9 T7 T6 T4 T2 EX")
+    shown = ["EX", "KC", "KS", "T18", "T16", "T15", "T14", "T13", "T12", "T11", "T9", "T7"]
+    assert state.view(1).shown == {2: [*shown, "T6", "T4", "T2"]}  # each card once
 
 
 def test_a_seat_asks_once() -> None:

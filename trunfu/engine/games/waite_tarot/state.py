@@ -62,9 +62,9 @@ def read_action(action: str) -> Item | None:
     reads = read_text(f"{section}\n  {action}\n")
     record = reads[0].record if len(reads) == 1 and "\n" not in action else None
     if record is None or sum(getattr(record, s) is not None for s in SECTIONS) != 1:
-        return None
-    items = getattr(record, section)
-    items = items.cards if section == "discard" else items.items if items else []
+        return None  # not read, or more than one item
+    found = getattr(record, section)
+    items = [] if found is None else found.cards if section == "discard" else found.items
     if len(items) != 1:
         return None
     return items[0].code if section == "discard" else items[0]
@@ -550,10 +550,10 @@ class WaiteState(State):
             hand = (
                 self.pool() if seat == self.dealer and not self.discard_done else self.hands[seat]
             )
-        shown: dict[int, list[str]] = {}
+        shown: dict[int, dict[str, None]] = {}  # each card once, in the order shown
         for item in self.announced:
             if item.cards:
-                shown.setdefault(item.seat, []).extend(c.code for c in item.cards)
+                shown.setdefault(item.seat, {}).update(dict.fromkeys(c.code for c in item.cards))
         played = [c for t in play.tricks for _, c in t.cards] + play.trick if play else []
         return View(
             seat=seat,
@@ -562,7 +562,7 @@ class WaiteState(State):
             hand=DECK.sort(hand or []),
             trick=play.table if play else [],
             played=played,
-            shown=shown,
+            shown={seat: list(cards) for seat, cards in shown.items()},
             talon=[],
             taken=play.taken() if play else {},
             declarer=None,
