@@ -6,9 +6,14 @@ from __future__ import annotations
 import pytest
 
 from trunfu.engine.games.french_tarot.announce import check_chelem, check_poignee
-from trunfu.engine.games.french_tarot.auction import petit_sec, run_auction
-from trunfu.engine.games.french_tarot.calls import check_call, partners
-from trunfu.engine.games.french_tarot.ecart import check_ecart
+from trunfu.engine.games.french_tarot.auction import (
+    bid_fault,
+    petit_sec,
+    petit_sec_fault,
+    speaker,
+)
+from trunfu.engine.games.french_tarot.calls import call_fault, count_fault, partners
+from trunfu.engine.games.french_tarot.ecart import card_fault, check_ecart, spare_first
 from trunfu.engine.games.french_tarot.rules import DECK, card_points
 from trunfu.engine.games.french_tarot.scoring import Tally, counted_points, score
 
@@ -32,45 +37,25 @@ def test_card_points_total_91():
 # --- auction ------------------------------------------------------------------------
 
 
-def test_auction_highest_bid_takes():
-    # eldest is seat 2: seat 2 prise, seat 3 passe, seat 4 garde, seat 1 passe
-    auction = run_auction(["prise", "passe", "garde", "passe"], eldest=2, seats=4)
-    assert (auction.taker, auction.contract, auction.complete, auction.faults) == (
-        4,
-        "garde",
-        True,
-        (),
-    )
-
-
-def test_auction_all_pass_thrown_in():
-    auction = run_auction(["passe"] * 5, eldest=1, seats=5)
-    assert auction.thrown_in and auction.taker is None
-
-
-def test_auction_lower_bid_rejected():
-    auction = run_auction(["garde", "prise", "passe"], eldest=1, seats=3)
-    (fault,) = auction.faults
-    assert (fault.index, fault.code) == (1, "low-bid")
+def test_a_bid_must_be_higher_than_every_earlier_one():
+    assert bid_fault("prise", 0, 1, 4, None, None) is None
+    assert bid_fault("passe", 2, 3, 4, "garde", 2) is None
+    fault = bid_fault("prise", 1, 2, 3, "garde", 1)
+    assert (fault.index, fault.code) == (-1, "low-bid")
     assert "seat 2 bids prise after garde by seat 1" in fault.message
-    assert auction.contract == "garde" and auction.taker == 1
+    assert bid_fault("garde", 2, 3, 3, "garde", 2).code == "low-bid"  # equal is not higher
+    assert bid_fault("garde-contre", 2, 3, 3, "garde-sans", 2) is None
 
 
-def test_auction_equal_bid_rejected():
-    auction = run_auction(["passe", "garde", "garde"], eldest=3, seats=3)
-    assert [f.code for f in auction.faults] == ["low-bid"]
+def test_each_seat_speaks_once():
+    # 3 seats, eldest 1: the fourth call is seat 1 again, even a pass
+    for word in ("garde", "passe"):
+        fault = bid_fault(word, 3, 1, 3, "prise", 1)
+        assert fault.code == "second-call" and "seat 1 speaks a second time" in fault.message
 
 
-def test_auction_second_bid_by_same_seat_rejected():
-    # 3 seats, eldest 1: the fourth call is seat 1 again
-    auction = run_auction(["prise", "passe", "passe", "garde"], eldest=1, seats=3)
-    (fault,) = auction.faults
-    assert (fault.index, fault.code) == (3, "second-call")
-    assert "seat 1 speaks a second time" in fault.message
-
-
-def test_auction_incomplete():
-    assert not run_auction(["prise", "passe"], eldest=1, seats=4).complete
+def test_speaking_order_starts_with_eldest():
+    assert [speaker(i, eldest=2, seats=4) for i in range(5)] == [2, 3, 4, 1, 2]
 
 
 def test_petit_sec():
@@ -78,6 +63,8 @@ def test_petit_sec():
     assert not petit_sec(["T1", "EX", "KS"])
     assert not petit_sec(["T1", "T2", "KS"])
     assert not petit_sec(["KS", "QS"])
+    fault = petit_sec_fault(3)
+    assert fault.code == "petit-sec" and "seat 3 holds the Petit sec" in fault.message
 
 
 # --- calls --------------------------------------------------------------------------
@@ -85,37 +72,49 @@ def test_petit_sec():
 FOUR_KINGS = ["KS", "KH", "KD", "KC", "T5", "3S"]
 
 
+def called(cards: list[str], hand: list[str] | None, seats: int, taker: int) -> list:
+    """The faults of the taker calling `cards` one by one, then of their count."""
+    faults = [call_fault(card, cards[:i], hand, seats, taker) for i, card in enumerate(cards)]
+    return [f for f in [*faults, count_fault(len(cards), seats)] if f is not None]
+
+
 def test_king_call_at_five_seats():
-    assert check_call(["KH"], ["T5", "2S"], 5, taker=1) == []
-    assert check_call(["KH"], ["KH", "2S"], 5, taker=1) == []  # his own king: allowed
+    assert called(["KH"], ["T5", "2S"], 5, taker=1) == []
+    assert called(["KH"], ["KH", "2S"], 5, taker=1) == []  # his own king: allowed
 
 
 def test_queen_call_needs_four_kings():
-    (fault,) = check_call(["QH"], ["KS", "KH", "KD", "T3"], 5, taker=2)
+    (fault,) = called(["QH"], ["KS", "KH", "KD", "T3"], 5, taker=2)
     assert fault.code == "bad-call" and "does not hold all four kings" in fault.message
-    assert check_call(["QH"], FOUR_KINGS, 5, taker=2) == []
-    assert check_call(["KD"], FOUR_KINGS, 5, taker=2) == []  # may still call a king he holds
-    (fault,) = check_call(["CH"], FOUR_KINGS, 5, taker=2)
+    assert called(["QH"], FOUR_KINGS, 5, taker=2) == []
+    assert called(["KD"], FOUR_KINGS, 5, taker=2) == []  # may still call a king he holds
+    (fault,) = called(["CH"], FOUR_KINGS, 5, taker=2)
     assert "four queens" in fault.message
     queens = [*FOUR_KINGS, "QS", "QH", "QD", "QC"]
-    assert check_call(["CH"], queens, 5, taker=2) == []
-    assert check_call(["JH"], queens, 5, taker=2)[0].code == "bad-call"
+    assert called(["CH"], queens, 5, taker=2) == []
+    assert called(["JH"], queens, 5, taker=2)[0].code == "bad-call"
+    # an unknown hand: any rank from the king down (nothing can be judged)
+    assert called(["JH"], None, 5, taker=2) == []
 
 
 def test_call_rejects_trumps_and_wrong_count():
-    assert check_call(["T21"], [], 5, taker=1)[0].code == "bad-call"
-    assert check_call(["KH", "KS"], [], 5, taker=1)[0].code == "call-count"
-    assert check_call(["KH"], [], 4, taker=1)[0].code == "no-call"
+    assert called(["T21"], [], 5, taker=1)[0].code == "bad-call"
+    (fault,) = called(["KH", "KS"], [], 5, taker=1)  # the card too many is not judged
+    assert (fault.index, fault.code) == (1, "call-count")
+    assert count_fault(0, 5).index == 0 and count_fault(1, 6).index == 1
+    assert count_fault(1, 4).code == "no-call"
+    assert call_fault("KH", [], [], 4, taker=1) is None  # judged as a count, not a card
 
 
 def test_six_seat_king_and_queen():
-    assert check_call(["KH", "QS"], ["2S"], 6, taker=1) == []
-    (fault,) = check_call(["KH", "KS"], ["2S"], 6, taker=1)
-    assert (fault.index, fault.code) == (1, "bad-call") and "may not be a king" in fault.message
-    (fault,) = check_call(["KH", "CS"], ["2S"], 6, taker=1)
-    assert fault.index == 1 and "four queens" in fault.message
-    assert check_call(["KH", "CS"], ["QS", "QH", "QD", "QC"], 6, taker=1) == []
-    assert check_call(["KH"], ["2S"], 6, taker=1)[0].code == "call-count"
+    assert called(["KH", "QS"], ["2S"], 6, taker=1) == []
+    (fault,) = called(["KH", "KS"], ["2S"], 6, taker=1)
+    assert fault.code == "bad-call" and "may not be a king" in fault.message
+    (fault,) = called(["KH", "CS"], ["2S"], 6, taker=1)
+    assert "four queens" in fault.message
+    assert called(["KH", "CS"], ["QS", "QH", "QD", "QC"], 6, taker=1) == []
+    assert called(["KH"], ["2S"], 6, taker=1)[0].code == "call-count"
+    assert "twice" in called(["QH", "QH"], [*FOUR_KINGS], 6, taker=1)[0].message
 
 
 def test_partners_leave_out_taker_and_chien():
@@ -151,6 +150,15 @@ def test_ecart_trumps_when_unavoidable():
     assert check_ecart(hand, ["T10", "2S", "4H", "5H", "T3", "T2"], 6, taker=1)[0].code == (
         "ecart-trump"
     )
+
+
+def test_an_ecart_made_card_by_card_puts_the_trumps_last():
+    # judged on the écart so far, a trump is refused while a suit card could still go
+    hand = ["T21", "T10", "T3", "T2", "KS", "QS", "2S", "4H", "5H"]
+    ecart = spare_first(["T3", "T2", "QS", "2S", "4H", "5H"])
+    assert ecart == ["QS", "2S", "4H", "5H", "T3", "T2"]
+    assert [card_fault(hand, ecart[: i + 1], i, 1) for i in range(6)] == [None] * 6
+    assert card_fault(hand, ["T3"], 0, 1).code == "ecart-trump"
 
 
 # --- announcements ------------------------------------------------------------------

@@ -9,13 +9,13 @@ import random
 import pytest
 
 from trunfu.engine import replay, simulate
+from trunfu.engine.games import get
 from trunfu.engine.games.french_tarot import evaluate as french
-from trunfu.engine.games.french_tarot.replay import FOLLOW
-from trunfu.engine.games.french_tarot.rules import CONTRACTS, DECK, hand_size
-from trunfu.engine.games.french_tarot.simulate import simulate as simulate_french
+from trunfu.engine.games.french_tarot.rules import CONTRACTS, DECK, FOLLOW, hand_size
 from trunfu.engine.games.marafone import evaluate as marafone
 from trunfu.engine.games.tarocco_siciliano import evaluate as sicilian
 from trunfu.engine.games.waite_tarot.declarations import TAROTS, declarations
+from trunfu.engine.simulate import play_out
 from trunfu.engine.slam import slam_lead, sure_slam, sure_tricks
 
 
@@ -117,7 +117,7 @@ class _Stacked(random.Random):
 
 
 def test_an_announced_chelem_is_played_for_and_made() -> None:
-    record = simulate_french(_Stacked(1), 4, None)
+    record = play_out(get("french-tarot"), _Stacked(1), 4, None)
     found = replay(record, steps=False)
     assert found.diagnostics == []
     assert next(i.word for i in record.announce.items if i.seat == 2) == "chelem"

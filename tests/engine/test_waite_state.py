@@ -151,7 +151,7 @@ def test_asks_declarations_and_the_exchange_that_answers_an_ask() -> None:
     error = refused(state, "1: greater T21 T20 T18")
     assert (error.code, str(error)) == ("bad-announcement", "seat 1 shows T18 but does not hold it")
     assert refused(state, "1: poignee T21").code == "bad-announcement"
-    assert refused(state, "1 greater").code == "unreadable-action"
+    assert refused(state, "1 greater").code == "unknown-action"
     state.apply("2: tarots EX KC KS")
     assert refused(state, "1: ask").code == "bad-ask"  # asks come before the declarations
     state.apply("2: trumps T18 T16 T15 T14 T13 T12 T11 T9 T7 T6 T4 T2 EX")

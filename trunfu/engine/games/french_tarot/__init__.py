@@ -2,6 +2,17 @@
 
 from ...games import GameRules, register
 from .replay import replay
-from .simulate import simulate
+from .simulate import choose, deal
+from .state import actions, start
 
-register(GameRules(name="french-tarot", replay=replay, simulate=simulate, seats=(3, 4, 5, 6)))
+register(
+    GameRules(
+        name="french-tarot",
+        replay=replay,
+        seats=(3, 4, 5, 6),
+        start=start,
+        actions=actions,
+        deal=deal,
+        choose=choose,
+    )
+)

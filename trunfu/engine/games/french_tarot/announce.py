@@ -26,13 +26,23 @@ def check_poignee(
     aside: Collection[str] = (),
     ecart: Collection[str] = (),
 ) -> tuple[int | None, list[Fault]]:
-    """The level of a poignée shown by `seat`, and its faults. Fault indexes point at the
-    shown card concerned; -1 means the announcement itself. `hand` is the announcer's hand
-    when he shows it (after the écart for the taker), None when unknown. `aside` are the
-    trumps the taker was forced to put in the écart (`ecart.forced_trumps`): they are shown
-    again with the poignée and count as held, so the Excuse stands for a trump only when
-    they are shown too. `ecart` is the announcer's écart (the taker's), for the message
-    about a trump put aside when he could have kept it."""
+    """The level of a poignée shown by `seat`, and its faults: its shape (`shape_faults`),
+    then the cards against `hand` (`held_faults`) when the hand is known (not None)."""
+    level, faults = shape_faults(shown, seats, seat, variant=variant, taker=taker)
+    if faults and faults[0].code == "poignee-not-taker":
+        return None, faults
+    if hand is not None:
+        faults += held_faults(shown, hand, seat, aside=aside, ecart=ecart)
+    return (level if not faults else None), faults
+
+
+def shape_faults(
+    shown: list[str], seats: int, seat: int, *, variant: str, taker: int | None
+) -> tuple[int | None, list[Fault]]:
+    """What a poignée is worth and what is wrong with it whatever the hand: shown by
+    another seat than the taker (classic), of no poignée's size, or a card that is not a
+    trump nor the Excuse. Fault indexes point at the shown card concerned; -1 means the
+    announcement itself."""
     if variant == "classic" and seat != taker:
         return None, [
             Fault(
@@ -61,7 +71,25 @@ def check_poignee(
                     f"seat {seat} shows {card} in a poignée: only trumps (and the Excuse) are shown",
                 )
             )
-        elif hand is not None and card not in hand and card not in aside:
+    return (level if not faults else None), faults
+
+
+def held_faults(
+    shown: list[str],
+    hand: list[str],
+    seat: int,
+    *,
+    aside: Collection[str] = (),
+    ecart: Collection[str] = (),
+) -> list[Fault]:
+    """What is wrong with the trumps shown by `seat` against its hand at the start of play
+    (the taker's after the écart). `aside` are the trumps the taker was forced to put in the
+    écart (`ecart.forced_trumps`): they are shown again with the poignée and count as held,
+    so the Excuse stands for a trump only when they are shown too. `ecart` is the taker's
+    écart, for the message about a trump put aside when he could have kept it."""
+    faults: list[Fault] = []
+    for i, card in enumerate(shown):
+        if (is_trump(card) or card == EXCUSE) and card not in hand and card not in aside:
             why = (
                 "put it in the écart when he could do otherwise: only a trump he was "
                 "forced to put aside is shown again"
@@ -71,7 +99,7 @@ def check_poignee(
             faults.append(
                 Fault(i, "poignee-not-held", f"seat {seat} shows {card} in a poignée but {why}")
             )
-    if EXCUSE in shown and hand is not None:
+    if EXCUSE in shown:
         hidden = [c for c in [*hand, *aside] if is_trump(c) and c not in shown]
         if hidden:
             faults.append(
@@ -82,7 +110,7 @@ def check_poignee(
                     "the Excuse stands for a trump only when no other trump is held",
                 )
             )
-    return (level if not faults else None), faults
+    return faults
 
 
 def poignee_name(level: int) -> str:

@@ -1,4 +1,5 @@
-"""The auction: eldest first, each seat speaks once, each bid higher than every earlier one."""
+"""The auction: eldest first, each seat speaks once, each bid higher than every earlier one;
+fft: a seat holding the Petit sec throws the deal in."""
 
 from __future__ import annotations
 
@@ -9,25 +10,12 @@ from .rules import CONTRACTS, EXCUSE, PASS, PETIT
 
 @dataclass(frozen=True)
 class Fault:
-    """A rule broken by the item at `index` (0-based, in the order of its section)."""
+    """A rule broken by an action: `index` is the card of the action concerned (0-based, in
+    the order written), -1 the action itself."""
 
     index: int
     code: str
     message: str
-
-
-@dataclass(frozen=True)
-class Auction:
-    """The outcome of the calls read so far."""
-
-    taker: int | None
-    contract: str | None
-    complete: bool
-    faults: tuple[Fault, ...] = ()
-
-    @property
-    def thrown_in(self) -> bool:
-        return self.complete and self.contract is None
 
 
 def speaker(index: int, eldest: int, seats: int) -> int:
@@ -35,37 +23,25 @@ def speaker(index: int, eldest: int, seats: int) -> int:
     return (eldest - 1 + index) % seats + 1
 
 
-def run_auction(calls: list[str], eldest: int, seats: int) -> Auction:
-    """Check `calls` (canonical words, speaking order) and find the taker and contract."""
-    faults: list[Fault] = []
-    best: str | None = None
-    taker: int | None = None
-    best_seat: int | None = None
-    for i, word in enumerate(calls):
-        seat = speaker(i, eldest, seats)
-        if i >= seats:
-            faults.append(
-                Fault(
-                    i,
-                    "second-call",
-                    f"seat {seat} speaks a second time: in french-tarot each seat speaks once",
-                )
-            )
-            continue
-        if word == PASS:
-            continue
-        if best is not None and CONTRACTS.index(word) <= CONTRACTS.index(best):
-            faults.append(
-                Fault(
-                    i,
-                    "low-bid",
-                    f"seat {seat} bids {word} after {best} by seat {best_seat}: "
-                    "a bid must be higher than every earlier bid",
-                )
-            )
-            continue
-        best, taker, best_seat = word, seat, seat
-    return Auction(taker, best, len(calls) >= seats, tuple(faults))
+def bid_fault(
+    word: str, index: int, seat: int, seats: int, best: str | None, best_seat: int | None
+) -> Fault | None:
+    """What is wrong with `seat` saying `word` as the `index`-th call (0-based), `best` by
+    `best_seat` being the highest bid so far: a second call, or a bid not above `best`."""
+    if index >= seats:
+        return Fault(
+            -1,
+            "second-call",
+            f"seat {seat} speaks a second time: in french-tarot each seat speaks once",
+        )
+    if word != PASS and best is not None and CONTRACTS.index(word) <= CONTRACTS.index(best):
+        return Fault(
+            -1,
+            "low-bid",
+            f"seat {seat} bids {word} after {best} by seat {best_seat}: "
+            "a bid must be higher than every earlier bid",
+        )
+    return None
 
 
 def petit_sec(hand: list[str]) -> bool:
@@ -73,3 +49,13 @@ def petit_sec(hand: list[str]) -> bool:
     if PETIT not in hand or EXCUSE in hand:
         return False
     return [c for c in hand if c[0] == "T" and c[1:].isdigit()] == [PETIT]
+
+
+def petit_sec_fault(seat: int) -> Fault:
+    """Seat `seat` holds the Petit sec (fft): the deal is thrown in, nothing more is played."""
+    return Fault(
+        -1,
+        "petit-sec",
+        f"seat {seat} holds the Petit sec (T1 and no other trump nor the Excuse): "
+        "he shows it and the deal is thrown in",
+    )

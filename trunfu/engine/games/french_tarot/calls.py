@@ -28,62 +28,58 @@ def allowed_ranks(hand: list[str] | None, top: str) -> tuple[str, ...]:
     return tuple(allowed)
 
 
-def check_call(called: list[str], hand: list[str] | None, seats: int, taker: int) -> list[Fault]:
-    """Faults of the taker's call (`hand`: his hand as dealt, None when unknown)."""
+def count_fault(count: int, seats: int) -> Fault | None:
+    """What is wrong with a call of `count` cards (the section as a whole): none is called
+    at 3 and 4 seats, one at 5, two at 6. The index is the first card too many, else the
+    section."""
     expected = called_cards(seats)
     if expected == 0:
-        return [Fault(0, "no-call", f"nobody calls a partner in french-tarot with {seats} seats")]
-    faults: list[Fault] = []
-    if len(called) != expected:
-        what = "a king" if expected == 1 else "a king and then a queen"
-        faults.append(
-            Fault(
-                min(len(called), expected) if called else 0,
-                "call-count",
-                f"with {seats} seats the taker calls {what} ({len(called)} card(s) given)",
-            )
+        return Fault(0, "no-call", f"nobody calls a partner in french-tarot with {seats} seats")
+    if count == expected:
+        return None
+    what = "a king" if expected == 1 else "a king and then a queen"
+    return Fault(
+        min(count, expected) if count else 0,
+        "call-count",
+        f"with {seats} seats the taker calls {what} ({count} card(s) given)",
+    )
+
+
+def call_fault(
+    card: str, called: list[str], hand: list[str] | None, seats: int, taker: int
+) -> Fault | None:
+    """What is wrong with the taker calling `card` after `called` (`hand`: his hand as
+    dealt, None when unknown); nothing is judged of a card beyond the count (`count_fault`)."""
+    index = len(called)
+    if index >= called_cards(seats):
+        return None
+    rank = card[:-1]
+    if (card[0] == "T" and card[1:].isdigit()) or card == "EX":
+        return Fault(
+            -1, "bad-call", f"seat {taker} calls {card}: trumps and the Excuse cannot be called"
         )
-    for i, card in enumerate(called[:expected]):
-        rank = card[:-1]
-        if (card[0] == "T" and card[1:].isdigit()) or card == "EX":
-            faults.append(
-                Fault(
-                    i,
-                    "bad-call",
-                    f"seat {taker} calls {card}: trumps and the Excuse cannot be called",
-                )
-            )
-            continue
-        if i == 1 and rank == "K":
-            faults.append(
-                Fault(
-                    i,
-                    "bad-call",
-                    f"seat {taker} calls {card} second: the second call may not be a king",
-                )
-            )
-            continue
-        if i == 1 and card == called[0]:
-            faults.append(Fault(i, "bad-call", f"seat {taker} calls {card} twice"))
-            continue
-        allowed = allowed_ranks(hand, "K" if i == 0 else "Q")
-        if rank not in allowed:
-            top = allowed[-1]
-            need = LADDER[LADDER.index(allowed[0]) : LADDER.index(top) + 1]
-            reason = (
-                f"he does not hold all four {RANK_WORDS[top]}s"
-                if rank in LADDER and LADDER.index(rank) > LADDER.index(top)
-                else "only a king, queen, cavalier or jack may be called"
-            )
-            faults.append(
-                Fault(
-                    i,
-                    "bad-call",
-                    f"seat {taker} calls {card} but may call only a "
-                    f"{' or '.join(RANK_WORDS[r] for r in need)}: {reason}",
-                )
-            )
-    return faults
+    if index == 1 and rank == "K":
+        return Fault(
+            -1, "bad-call", f"seat {taker} calls {card} second: the second call may not be a king"
+        )
+    if index == 1 and card == called[0]:
+        return Fault(-1, "bad-call", f"seat {taker} calls {card} twice")
+    allowed = allowed_ranks(hand, "K" if index == 0 else "Q")
+    if rank in allowed:
+        return None
+    top = allowed[-1]
+    need = LADDER[LADDER.index(allowed[0]) : LADDER.index(top) + 1]
+    reason = (
+        f"he does not hold all four {RANK_WORDS[top]}s"
+        if rank in LADDER and LADDER.index(rank) > LADDER.index(top)
+        else "only a king, queen, cavalier or jack may be called"
+    )
+    return Fault(
+        -1,
+        "bad-call",
+        f"seat {taker} calls {card} but may call only a "
+        f"{' or '.join(RANK_WORDS[r] for r in need)}: {reason}",
+    )
 
 
 def partners(called: list[str], holders: dict[str, int | None], taker: int) -> list[int]:

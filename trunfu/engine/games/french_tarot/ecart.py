@@ -30,49 +30,58 @@ def forced_trumps(hand: list[str], ecart: list[str], size: int) -> list[str]:
     return [c for c in ecart if is_trump(c) and c not in OUDLERS and c in hand]
 
 
-def check_ecart(hand: list[str], ecart: list[str], size: int, taker: int) -> list[Fault]:
-    """Faults of `ecart` put aside from `hand` (the taker's cards and the chien)."""
-    faults: list[Fault] = []
-    if len(ecart) != size:
-        faults.append(
-            Fault(
-                min(len(ecart), size) if ecart else 0,
-                "ecart-size",
-                f"the écart holds {len(ecart)} cards; the taker puts aside as many as the chien ({size})",
-            )
+def size_fault(count: int, size: int) -> Fault | None:
+    """What is wrong with an écart of `count` cards (the section as a whole): the taker
+    puts aside as many cards as the chien holds. The index is the first card too many,
+    else the section."""
+    if count == size:
+        return None
+    return Fault(
+        min(count, size) if count else 0,
+        "ecart-size",
+        f"the écart holds {count} cards; the taker puts aside as many as the chien ({size})",
+    )
+
+
+def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fault | None:
+    """What is wrong with `ecart[index]`, put aside from `hand` (the taker's cards and the
+    chien): not held, an oudler, a king, or a trump while a card of `hand` that could go
+    instead is not in `ecart` (the écart so far, when it is made card by card)."""
+    card = ecart[index]
+    if card not in hand:
+        return Fault(
+            index, "ecart-not-held", f"seat {taker} puts {card} in the écart but does not hold it"
         )
-    for i, card in enumerate(ecart):
-        if card not in hand:
-            faults.append(
-                Fault(
-                    i,
-                    "ecart-not-held",
-                    f"seat {taker} puts {card} in the écart but does not hold it",
-                )
-            )
-        elif card in OUDLERS:
-            faults.append(
-                Fault(
-                    i,
-                    "ecart-oudler",
-                    f"seat {taker} puts the oudler {card} in the écart: oudlers may not be put aside",
-                )
-            )
-        elif card.startswith("K"):
-            faults.append(
-                Fault(
-                    i,
-                    "ecart-king",
-                    f"seat {taker} puts the king {card} in the écart: kings may not be put aside",
-                )
-            )
-        elif is_trump(card) and (spare := _spare(hand, ecart)):
-            faults.append(
-                Fault(
-                    i,
-                    "ecart-trump",
-                    f"seat {taker} puts the trump {card} in the écart while still holding "
-                    f"{spare[0]}: trumps only when he cannot do otherwise",
-                )
-            )
-    return faults
+    if card in OUDLERS:
+        return Fault(
+            index,
+            "ecart-oudler",
+            f"seat {taker} puts the oudler {card} in the écart: oudlers may not be put aside",
+        )
+    if card.startswith("K"):
+        return Fault(
+            index,
+            "ecart-king",
+            f"seat {taker} puts the king {card} in the écart: kings may not be put aside",
+        )
+    if is_trump(card) and (spare := _spare(hand, ecart)):
+        return Fault(
+            index,
+            "ecart-trump",
+            f"seat {taker} puts the trump {card} in the écart while still holding "
+            f"{spare[0]}: trumps only when he cannot do otherwise",
+        )
+    return None
+
+
+def check_ecart(hand: list[str], ecart: list[str], size: int, taker: int) -> list[Fault]:
+    """Faults of the whole `ecart` put aside from `hand` (the taker's cards and the chien)."""
+    faults = [size_fault(len(ecart), size)]
+    faults += [card_fault(hand, ecart, i, taker) for i in range(len(ecart))]
+    return [f for f in faults if f is not None]
+
+
+def spare_first(cards: list[str]) -> list[str]:
+    """`cards` in the order the rules let the taker put them aside one by one: the cards
+    that may always go first, trumps (and any other) after them."""
+    return [c for c in cards if discardable(c)] + [c for c in cards if not discardable(c)]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ....notation.decks import GAMES
+from ...tricks import Overtrump, TrickRules
 
 GAME = "french-tarot"
 DECK = GAMES[GAME]
@@ -14,8 +15,15 @@ PETIT = "T1"
 EXCUSE = "EX"
 PASS = "passe"
 
+FOLLOW = TrickRules(game=GAME, overtrump=Overtrump.IN_TRICK)
+"""Follow suit; void: trump; always beat a trump already in the trick; the Excuse anywhere."""
+
 CONTRACTS = ("prise", "garde", "garde-sans", "garde-contre")
 """Bids, lowest first."""
+TAKES_CHIEN = ("prise", "garde")
+"""The contracts where the taker takes the chien and makes an écart."""
+ASIDE = {"prise": "taker", "garde": "taker", "garde-sans": "taker", "garde-contre": "defence"}
+"""Who counts the cards put aside: the écart (prise, garde) or the chien (sans, contre)."""
 MULTIPLIER = {"prise": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
 TARGET = {0: 56, 1: 51, 2: 41, 3: 36}
 """Card points the taker's side needs, by the oudlers it holds at the end."""

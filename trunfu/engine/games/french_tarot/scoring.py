@@ -1,4 +1,5 @@
-"""Scores of a played deal, under the fft and the classic rules, with the breakdown."""
+"""Scores of a played deal, under the fft and the classic rules, with the breakdown, and
+the deal's `Outcome`."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...model import Bonus, Outcome, trusted
+from ...scoring import format_result
 from .announce import poignee_name
 from .rules import (
     CHELEM_ANNOUNCED_MADE,
@@ -163,3 +166,70 @@ def _shares(total: float, tally: Tally) -> dict[int, float]:
         shares[partners[0]] = total
         shares[partners[1]] = 0.5 * total
     return shares
+
+
+SIDES = {"taker": "declarer", "defence": "defence"}
+"""The breakdown's sides → the archive's."""
+
+
+def outcome(tally: Tally, scored: Score, *, speakers: list[int], called: list[str]) -> Outcome:
+    """The `Outcome` of a deal scored as `scored`: the breakdown and its typed fields (sides
+    and roles, card points, margin, bonuses) as the archive stores them."""
+    breakdown = {**scored.breakdown, "variant": tally.variant, "called": called}
+    side = {s: SIDES[side_of(s, tally)] for s in range(1, tally.seats + 1)}
+    roles = {
+        s: "declarer" if s == tally.taker else "partner" if s in tally.partners else "defender"
+        for s in side
+    }
+    bonuses = []
+    petit = breakdown["petit_au_bout"]
+    if petit is not None:
+        bonuses.append(
+            Bonus(name="petit_au_bout", side=side[petit["seat"]], points=petit["points"])
+        )
+    bonuses += [
+        Bonus(name=f"poignees.{p['poignee']}", side=side[p["seat"]], points=p["points"])
+        for p in breakdown["poignees"]
+    ]
+    chelem = breakdown["chelem"]
+    if chelem is not None:
+        bonuses.append(Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"]))
+    return trusted(  # the scores are floats: each is a share plus a float
+        Outcome,
+        scores=scored.scores,
+        result=format_result(scored.scores),
+        contract=tally.contract,
+        declarer=tally.taker,
+        partners=list(tally.partners),
+        won=scored.won,
+        thrown_in=False,
+        breakdown=breakdown,
+        sides={name: [s for s in side if side[s] == name] for name in ("declarer", "defence")},
+        roles=roles,
+        speakers=speakers,
+        card_points={"declarer": tally.points, "defence": 91 - tally.points},
+        margin=scored.breakdown["margin"],
+        bonuses=[b for b in bonuses if b.points],
+    )
+
+
+def thrown_in(seats: int, speakers: list[int]) -> Outcome:
+    """The `Outcome` of a deal nobody plays (everybody passed, or a Petit sec): 0 each."""
+    scores = [0.0] * seats
+    return trusted(
+        Outcome,
+        scores=scores,
+        result=format_result(scores),
+        contract=None,
+        declarer=None,
+        partners=[],
+        won=None,
+        thrown_in=True,
+        breakdown={"thrown_in": True},
+        sides={},
+        roles={},
+        speakers=speakers,
+        card_points={},
+        margin=0.0,
+        bonuses=[],
+    )

@@ -1,114 +1,98 @@
-"""Legal French tarot deals as players would make them: bids, the call, the écart, poignées
-and a chelem from the hand's evaluation (`evaluate`: Chavey's count), cards chosen at
-random among the legal ones (a taker who announced a chelem plays for every trick, one
-long in trumps keeps the Petit for the last trick)."""
+"""Legal French tarot deals as players would make them: a random deal, then each action
+chosen among the legal ones. Bids, the call, the écart, poignées and a chelem come from the
+hand's evaluation (`evaluate`: Chavey's count); cards are chosen at random among the legal
+ones (a taker who announced a chelem plays for every trick, one long in trumps keeps the
+Petit for the last trick)."""
 
 from __future__ import annotations
 
 import random
 
-from ....notation.models import Record, Tag
-from ...cards import suit_of
-from ...simulate import build_record
+from ....notation.models import Tag
 from ...slam import slam_lead
 from . import evaluate
-from .auction import petit_sec
-from .ecart import forced_trumps
-from .replay import FOLLOW, replay_record
-from .rules import DECK, PASS, PETIT, chien_size, hand_size
+from .rules import DECK, GAME, PASS, PETIT, chien_size, hand_size
+from .state import FrenchState, default_variant
 
 
-def simulate(rng: random.Random, seats: int, variant: str | None) -> Record:
-    """One random legal deal of French tarot with its Result."""
-    variant = variant or ("classic" if seats == 6 else "fft")
+def deal(rng: random.Random, seats: int, variant: str | None) -> FrenchState:
+    """A random deal of French tarot (the deck shuffled, then a random dealer)."""
+    variant = variant or default_variant(seats)
     if variant not in ("fft", "classic") or (variant == "fft" and seats == 6):
         raise ValueError(f"french-tarot {variant} is not played by {seats} seats")
     deck = list(DECK.order)
     rng.shuffle(deck)
     size = hand_size(seats)
-    hands = {s: deck[(s - 1) * size : s * size] for s in range(1, seats + 1)}
-    chien = deck[seats * size :]
+    hands: dict[int, list[str] | None] = {
+        s: deck[(s - 1) * size : s * size] for s in range(1, seats + 1)
+    }
     dealer = rng.randint(1, seats)
-    eldest = dealer % seats + 1
-    order = [(eldest - 1 + i) % seats + 1 for i in range(seats)]
-    tags = [("Game", "french-tarot"), ("Seats", str(seats)), ("Dealer", str(dealer))]
-    if variant != ("classic" if seats == 6 else "fft"):
-        tags.append(("Variant", variant))
-    body = ["deal"] + [f"  {s}: {' '.join(DECK.sort(hands[s]))}" for s in hands]
-    body.append(f"  talon: {' '.join(DECK.sort(chien))}")
+    tags = [Tag(name="Game", value=GAME), Tag(name="Seats", value=str(seats))]
+    tags.append(Tag(name="Dealer", value=str(dealer)))
+    if variant != default_variant(seats):
+        tags.append(Tag(name="Variant", value=variant))
+    return FrenchState(seats, dealer, variant, hands, deck[seats * size :], tags)
 
-    calls: list[str] = []
-    best, taker = None, None
-    sec = variant == "fft" and any(petit_sec(h) for h in hands.values())
-    for seat in order:
-        word = PASS if sec else evaluate.bid(hands[seat], seats, best)
-        calls.append(word)
-        if word != PASS:
-            best, taker = word, seat
-    body += ["auction", "  " + " ".join(calls)]
-    if taker is None or best is None:
-        return _finish(tags, body)
 
-    called: list[str] = []
-    if seats >= 5:
-        called = evaluate.call(hands[taker], seats)
-        body += ["call", "  " + " ".join(called)]
-    play_hands = {s: list(h) for s, h in hands.items()}
-    seen = set(hands[taker])
-    aside: list[str] = []  # trumps forced into the écart: shown with a poignée all the same
-    if best in ("prise", "garde"):
-        full = hands[taker] + chien
-        ecart = evaluate.ecart(full, chien_size(seats))
-        aside = forced_trumps(full, ecart, chien_size(seats))
-        play_hands[taker] = [c for c in full if c not in ecart]
-        body += ["discard", "  " + " ".join(DECK.sort(ecart))]
-        seen.update(chien)
+def choose(state: FrenchState, rng: random.Random) -> str:
+    """What the seat to act does: bid what its hand is worth, call the king it lacks in
+    its longest suit, put aside the low cards of its shortest suits, show every poignée it
+    holds, announce a chelem only when it is sure; else play a legal card."""
+    phase, taker, seats = state.phase, state.taker, state.seats
+    if phase == "auction":
+        if state.sec is not None:
+            return PASS
+        return evaluate.bid(state.dealt[state.to_act], seats, state.contract)
+    if phase == "call":
+        return evaluate.call(state.dealt[taker], seats)[len(state.called)]
+    if phase == "discard":
+        ecart = state.ecart or []
+        plan = evaluate.ecart(state.full_hand(), chien_size(seats))
+        return next(c for c in plan if c not in ecart)
+    if phase == "announce":
+        announced = _announcement(state)
+        if announced is not None:
+            return announced
+    legal = state.playing().legal()
+    seat, play = state.to_act, state.play
+    if state.chelem and seat == taker and not play.trick:
+        return slam_lead(legal, _unseen(state), DECK.name, "T")
+    last = play.number == hand_size(seats)
+    if seat == taker and not last and evaluate.petit_au_bout(state.hand_at_play(taker), seats):
+        return rng.choice([c for c in legal if c != PETIT] or legal)
+    return rng.choice(legal)
 
-    announce: list[str] = []
-    shows = order if variant == "fft" else [taker]
-    for seat in shows:
-        shown = evaluate.poignee(play_hands[seat] + (aside if seat == taker else []), seats)
+
+def _announcement(state: FrenchState) -> str | None:
+    """The next announcement: the taker's chelem when it is sure (fft), then each poignée
+    held, in speaking order."""
+    taker = state.taker
+    said = {(s, w) for s, w, _ in state.announced}
+    fft = state.variant == "fft"
+    if (
+        fft
+        and not state.chelem
+        and evaluate.chelem(state.hand_at_play(taker), list(_unseen(state)))
+    ):
+        return f"{taker}: chelem"
+    aside = state.taker_aside()[1]
+    for seat in state.announcers():
+        if (seat, "poignee") in said:
+            continue
+        held = state.hand_at_play(seat) + (aside if seat == taker else [])
+        shown = evaluate.poignee(held, state.seats)
         if shown:
-            announce.append(f"  {seat}: poignee {' '.join(shown)}")
-    unseen = {c for c in DECK.order if c not in seen}
-    chelem = variant == "fft" and evaluate.chelem(play_hands[taker], list(unseen))
-    if chelem:
-        announce.insert(0, f"  {taker}: chelem")
-    if announce:
-        body += ["announce", *announce]
-
-    body.append("play")
-    au_bout = evaluate.petit_au_bout(play_hands[taker], seats)
-    leader = taker if chelem else eldest
-    called_suits = {suit_of(c) for c in called}
-    for number in range(1, size + 1):
-        table: list[str] = []
-        for i in range(seats):
-            seat = (leader - 1 + i) % seats + 1
-            hand = play_hands[seat]
-            legal = FOLLOW.legal(hand, table, last=number == size)
-            if number == 1 and not table and called_suits:
-                free = [c for c in legal if suit_of(c) not in called_suits or c in called]
-                legal = free or legal
-            if chelem and seat == taker and not table:
-                card = slam_lead(legal, unseen, DECK.name, "T")
-            elif seat == taker and au_bout and number < size:
-                card = rng.choice([c for c in legal if c != PETIT] or legal)
-            else:
-                card = rng.choice(legal)
-            hand.remove(card)
-            table.append(card)
-            unseen.discard(card)
-        body.append(f"  {number}. {' '.join(table)}")
-        leader = (leader - 1 + FOLLOW.winner(table)) % seats + 1
-    return _finish(tags, body)
+            return f"{seat}: poignee {' '.join(shown)}"
+    return None
 
 
-def _finish(tags: list[tuple[str, str]], body: list[str]) -> Record:
-    """The record of `tags` and `body`, with the Result the referee computes."""
-    text = "\n".join(f'[{n} "{v}"]' for n, v in tags) + "\n\n" + "\n".join(body) + "\n"
-    record = build_record(text)
-    outcome = replay_record(record)
-    result = outcome.result if outcome is not None else "*"
-    record.tags.append(Tag(name="Result", value=result))
-    return record
+def _unseen(state: FrenchState) -> set[str]:
+    """The cards the taker has not seen: neither dealt to him, nor in a chien he took, nor
+    played."""
+    seen = set(state.dealt[state.taker] or [])
+    if state.takes_chien:
+        seen.update(state.chien or [])
+    if state.play is not None:
+        seen.update(c for t in state.play.tricks for _, c in t.cards)
+        seen.update(state.play.trick)
+    return {c for c in DECK.order if c not in seen}

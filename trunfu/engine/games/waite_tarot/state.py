@@ -263,7 +263,7 @@ class WaiteState(State):
         if item is None:
             return [
                 Fault(
-                    code="unreadable-action",
+                    code="unknown-action",
                     message=f"{action!r} is not an action of the Game of Tarot: a card (`KS`), an "
                     "announcement (`2: greater T21 T20 T19`) or an exchange (`1>2: KS`)",
                 )
@@ -378,7 +378,7 @@ class WaiteState(State):
         elif type(item) is Exchange:
             self._hand_over(item)
         else:
-            raise IllegalAction(self.check(action)[0].message, "unreadable-action")
+            raise IllegalAction(self.check(action)[0].message, "unknown-action")
 
     def _discard(self, card: str) -> None:
         if not self.talon_taken:
