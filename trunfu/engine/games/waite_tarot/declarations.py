@@ -24,6 +24,8 @@ LADDERS = [
 _PLACE = {card: 100 * i + j for i, ladder in enumerate(LADDERS) for j, card in enumerate(ladder)}
 """Card → its place: next cards of a ladder differ by 1 (ladders are shorter than 100)."""
 _AT = {n: card for card, n in _PLACE.items()}
+_BIT = {card: 1 << n for card, n in _PLACE.items()}
+"""Card → its place as a bit: a hand is the sum of its cards' bits, a run a run of ones."""
 _FIVE = {3: 5, 4: 10, 5: 15}
 
 
@@ -54,7 +56,7 @@ def sequence_points(length: int) -> int:
 def sequences(hand: Iterable[str]) -> list[tuple[str, ...]]:
     """Maximal runs of four or more cards in rank order (the Fool is in none), lowest place
     first."""
-    places = sum(1 << _PLACE[c] for c in _PLACE.keys() & hand)  # a run: ones in a row
+    places = sum(map(_BIT.__getitem__, _BIT.keys() & hand))
     starts = places & places >> 1 & places >> 2 & places >> 3  # where four in a row start
     runs: list[tuple[str, ...]] = []
     while starts:
@@ -71,15 +73,15 @@ def declarations(hand: Iterable[str]) -> list[Declaration]:
     held = set(hand)
     out: list[Declaration] = []
     for kind, group in (("greater", GREATER), ("lesser", LESSER)):
-        cards = tuple(c for c in group if c in held)
+        cards = tuple(filter(held.__contains__, group))
         if five_points(len(cards)):
             out.append(Declaration(kind, cards, five_points(len(cards))))
-    trumps = [c for c in LADDERS[0] if c in held]  # highest first
+    trumps = list(filter(held.__contains__, LADDERS[0]))  # highest first
     trumps += [c for c in held if c[0] == "T" and c not in _PLACE]  # a code of another deck
     trumps += ["EX"] if "EX" in held else []
     if trumps_points(len(trumps)):
         out.append(Declaration("trumps", tuple(trumps), trumps_points(len(trumps))))
-    tarots = tuple(c for c in TAROTS if c in held)
+    tarots = tuple(filter(held.__contains__, TAROTS))
     if len(tarots) >= 3:
         kept = tarots[: 3 * (len(tarots) // 3)]
         out.append(Declaration("tarots", kept, 5 * len(kept)))

@@ -283,7 +283,7 @@ class WaiteState(State):
             )
         if seat in self.asks:
             return Fault("bad-ask", f"seat {seat} has already asked for a third Tarot")
-        held = sum(c in TAROTS for c in self.hands[seat] or ())
+        held = len([c for c in self.hands[seat] or () if c in TAROTS])
         if self.hands[seat] is not None and held % 3 != 2:
             return Fault(
                 "bad-ask",
