@@ -93,11 +93,10 @@ class WaiteState(State):
         self.exchanges: list[Exchange] = []
         self.announced: list[Announcement] = []
         self.play: TrickPlay | None = None
-        self.counted = 0
-        """The tricks whose points show (a trick counts once its winner takes it)."""
+        self.points = {str(s): 0.0 for s in range(1, seats + 1)}
+        """The trick points of each seat so far (a trick counts once its winner takes it)."""
         self._outcome: Outcome | None = None
         self._last: tuple[str | None, Item | None] = (None, None)
-        self._points: tuple[int, dict[str, float]] = (-1, {})
 
     @property
     def phase(self) -> str:
@@ -314,8 +313,9 @@ class WaiteState(State):
             self._discard(item)
         elif type(item) is str:
             self.play = self.play or self._new_play()
-            if not self.play.over and self.play.play(item) is not None:
-                self.counted += 1
+            taken = None if self.play.over else self.play.play(item)
+            if taken is not None:
+                self.scored(taken)
         elif type(item) is Announcement:
             if item.word == "ask":
                 self.asks.setdefault(item.seat, False)
@@ -366,7 +366,8 @@ class WaiteState(State):
 
     def scored(self, trick: TrickResult) -> None:
         """A trick's winner has taken it: its points show from now on."""
-        self.counted += 1
+        gained = tally([trick], self.seats)[0]
+        self.points = {s: p + gained[int(s)] for s, p in self.points.items()}
 
     @property
     def outcome(self) -> Outcome | None:
@@ -468,16 +469,13 @@ class WaiteState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, talon=talon, discard=discard)
-        if self._points[0] != self.counted:  # a trick taken since: count again
-            points = tally(play.tricks[: self.counted], self.seats)[0]
-            self._points = (self.counted, {str(s): float(p) for s, p in points.items()})
         return Snapshot(
             hands={s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None},
             talon=talon,
             discard=discard,
             trick=play.table,
             taken=play.taken(),
-            points=self._points[1],
+            points=self.points,
         )
 
     def view(self, seat: int) -> View:
