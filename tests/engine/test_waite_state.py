@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from trunfu.engine import IllegalAction, actions, replay, simulate, start
+from trunfu.engine.games.waite_tarot.scoring import tally
 from trunfu.engine.games.waite_tarot.state import WaiteState
 from trunfu.notation.models import Record
 from trunfu.notation.reader import read_text
@@ -207,3 +208,21 @@ def test_a_discard_left_out_is_inferred_from_the_play() -> None:
     for _, action in listed:
         state.apply(action)
     assert state.outcome == replay(record_of(KING)).outcome
+
+
+def test_the_points_shown_are_those_of_the_tricks_taken() -> None:
+    def points(tricks: list) -> dict[str, float]:
+        return {str(s): float(p) for s, p in tally(tricks, 2)[0].items()}
+
+    found = replay(record_of(KING))
+    taken = 0  # a trick's last card shows the points before it; its trick step, after
+    for step in found.steps:
+        taken += step.kind == "trick"
+        if step.kind in ("card", "trick"):
+            assert step.points == points(found.tricks[:taken])
+    assert taken == 25 and found.steps[-1].points == points(found.tricks)
+    state, listed = start(record_of(KING)), actions(record_of(KING))
+    for _, action in listed:
+        state.apply(action)
+        if state.play is not None:
+            assert state.snapshot().points == points(state.play.tricks)
