@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from trunfu.engine import IllegalAction, actions, replay, simulate, start
+from trunfu.engine.games.waite_tarot.scoring import tally
 from trunfu.engine.games.waite_tarot.state import WaiteState
 from trunfu.notation.models import Record
 from trunfu.notation.reader import read_text
@@ -154,7 +155,9 @@ def test_asks_declarations_and_the_exchange_that_answers_an_ask() -> None:
     assert refused(state, "1 greater").code == "unknown-action"
     state.apply("2: tarots EX KC KS")
     assert refused(state, "1: ask").code == "bad-ask"  # asks come before the declarations
-    assert state.view(1).shown == {2: ["EX", "KC", "KS"]}
+    state.apply("2: trumps T18 T16 T15 T14 T13 T12 T11 T9 T7 T6 T4 T2 EX")
+    shown = ["EX", "KC", "KS", "T18", "T16", "T15", "T14", "T13", "T12", "T11", "T9", "T7"]
+    assert state.view(1).shown == {2: [*shown, "T6", "T4", "T2"]}  # each card once
 
 
 def test_a_seat_asks_once() -> None:
@@ -205,3 +208,21 @@ def test_a_discard_left_out_is_inferred_from_the_play() -> None:
     for _, action in listed:
         state.apply(action)
     assert state.outcome == replay(record_of(KING)).outcome
+
+
+def test_the_points_shown_are_those_of_the_tricks_taken() -> None:
+    def points(tricks: list) -> dict[str, float]:
+        return {str(s): float(p) for s, p in tally(tricks, 2)[0].items()}
+
+    found = replay(record_of(KING))
+    taken = 0  # a trick's last card shows the points before it; its trick step, after
+    for step in found.steps:
+        taken += step.kind == "trick"
+        if step.kind in ("card", "trick"):
+            assert step.points == points(found.tricks[:taken])
+    assert taken == 25 and found.steps[-1].points == points(found.tricks)
+    state, listed = start(record_of(KING)), actions(record_of(KING))
+    for _, action in listed:
+        state.apply(action)
+        if state.play is not None:
+            assert state.snapshot().points == points(state.play.tricks)

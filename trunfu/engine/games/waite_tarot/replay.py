@@ -9,16 +9,7 @@ from ....notation.models import Announcement, Exchange, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks
 from .declarations import announced, declarations
-from .state import (
-    DISCARD,
-    RULES,
-    TRICKS,
-    WaiteState,
-    discard_shown,
-    from_record,
-    in_rules_order,
-    spell,
-)
+from .state import DISCARD, RULES, TRICKS, WaiteState, discard_shown, from_record, in_rules_order
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -26,11 +17,24 @@ def replay(record: Record, ctx: Context) -> None:
     state = from_record(record, ctx.seats, ctx.dealer)
     ctx.observe(state)
     ctx.step("deal", label="three hands of 25 are dealt, five at a time; 3 cards are left over")
-    asks, exchanges, said = in_rules_order(record)
-    if not _discard(record, ctx, state) or not _exchange(record, ctx, state, asks, exchanges):
+    if not _discard(record, ctx, state):
         return
-    for item in said:  # judged after the play, against every hand
+    for item in in_rules_order(record):
+        if type(item) is Announcement and item.word != "ask":
+            state.perform(item)  # a declaration is judged after the play, against every hand
+            continue
+        for fault in [f for f in state.check(item) if f.code != "bad-announcement"]:
+            ctx.error(item, fault.code, fault.message)
+            return
         state.perform(item)
+        if type(item) is Exchange and ctx.want_steps:
+            label = f"seat {item.giver} hands {item.card.code} to seat {item.receiver}"
+            text = f"{item.giver}>{item.receiver}: {item.card.code}"
+            ctx.step("exchange", seat=item.giver, text=text, node=item, label=label)
+    due = state.due()
+    if due is not None:
+        ctx.error(record.exchange if due.code == "bad-exchange" else record.announce, *due)
+        return
     if ctx.want_steps:
         _declaration_steps(record, ctx, state)
     result = play_tricks(
@@ -73,44 +77,13 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
             ctx.error(node, fault.code, fault.message)
             return False
         state.perform(card)
-    dealer = state.dealer
     ctx.step(
         "discard",
-        seat=dealer,
+        seat=state.dealer,
         text=" ".join(cards),
         node=record.discard,
-        label=f"the dealer, seat {dealer}, takes the 3 left-over cards and discards 3",
+        label=f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3",
     )
-    return True
-
-
-def _exchange(
-    record: Record,
-    ctx: Context,
-    state: WaiteState,
-    asks: list[Announcement],
-    exchanges: list[Exchange],
-) -> bool:
-    """The asks for a third Tarot and the exchanges that answer them; False when the deal
-    cannot go on."""
-    for ask in asks:  # an ask that shows cards is told with the declarations
-        for fault in [f for f in state.check(ask) if f.code != "bad-announcement"]:
-            ctx.error(ask, fault.code, fault.message)
-            return False
-        state.perform(ask)
-    for ex in exchanges:
-        for fault in state.check(ex):
-            ctx.error(ex, fault.code, fault.message)
-            return False
-        state.perform(ex)
-        if ctx.want_steps:
-            label = f"seat {ex.giver} hands {ex.card.code} to seat {ex.receiver}"
-            ctx.step("exchange", seat=ex.giver, text=spell(ex), node=ex, label=label)
-    fault = state.due()
-    if fault is not None:
-        where = record.exchange if fault.code == "bad-exchange" else record.announce
-        ctx.error(where, fault.code, fault.message)
-        return False
     return True
 
 
@@ -120,22 +93,22 @@ def _declaration_steps(record: Record, ctx: Context, state: WaiteState) -> None:
     items = record.announce.items if record.announce else []
     for seat in range(1, ctx.seats + 1):
         said = [i for i in items if i.seat == seat]
-        ask = any(i.word == "ask" for i in said)
         extra = f"asks for a third Tarot ({'answered' if state.asks.get(seat) else '5 points'})"
         hand = state.hands[seat]
         if hand is not None:
             found = [f"{d.kind} {d.points}" for d in declarations(hand)]
-            text = ", ".join(found + ([extra] if ask else [])) or "nothing to declare"
+            found += [extra] if any(i.word == "ask" for i in said) else []
+            text = ", ".join(found) or "nothing to declare"
             ctx.step("announce", seat=seat, text=text, label=f"seat {seat}: {text}")
             continue
         for item in said:
-            cards = " ".join(c.code for c in item.cards)
-            value, _ = announced(item.word, [c.code for c in item.cards])
-            label = extra if item.word == "ask" else f"shows {item.word} {cards}: {value} points"
+            cards = [c.code for c in item.cards]
+            value, _ = announced(item.word, cards)
+            shows = f"shows {item.word} {' '.join(cards)}: {value} points"
             ctx.step(
                 "announce",
                 seat=seat,
-                text=f"{item.word} {cards}".strip(),
+                text=" ".join([item.word, *cards]),
                 node=item,
-                label=f"seat {seat} {label}",
+                label=f"seat {seat} {extra if item.word == 'ask' else shows}",
             )

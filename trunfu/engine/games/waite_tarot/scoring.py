@@ -8,52 +8,34 @@ from ...model import TrickResult
 from .declarations import TAROTS
 
 FOOL = "EX"
-TAROT_TRICK = 5
 FOOL_POINTS = 5
 """The Fool counts 5 for its owner, not in the trick where it was played."""
 KING_TRUMPED = 5
-COURT_POINTS = {"Q": 4, "C": 3, "J": 2}
-PLAIN_TRICK = 1
-_TAROTS_BUT_FOOL = frozenset(TAROTS) - {FOOL}
+COURTS = {"Q": 4, "C": 3, "J": 2}
 
 
-def _card_value(card: str) -> int:
-    """What one card makes a trick worth: 5 for a Tarot (but the Fool), 4 for a queen, 3
-    for a cavalier, 2 for a jack, otherwise 1 (a trick is worth its best card's value)."""
-    if card in _TAROTS_BUT_FOOL:
-        return TAROT_TRICK
-    if card == FOOL or card[0] == "T":
-        return PLAIN_TRICK
-    return COURT_POINTS.get(card[:-1], PLAIN_TRICK)
-
-
-class _ValueTable(dict[str, int]):
-    """Card → `_card_value(card)`; a code not seen before is worked out once and kept."""
+class _Values(dict[str, int]):
+    """Card → what it makes a trick worth: 5 for a Tarot (but the Fool), 4 for a queen, 3
+    for a cavalier, 2 for a jack, otherwise 1; worked out once per card."""
 
     def __missing__(self, card: str) -> int:
-        value = self[card] = _card_value(card)
+        value = self[card] = 5 if card in TAROTS and card != FOOL else COURTS.get(card[:-1], 1)
         return value
 
 
-CARD_VALUE: dict[str, int] = _ValueTable()
-_value = CARD_VALUE.__getitem__
+VALUE = _Values()
 
 
 def trick_value(cards: Sequence[str]) -> int:
-    """A trick's worth, without the Fool: 5 with a Tarot, else 4 with a queen, 3 with a
-    cavalier, 2 with a jack, otherwise 1."""
-    return max(map(_value, cards)) if cards else PLAIN_TRICK
+    """A trick's worth, its best card's value (the Fool counts apart)."""
+    return max(map(VALUE.__getitem__, cards)) if cards else 1
 
 
 def king_trumped(cards: Sequence[str], winning: str) -> bool:
     """A king of the suit led taken by a trump: the trick was led in a suit (the Fool
     led, the next card leads), the winning card is a trump and that suit's king is in it."""
-    if winning[0] != "T":
-        return False
     led = next((c for c in cards if c != FOOL), None)
-    if led is None or led[0] == "T":
-        return False
-    return "K" + led[-1] in cards
+    return winning[0] == "T" and led is not None and led[0] != "T" and "K" + led[-1] in cards
 
 
 def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], dict[int, int]]:

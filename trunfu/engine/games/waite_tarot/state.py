@@ -3,12 +3,10 @@
 Phases: `discard` (the dealer takes the 3 left-over cards and discards 3, one card per
 action), `announce` (asks `2: ask`, then declarations `1: greater T21 T20 T19`; the
 leader's first card ends it), `exchange` (an ask waits for its Tarot, `1>2: KS`, or the
-asker owes a card back, `2>1: 4C`), `play`, `over`. Hands given as None are unknown: the
-referee's state of a record that does not give them (`start` gives every hand)."""
+asker owes a card back, `2>1: 4C`), `play`, `over`. A hand given as None is unknown (the
+referee's state of a record that does not give it)."""
 
 from __future__ import annotations
-
-import re
 
 from ....notation import models as tgn
 from ....notation.decks import GAMES
@@ -32,53 +30,32 @@ RULES = TrickRules(
 TRICKS = 25
 DISCARD = 3
 SECTIONS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
-
 Item = str | Announcement | Exchange
 """An action read: a card's code, an announcement or an exchange."""
-_EXCHANGE = re.compile(r"([1-9])>([1-9]): (\S+)")
 
 
 def read_action(action: str) -> Item | None:
-    """`action` as the reader reads it, or None when it is not one card, one announcement
-    or one exchange: the writer's spelling at once, any other through the reader."""
+    """`action` as the reader reads it, or None unless it is one card, one announcement or
+    one exchange."""
     if action in SUITS:  # every card of every deck
         return action
-    words = action.split(" ")
-    label = words[0]
-    if (
-        len(words) > 1
-        and len(label) == 2
-        and label[0] in "123456789"
-        and label[1] == ":"
-        and words[1] in DECK.announcements
-        and SUITS.keys() >= set(words[2:])
-    ):
-        cards = Card.line_of(words[2:], 0, 0)
-        return Announcement(seat=int(label[0]), word=words[1], cards=cards)
-    found = _EXCHANGE.fullmatch(action)
-    if found and found[3] in SUITS:
-        return Exchange(giver=int(found[1]), receiver=int(found[2]), card=Card(found[3]))
     section = "exchange" if ">" in action else "announce" if ":" in action else "discard"
     reads = read_text(f"{section}\n  {action}\n")
     record = reads[0].record if len(reads) == 1 and "\n" not in action else None
-    if record is None or sum(getattr(record, s) is not None for s in SECTIONS) != 1:
+    if record is None or [s for s in SECTIONS if getattr(record, s) is not None] != [section]:
         return None
-    items = getattr(record, section)
-    items = items.cards if section == "discard" else items.items if items else []
+    found = getattr(record, section)
+    items = found.cards if section == "discard" else found.items
     if len(items) != 1:
         return None
     return items[0].code if section == "discard" else items[0]
 
 
 def spell(item: Announcement | Exchange) -> str:
-    """An announcement or an exchange as the writer spells it (its cards' codes)."""
+    """An announcement or an exchange as the writer spells it."""
     if type(item) is Exchange:
         return f"{item.giver}>{item.receiver}: {item.card.code}"
     return " ".join([f"{item.seat}: {item.word}", *[c.code for c in item.cards]])
-
-
-def _tarots(hand: list[str]) -> list[str]:
-    return [c for c in hand if c in TAROTS]
 
 
 class WaiteState(State):
@@ -96,21 +73,17 @@ class WaiteState(State):
         dead: list[str] | None = None,
         tags: list[Tag] | None = None,
     ) -> None:
-        self.seats, self.dealer = seats, dealer
+        self.seats, self.dealer, self.leader = seats, dealer, dealer % seats + 1
         self.tags = tags or [
             Tag(name="Game", value=GAME),
             Tag(name="Seats", value=str(seats)),
             Tag(name="Dealer", value=str(dealer)),
         ]
         self.dealt = hands
-        """Each hand as dealt (None: unknown): the lists given, kept as they are."""
         self.hands = {s: None if h is None else list(h) for s, h in hands.items()}
-        """Each seat's cards until the play, in the order they came (None: unknown); the
-        play holds them from its first card."""
-        self.talon = None if talon is None else list(talon)
-        self.dead = None if dead is None else list(dead)
+        """Each seat's cards until the play (None: unknown); the play holds them after."""
+        self.talon, self.dead = talon, dead
         self.talon_taken = False
-        """True once the dealer has taken the left-over cards to discard."""
         self.discarded: list[str] = []
         self.discard_done = False
         self.asks: dict[int, bool] = {}
@@ -120,15 +93,10 @@ class WaiteState(State):
         self.exchanges: list[Exchange] = []
         self.announced: list[Announcement] = []
         self.play: TrickPlay | None = None
-        self.counted = 0
-        """The tricks whose points show (a trick counts once its winner takes it)."""
+        self.points = {str(s): 0.0 for s in range(1, seats + 1)}
+        """The trick points of each seat so far (a trick counts once its winner takes it)."""
         self._outcome: Outcome | None = None
         self._last: tuple[str | None, Item | None] = (None, None)
-
-    @property
-    def leader(self) -> int:
-        """The seat that leads the first trick: the one after the dealer."""
-        return self.dealer % self.seats + 1
 
     @property
     def phase(self) -> str:
@@ -140,26 +108,20 @@ class WaiteState(State):
 
     @property
     def to_act(self) -> int | None:
-        phase = self.phase
-        if phase == "discard":
-            return self.dealer
         if self.play is not None:
             return self.play.to_play
+        if not self.discard_done:
+            return self.dealer
         actors = {self._actor(a) for a in self.legal()}
         return actors.pop() if len(actors) == 1 else None
 
     def _actor(self, action: str) -> int | None:
-        """The seat that does `action` now."""
-        item = read_action(action)
-        if type(item) is Announcement:
-            return item.seat
-        if type(item) is Exchange:
-            return item.giver
+        """The seat that does `action`, one of `legal()`."""
+        if action[1:2] in (":", ">"):  # `2: ask`, `1>2: KS`
+            return int(action[0])
         if self.play is not None:
             return self.play.to_play
-        return self.dealer if self.phase == "discard" else self.leader
-
-    # ---- what the record holds so far
+        return self.leader if self.discard_done else self.dealer
 
     def pool(self) -> list[str] | None:
         """The cards the dealer discards from: his hand and the left-over cards (None when
@@ -176,52 +138,45 @@ class WaiteState(State):
         return out
 
     def start_hand(self, seat: int) -> list[str] | None:
-        """`seat`'s cards when the play begins (its cards now, before the play): as known,
-        else as a whole play shows them; None when unknown."""
+        """`seat`'s cards when the play begins: as known, else as a whole play shows them."""
         hand = self.hands.get(seat)
         if hand is None and self.play is not None and self.play.over:
             return self.play.dealt.get(seat)
         return hand
 
-    def declared(self) -> bool:
-        """True once a seat has declared (asks come before)."""
-        return any(item.word != "ask" for item in self.announced)
-
     def due(self) -> Fault | None:
         """What the exchange waits for: a card back from a seat that received a Tarot, or
         the Tarot an ask calls for from a seat known to hold one."""
+        if not self.asks:
+            return None
         for (asker, giver), owing in self.owed.items():
             if owing:
                 return Fault(
-                    code="bad-exchange",
-                    message=f"seat {asker} received a Tarot from seat {giver} and gives a "
-                    f"small card back (`{asker}>{giver}: CARD`)",
+                    "bad-exchange",
+                    f"seat {asker} received a Tarot from seat {giver} and gives a small card "
+                    f"back (`{asker}>{giver}: CARD`)",
                 )
-        unanswered = [asker for asker, answered in self.asks.items() if not answered]
-        for asker in unanswered:
+        for asker, answered in self.asks.items():
             for seat, hand in self.hands.items():
-                held = hand if seat != asker and hand is not None else ()
+                held = () if answered or seat == asker or hand is None else hand
                 shown = next((c for c in held if c in TAROTS), None)
                 if shown is not None:
                     return Fault(
-                        code="ask-unanswered",
-                        message=f"seat {asker} asks for a third Tarot and seat {seat} holds "
-                        f"{shown}: it must hand it over (`exchange` `{seat}>{asker}: {shown}`)",
+                        "ask-unanswered",
+                        f"seat {asker} asks for a third Tarot and seat {seat} holds {shown}: it "
+                        f"must hand it over (`exchange` `{seat}>{asker}: {shown}`)",
                     )
         return None
 
     def judge_declaration(self, seat: int, word: str, cards: list[str]) -> Fault | None:
-        """What is wrong with `seat` showing `cards` as `word` (`greater`, `ask`...): the
-        combination, and the cards against its hand when the play begins, once known."""
+        """What is wrong with `seat` showing `cards` as `word`: the combination, and the
+        cards against its hand when the play begins, once known."""
         _, problem = announced(word, cards)
         hand = self.start_hand(seat)
-        if problem is None and hand is not None:
-            missing = [c for c in cards if c not in hand]
-            if missing:
-                problem = f"seat {seat} shows {' '.join(missing)} but does not hold it"
-        return None if problem is None else Fault(code="bad-announcement", message=problem)
-
-    # ---- legal actions and their faults
+        missing = [c for c in cards if c not in hand] if problem is None and hand else None
+        if missing:
+            problem = f"seat {seat} shows {' '.join(missing)} but does not hold it"
+        return None if problem is None else Fault("bad-announcement", problem)
 
     def legal(self) -> list[str]:
         phase = self.phase
@@ -230,11 +185,15 @@ class WaiteState(State):
         if self.play is not None:
             return self.play.legal()
         seats = list(self.hands)
-        asks = [f"{s}: ask" for s in seats]
-        swaps = [
-            f"{g}>{r}: {c}" for g in seats for c in self.hands[g] or [] for r in seats if r != g
+        items: list[Item] = [Announcement(seat=s, word="ask") for s in seats]
+        items += [
+            Exchange(giver=g, receiver=r, card=Card(c))
+            for g in seats
+            for c in self.hands[g] or []
+            for r in seats
+            if r != g
         ]
-        out = [a for a in asks + swaps if not self.check(a)]  # what the exchange allows
+        out = [spell(i) for i in items if not self.check(i)]
         if phase == "exchange":
             return out
         said = {(i.seat, i.word, frozenset(c.code for c in i.cards)) for i in self.announced}
@@ -244,47 +203,36 @@ class WaiteState(State):
             out += [f"{seat}: {kind}" for kind in dict.fromkeys(kinds)]
         return out + RULES.legal(self.hands[self.leader] or [], [])
 
-    def _read(self, action: str | Item) -> Item | None:
-        """`read_action`, kept for the action just checked (then performed); an
-        announcement or an exchange is taken as it is (the referee's record items)."""
-        if type(action) is not str:
-            return action
-        if self._last[0] != action:
-            self._last = (action, read_action(action))
-        return self._last[1]
-
     def check(self, action: str | Item) -> list[Fault]:
         """`State.check`; `action` may also be a record's announcement or exchange."""
-        item = self._read(action)
+        item = self._read(action) if type(action) is str else action
+        if type(item) is str:
+            if not self.discard_done:
+                fault = self._discard_fault(item)
+            else:
+                due = self.due() if self.play is None else None
+                fault = due or self._card_fault(item)
+            return [fault] if fault else []
         if item is None:
             return [
                 Fault(
-                    code="unknown-action",
-                    message=f"{action!r} is not an action of the Game of Tarot: a card (`KS`), an "
+                    "unknown-action",
+                    f"{action!r} is not an action of the Game of Tarot: a card (`KS`), an "
                     "announcement (`2: greater T21 T20 T19`) or an exchange (`1>2: KS`)",
                 )
             ]
-        phase = self.phase
-        if type(item) is str:
-            if phase in ("discard", "exchange"):
-                fault = self._discard_fault(item) if phase == "discard" else self.due()
-            else:
-                fault = self._card_fault(item)
-            return [fault] if fault else []
         seats = (item.seat,) if type(item) is Announcement else (item.giver, item.receiver)
         if max(seats) > self.seats or len(set(seats)) < len(seats):
             return [
                 Fault(
-                    code="illegal-action",
-                    message=f"{action}: the seats go from 1 to {self.seats}, and a seat does not "
+                    "illegal-action",
+                    f"{spell(item)}: the seats go from 1 to {self.seats}, and a seat does not "
                     "hand a card to itself",
                 )
             ]
-        if phase in ("discard", "play", "over"):
-            when = "after the discard" if phase == "discard" else "before the play"
-            return [
-                Fault(code="illegal-action", message=f"announcements and exchanges come {when}")
-            ]
+        if self.play is not None or not self.discard_done:
+            when = "after the discard" if self.play is None else "before the play"
+            return [Fault("illegal-action", f"announcements and exchanges come {when}")]
         if type(item) is Exchange:
             faults = [self._exchange_fault(item)]
         else:
@@ -293,15 +241,21 @@ class WaiteState(State):
             faults = [first, self.judge_declaration(item.seat, item.word, cards)]
         return [f for f in faults if f is not None]
 
+    def _read(self, action: str) -> Item | None:
+        """`read_action`, kept for the action just checked (then performed)."""
+        if self._last[0] != action:
+            self._last = (action, read_action(action))
+        return self._last[1]
+
     def _discard_fault(self, card: str) -> Fault | None:
         hand = self.hands[self.dealer]  # with the left-over cards once taken
         talon = [] if self.talon_taken else self.talon
         if hand is None or talon is None or card in hand or card in talon:
             return None
         return Fault(
-            code="discard-not-held",
-            message=f"the dealer (seat {self.dealer}) discards {card}, which is neither in his "
-            "hand nor among the 3 left-over cards",
+            "discard-not-held",
+            f"the dealer (seat {self.dealer}) discards {card}, which is neither in his hand "
+            "nor among the 3 left-over cards",
         )
 
     def _card_fault(self, card: str) -> Fault | None:
@@ -310,72 +264,66 @@ class WaiteState(State):
         if message is None:
             return None
         if seat is None or card in play.hands[seat]:
-            return Fault(code="illegal-card" if seat else "too-many-tricks", message=message)
-        held = (
+            return Fault("illegal-card" if seat else "too-many-tricks", message)
+        dealt = (
             f"it was dealt to seat {s}"
             for s, h in self.hands.items()
             if s != seat and card in (h or ())
         )
-        lies = next(held, self.elsewhere().get(card))
-        return Fault(code="card-not-held", message=f"{message} ({lies})" if lies else message)
+        lies = next(dealt, self.elsewhere().get(card))
+        return Fault("card-not-held", f"{message} ({lies})" if lies else message)
 
     def _ask_fault(self, seat: int) -> Fault | None:
-        hand = self.hands[seat]
-        if self.exchanges or self.declared():
+        if self.exchanges or any(item.word != "ask" for item in self.announced):
             return Fault(
-                code="bad-ask",
-                message=f"seat {seat} asks too late: asks come before the exchanges and the "
+                "bad-ask",
+                f"seat {seat} asks too late: asks come before the exchanges and the "
                 "declarations (on the hands after the discard)",
             )
         if seat in self.asks:
-            return Fault(code="bad-ask", message=f"seat {seat} has already asked for a third Tarot")
-        if hand is not None and len(_tarots(hand)) % 3 != 2:
+            return Fault("bad-ask", f"seat {seat} has already asked for a third Tarot")
+        held = len([c for c in self.hands[seat] or () if c in TAROTS])
+        if self.hands[seat] is not None and held % 3 != 2:
             return Fault(
-                code="bad-ask",
-                message=f"seat {seat} asks for a third Tarot but holds {len(_tarots(hand))}: a "
-                "seat asks when two (or five) Tarots make one short of a three",
+                "bad-ask",
+                f"seat {seat} asks for a third Tarot but holds {held}: a seat asks when two (or "
+                "five) Tarots make one short of a three",
             )
         return None
 
     def _exchange_fault(self, ex: Exchange) -> Fault | None:
         card, giver, receiver = ex.card.code, ex.giver, ex.receiver
-        if card in TAROTS and (receiver not in self.asks or self.asks[receiver]):
+        if card in TAROTS and self.asks.get(receiver) is not False:
             why = "did not ask for a Tarot" if receiver not in self.asks else "already has one"
-            return Fault(
-                code="bad-exchange",
-                message=f"seat {giver} hands {card} to seat {receiver}, who {why}",
-            )
+            return Fault("bad-exchange", f"seat {giver} hands {card} to seat {receiver}, who {why}")
         if card not in TAROTS and not self.owed.get((giver, receiver)):
             return Fault(
-                code="bad-exchange",
-                message=f"seat {giver} hands {card} to seat {receiver}, but only a seat whose ask "
-                "was answered gives a small card back, to the seat that answered",
+                "bad-exchange",
+                f"seat {giver} hands {card} to seat {receiver}, but only a seat whose ask was "
+                "answered gives a small card back, to the seat that answered",
             )
         if card not in (self.hands[giver] or [card]):
-            return Fault(
-                code="card-not-held", message=f"seat {giver} hands over {card} but does not hold it"
-            )
+            return Fault("card-not-held", f"seat {giver} hands over {card} but does not hold it")
         return None
-
-    # ---- doing it
 
     def perform(self, action: str | Item) -> None:
         """`State.perform`; `action` may also be a record's announcement or exchange."""
-        item = self._read(action)
-        if item is None:
-            raise IllegalAction(self.check(action)[0].message, "unknown-action")
-        if type(item) is Announcement:
+        item = self._read(action) if type(action) is str else action
+        if type(item) is str and not self.discard_done:
+            self._discard(item)
+        elif type(item) is str:
+            self.play = self.play or self._new_play()
+            taken = None if self.play.over else self.play.play(item)
+            if taken is not None:
+                self.scored(taken)
+        elif type(item) is Announcement:
             if item.word == "ask":
                 self.asks.setdefault(item.seat, False)
             self.announced.append(item)
         elif type(item) is Exchange:
             self._hand_over(item)
-        elif self.phase == "discard":
-            self._discard(item)
         else:
-            self.play = self.play or self._new_play()
-            if not self.play.over and self.play.play(item) is not None:
-                self.counted += 1
+            raise IllegalAction(self.check(action)[0].message, "unknown-action")
 
     def _discard(self, card: str) -> None:
         if not self.talon_taken:
@@ -388,8 +336,7 @@ class WaiteState(State):
         self.discard_done = len(self.discarded) == DISCARD
 
     def discard_unseen(self, cards: list[str], hand_known: bool) -> None:
-        """The referee's discard of a record that does not show it card by card (the
-        left-over cards or the dealer's hand unknown, or the discard left out): `cards` lie
+        """The referee's discard when the record does not show it card by card: `cards` lie
         out of play; the dealer's hand stays as dealt when `hand_known`, else is unknown."""
         self.discarded = list(cards)
         if not hand_known:
@@ -419,9 +366,8 @@ class WaiteState(State):
 
     def scored(self, trick: TrickResult) -> None:
         """A trick's winner has taken it: its points show from now on."""
-        self.counted += 1
-
-    # ---- the score
+        gained = tally([trick], self.seats)[0]
+        self.points = {s: p + gained[int(s)] for s, p in self.points.items()}
 
     @property
     def outcome(self) -> Outcome | None:
@@ -439,6 +385,16 @@ class WaiteState(State):
         scores = difference_result(totals)
         best = max(seats, key=lambda s: totals[s - 1])
         winners = [t.winner for t in self.play.tricks]
+        bonuses = [
+            Bonus(name=f"declarations.{d['kind']}", side=str(s), points=float(d["points"]))
+            for s in seats
+            for d in said[s]
+        ]
+        bonuses += [
+            Bonus(name="kings_trumped", side=str(s), points=float(kings[s]))
+            for s in seats
+            if kings[s]
+        ]
         return trusted(
             Outcome,
             scores=[float(x) for x in scores],
@@ -453,16 +409,7 @@ class WaiteState(State):
             speakers=[],
             card_points={str(s): float(points[s]) for s in seats},
             margin=float(max(scores)),  # the best total's lead over the second
-            bonuses=[
-                Bonus(name=f"declarations.{d['kind']}", side=str(s), points=float(d["points"]))
-                for s in seats
-                for d in said[s]
-            ]
-            + [
-                Bonus(name="kings_trumped", side=str(s), points=float(kings[s]))
-                for s in seats
-                if kings[s]
-            ],
+            bonuses=bonuses,
             breakdown={
                 "declarations": {str(s): said[s] for s in seats},
                 "declaration_points": {str(s): said_points[s] for s in seats},
@@ -482,43 +429,34 @@ class WaiteState(State):
         out: dict[int, list[dict]] = {s: [] for s in range(1, self.seats + 1)}
         hands = {s: self.start_hand(s) for s in out}
         for item in self.announced:
-            seat, word, cards = item.seat, item.word, [c.code for c in item.cards]
-            if seat not in out or (word == "ask" and self.asks.get(seat)):
-                continue  # an ask answered scores nothing
-            if (word == "ask" or hands[seat] is None) and not self.judge_declaration(
-                seat, word, cards
-            ):
+            seat, word = item.seat, item.word
+            if seat not in out or (self.asks.get(seat) if word == "ask" else hands[seat]):
+                continue  # an ask answered scores nothing; a hand known scores what it holds
+            cards = [c.code for c in item.cards]
+            if not self.judge_declaration(seat, word, cards):
                 points = ASK_POINTS if word == "ask" else announced(word, cards)[0]
                 out[seat].append({"kind": word, "cards": cards, "points": points})
         for seat, found in out.items():
             found += [d.as_json() for d in declarations(hands[seat] or [])]
         return out
 
-    # ---- what is shown
-
     def record(self) -> Record:
-        def cards(codes: list[str]) -> list[Card]:
-            return Card.line_of(codes, 0, 0)
-
         dealt = [(str(s), h) for s, h in self.dealt.items()]
         dealt += [("talon", self.talon), ("dead", self.dead)]
+        hands = [tgn.Hand(owner=o, cards=Card.line_of(h, 0, 0)) for o, h in dealt if h]
         tags = [t for t in self.tags if t.name != "Result"]
         tags += [Tag(name="Result", value=self.outcome.result)] if self.outcome else []
+        discard = Card.line_of(self.discarded, 0, 0)
         play = self.play
         tricks = [[c for _, c in t.cards] for t in play.tricks] + [play.trick] if play else []
+        played = [tgn.Trick(cards=[tgn.PlayedCard(c) for c in t]) for t in tricks if t]
         return Record(
             tags=tags,
-            deal=tgn.Deal(hands=[tgn.Hand(owner=o, cards=cards(h)) for o, h in dealt if h]),
-            discard=tgn.CardList(keyword="discard", cards=cards(self.discarded))
-            if self.discarded
-            else None,
+            deal=tgn.Deal(hands=hands),
+            discard=tgn.CardList(keyword="discard", cards=discard) if discard else None,
             exchange=tgn.Exchanges(items=list(self.exchanges)) if self.exchanges else None,
             announce=tgn.Announcements(items=list(self.announced)) if self.announced else None,
-            play=tgn.Play(
-                items=[tgn.Trick(cards=[tgn.PlayedCard(c) for c in t]) for t in tricks if t]
-            )
-            if play
-            else None,
+            play=tgn.Play(items=played) if play else None,
         )
 
     def snapshot(self) -> Snapshot:
@@ -528,14 +466,13 @@ class WaiteState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, talon=talon, discard=discard)
-        points = tally(play.tricks[: self.counted], self.seats)[0]
         return Snapshot(
             hands={s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None},
             talon=talon,
             discard=discard,
             trick=play.table,
             taken=play.taken(),
-            points={str(s): float(p) for s, p in points.items()},
+            points=self.points,
         )
 
     def view(self, seat: int) -> View:
@@ -543,22 +480,19 @@ class WaiteState(State):
         if play is not None:
             hand = play.hand(seat)
         else:
-            hand = (
-                self.pool() if seat == self.dealer and not self.discard_done else self.hands[seat]
-            )
-        shown: dict[int, list[str]] = {}
+            hand = self.hands[seat] if self.discard_done or seat != self.dealer else self.pool()
+        shown: dict[int, dict[str, None]] = {}  # each card once, in the order shown
         for item in self.announced:
             if item.cards:
-                shown.setdefault(item.seat, []).extend(c.code for c in item.cards)
-        played = [c for t in play.tricks for _, c in t.cards] + play.trick if play else []
+                shown.setdefault(item.seat, {}).update(dict.fromkeys(c.code for c in item.cards))
         return View(
             seat=seat,
             phase=self.phase,
             to_act=self.to_act,
             hand=DECK.sort(hand or []),
             trick=play.table if play else [],
-            played=played,
-            shown=shown,
+            played=[c for t in play.tricks for _, c in t.cards] + play.trick if play else [],
+            shown={seat: list(cards) for seat, cards in shown.items()},
             talon=[],
             taken=play.taken() if play else {},
             declarer=None,
@@ -581,6 +515,18 @@ def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
     return WaiteState(seats, dealer, hands, talon, dead, list(record.tags))
 
 
+def start(record: Record) -> WaiteState:
+    """The state right after the deal of `record`: every hand and the left-over cards (and
+    with two seats the dead hand) must be given."""
+    state = from_record(record, _seats(record), record.dealer or 1)
+    missing = [f"seat {s}'s hand" for s, h in state.hands.items() if h is None]
+    missing += ["the left-over cards (`talon:`)"] if state.talon is None else []
+    missing += ["the dead hand (`dead:`)"] if state.seats == 2 and state.dead is None else []
+    if missing:
+        raise ValueError(f"the deal does not give {', '.join(missing)}")
+    return state
+
+
 def _seats(record: Record) -> int:
     if record.seats not in (2, 3):
         raise ValueError(
@@ -589,23 +535,9 @@ def _seats(record: Record) -> int:
     return record.seats
 
 
-def start(record: Record) -> WaiteState:
-    """The state right after the deal of `record`: every hand and the left-over cards (and
-    with two seats the dead hand) must be given."""
-    seats = _seats(record)
-    state = from_record(record, seats, record.dealer or 1)
-    missing = [f"seat {s}'s hand" for s, h in state.hands.items() if h is None]
-    missing += ["the left-over cards (`talon:`)"] if state.talon is None else []
-    missing += ["the dead hand (`dead:`)"] if seats == 2 and state.dead is None else []
-    if missing:
-        raise ValueError(f"the deal does not give {', '.join(missing)}")
-    return state
-
-
 def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
     """The dealer's discard as the record shows it: its `discard` section, else (when the
-    play is written and `pool`, the dealer's hand and the left-over cards, known) the cards
-    of `pool` the play does not show; None when the record does not say."""
+    play is written and `pool` known) the cards of `pool` the play does not show."""
     if record.discard is not None:
         return [c.code for c in record.discard.cards]
     if record.play is None or pool is None:
@@ -614,33 +546,26 @@ def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
     return [c for c in pool if c not in played]
 
 
-def in_rules_order(
-    record: Record,
-) -> tuple[list[Announcement], list[Exchange], list[Announcement]]:
+def in_rules_order(record: Record) -> list[Announcement | Exchange]:
     """The record's asks, exchanges and declarations in the order the rules take them: the
-    asks (on the hands after the discard), the Tarots handed over, the cards given back,
-    then the declarations (on the hands after every exchange)."""
+    asks, the Tarots handed over, the cards given back, then the declarations."""
     items = record.announce.items if record.announce else []
     swaps = record.exchange.items if record.exchange else []
-    answers = [x for x in swaps if x.card.code in TAROTS]
-    return (
-        [i for i in items if i.word == "ask"],
-        answers + [x for x in swaps if x.card.code not in TAROTS],
-        [i for i in items if i.word != "ask"],
-    )
+    return [
+        *[i for i in items if i.word == "ask"],
+        *[x for x in swaps if x.card.code in TAROTS],
+        *[x for x in swaps if x.card.code not in TAROTS],
+        *[i for i in items if i.word != "ask"],
+    ]
 
 
 def actions(record: Record) -> list[tuple[int | None, str]]:
     """The record's actions, (seat, spelling), in the order the rules take them."""
     state = from_record(record, _seats(record), record.dealer or 1)
-    seats, dealer, leader = state.seats, state.dealer, state.leader
-    out: list[tuple[int | None, str]] = [
-        (dealer, c) for c in discard_shown(record, state.pool()) or []
-    ]
-    asks, exchanges, said = in_rules_order(record)
-    out += [(i.seat, spell(i)) for i in asks]
-    out += [(x.giver, spell(x)) for x in exchanges]
-    out += [(i.seat, spell(i)) for i in said]
+    seats, leader = state.seats, state.leader
+    out = [(state.dealer, c) for c in discard_shown(record, state.pool()) or []]
+    for item in in_rules_order(record):
+        out.append((item.seat if type(item) is Announcement else item.giver, spell(item)))
     for trick in record.play.tricks if record.play else []:
         codes = [c.code for c in trick.cards]
         out += [((leader - 1 + i) % seats + 1, code) for i, code in enumerate(codes)]
