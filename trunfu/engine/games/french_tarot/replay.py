@@ -10,7 +10,7 @@ from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
 from . import scoring
-from .auction import Fault, petit_sec_fault
+from .auction import Fault, petit_sec_fault, speaker
 from .calls import count_fault
 from .ecart import check_ecart, size_fault
 from .rules import GAME, PASS, called_cards, chien_size, hand_size
@@ -91,18 +91,19 @@ def _auction(state: FrenchState, record: Record, ctx: Context) -> bool:
     for separator in bids.separators if bids else []:
         ctx.error(separator, "one-round", "french-tarot has a single round of bids: no `/`")
     state.enter("auction")
-    for call in calls:
-        seat = state.to_act
+    steps = ctx.want_steps
+    for i, call in enumerate(calls):
         action = call.word if call.label is None else f"{call.label}: {call.word}"
-        _tell(ctx, state.faults(action), [], call)
+        for fault in state.faults(action):
+            ctx.error(call, fault.code, fault.message)
         state.perform(action)
-        if ctx.want_steps:
-            ctx.step(
-                "call", seat=seat, text=call.word, node=call, label=f"seat {seat}: {call.word}"
-            )
+        if steps:
+            seat = speaker(i, state.eldest, ctx.seats)
+            label = f"seat {seat}: {call.word}"
+            ctx.step("call", seat=seat, text=call.word, node=call, label=label)
     state.close("auction")
     later = _later(record)
-    if state.phase == "auction":
+    if len(calls) < ctx.seats:
         if later:
             ctx.error(
                 bids or later[0],
@@ -128,7 +129,8 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
         fault = count_fault(len(cards), ctx.seats)
         _tell(ctx, [fault] if fault else [], cards, section)
         for card in cards:
-            _tell(ctx, state.faults(card.code), [], card)
+            for fault in state.faults(card.code):
+                ctx.error(card, fault.code, fault.message)
             state.perform(card.code)
         if ctx.want_steps:
             taker, codes = state.taker, [c.code for c in cards]
@@ -168,7 +170,8 @@ def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
             fault = size_fault(len(section.cards), chien_size(ctx.seats))
             _tell(ctx, [fault] if fault else [], section.cards, section)
         for card in section.cards:
-            _tell(ctx, state.faults(card.code), [], card)
+            for fault in state.faults(card.code):
+                ctx.error(card, fault.code, fault.message)
             state.perform(card.code)
         if ctx.want_steps:
             label = f"seat {taker}'s écart"

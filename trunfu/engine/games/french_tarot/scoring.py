@@ -168,31 +168,31 @@ def _shares(total: float, tally: Tally) -> dict[int, float]:
     return shares
 
 
-SIDES = {"taker": "declarer", "defence": "defence"}
-"""The breakdown's sides → the archive's."""
-
-
 def outcome(tally: Tally, scored: Score, *, speakers: list[int], called: list[str]) -> Outcome:
     """The `Outcome` of a deal scored as `scored`: the breakdown and its typed fields (sides
     and roles, card points, margin, bonuses) as the archive stores them."""
     breakdown = {**scored.breakdown, "variant": tally.variant, "called": called}
-    side = {s: SIDES[side_of(s, tally)] for s in range(1, tally.seats + 1)}
+    taker, partners, seats = tally.taker, tally.partners, range(1, tally.seats + 1)
+    ours = [s for s in seats if s == taker or s in partners]
+    theirs = [s for s in seats if s not in ours]
     roles = {
-        s: "declarer" if s == tally.taker else "partner" if s in tally.partners else "defender"
-        for s in side
+        s: "declarer" if s == taker else "partner" if s in partners else "defender" for s in seats
     }
-    bonuses = []
-    petit = breakdown["petit_au_bout"]
-    if petit is not None:
-        bonuses.append(
-            Bonus(name="petit_au_bout", side=side[petit["seat"]], points=petit["points"])
-        )
-    bonuses += [
-        Bonus(name=f"poignees.{p['poignee']}", side=side[p["seat"]], points=p["points"])
-        for p in breakdown["poignees"]
+
+    def side(seat: int) -> str:
+        return "declarer" if seat in ours else "defence"
+
+    items = [
+        ("petit_au_bout", breakdown["petit_au_bout"]),
+        *(("poignees." + p["poignee"], p) for p in breakdown["poignees"]),
+    ]
+    bonuses = [
+        Bonus(name=name, side=side(item["seat"]), points=item["points"])
+        for name, item in items
+        if item is not None and item["points"]
     ]
     chelem = breakdown["chelem"]
-    if chelem is not None:
+    if chelem is not None and chelem["points"]:
         bonuses.append(Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"]))
     return trusted(  # the scores are floats: each is a share plus a float
         Outcome,
@@ -204,12 +204,12 @@ def outcome(tally: Tally, scored: Score, *, speakers: list[int], called: list[st
         won=scored.won,
         thrown_in=False,
         breakdown=breakdown,
-        sides={name: [s for s in side if side[s] == name] for name in ("declarer", "defence")},
+        sides={"declarer": ours, "defence": theirs},
         roles=roles,
         speakers=speakers,
         card_points={"declarer": tally.points, "defence": 91 - tally.points},
         margin=scored.breakdown["margin"],
-        bonuses=[b for b in bonuses if b.points],
+        bonuses=bonuses,
     )
 
 

@@ -10,6 +10,7 @@ by phase), `2: poignee T21 T20 …`, `3: chelem`."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from functools import cached_property
 
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
@@ -31,7 +32,7 @@ from ....notation.models import (
 from ...cards import suit_of
 from ...context import Context
 from ...model import Outcome, TrickResult
-from ...play import PlaySetup, TrickPlay
+from ...play import CardCheck, PlaySetup, TrickPlay, WinnerRule
 from ...state import Fault as Told
 from ...state import IllegalAction, Snapshot, State, View
 from . import piles, scoring
@@ -55,6 +56,7 @@ from .rules import (
 )
 from .scoring import Tally, score
 
+RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
 """Every spelling of a call the reader accepts → the call (the same at every seat count)."""
 
@@ -98,12 +100,12 @@ class FrenchState(State):
         """True once the taker has announced a chelem (the rules allowing it)."""
         self.counted = 0
         """The tricks whose points the steps show (the referee counts each once it is taken)."""
-        self.sec: int | None = next(
-            (s for s, h in hands.items() if h is not None and petit_sec(h)), None
-        )
+        self.sec: int | None = None
         """fft: the first seat holding the Petit sec, which throws the deal in."""
-        if variant != "fft":
-            self.sec = None
+        if variant == "fft":
+            self.sec = next((s for s, h in hands.items() if h is not None and petit_sec(h)), None)
+        self._to_call = called_cards(seats)
+        self._full: list[str] | None = None
         self._entered: str | None = None
         self._laid: list[str] | None = None
         self._left: set[str] = set()
@@ -122,13 +124,13 @@ class FrenchState(State):
             return "auction"
         if self.contract is None:
             return "over"
-        if len(self.called) < called_cards(self.seats) and "call" not in self._left:
+        if len(self.called) < self._to_call and "call" not in self._left:
             return "call"
         if self.takes_chien and len(self.ecart or ()) < self.size and "discard" not in self._left:
             return "discard"
         play = self.play
         if play is None or not (play.tricks or play.trick):
-            return "announce" if self._announcements() else "play"
+            return "announce" if self._may_announce() else "play"
         return "over" if play.over else "play"
 
     @property
@@ -169,11 +171,9 @@ class FrenchState(State):
         return [speaker(i, self.eldest, self.seats) for i in range(len(self.calls))]
 
     def full_hand(self) -> list[str] | None:
-        """The taker's hand and the chien, which he puts aside from (None: one is unknown)."""
-        hand = self.dealt.get(self.taker) if self.taker else None
-        if hand is None or self.chien is None:
-            return None
-        return hand + self.chien
+        """The taker's hand and the chien, which he puts aside from, once every seat has
+        spoken (None: not yet, or one is unknown)."""
+        return self._full
 
     def hand_at_play(self, seat: int) -> list[str] | None:
         """`seat`'s cards at the start of play (the taker's after the écart): as the play
@@ -219,10 +219,7 @@ class FrenchState(State):
 
     def partners(self, tricks: list[TrickResult]) -> list[int]:
         """The taker's partners found in `tricks`: the seats that played a called card."""
-        if not self.called:
-            return []
-        played = {card: seat for t in tricks for seat, card in t.cards}
-        return partners(self.called, {c: played.get(c) for c in self.called}, self.taker)
+        return found_partners(tricks, self.called, self.taker)
 
     # --- the actions ----------------------------------------------------------------
 
@@ -256,18 +253,18 @@ class FrenchState(State):
         about (`Fault.index`, -1: the action itself). An action that cannot be read, or has
         no place now (a card during the auction, an announcement once the play has begun),
         raises `IllegalAction`."""
-        kind, seat, word, cards = self._read(action)
+        kind, seat, word, cards = read(action)
         if kind == "bid":
             return self._bid_faults(word, seat)
         if kind == "announce":
-            return self._announce_faults(seat, word, cards)
+            return self._announce_faults(seat, word, list(cards))
         card = cards[0]
         phase = self.phase
         if phase == "call":
             return _listed(self._call_fault(card))
         if phase == "discard":
             return _listed(self._discard_fault(card))
-        if not self._plays():
+        if not self._plays(phase):
             raise _no_place(action, phase)
         play = self.playing()
         told = play.fault(card)
@@ -280,48 +277,38 @@ class FrenchState(State):
         return [Fault(-1, "illegal-card", told)]
 
     def perform(self, action: str) -> None:
-        kind, seat, word, cards = self._read(action)
+        kind, seat, word, cards = read(action)
         if kind == "bid":
             self._bid(word)
-        elif kind == "announce":
-            self._announce(seat, word, cards)
-        elif self.phase == "call":
+            return
+        if kind == "announce":
+            self._announce(seat, word, list(cards))
+            return
+        phase = self.phase
+        if phase == "call":
             self.called.append(cards[0])
-        elif self.phase == "discard":
-            self.ecart = [*(self.ecart or []), cards[0]]
-        elif self._plays():
+        elif phase == "discard":
+            if self.ecart is None:
+                self.ecart = []
+            self.ecart.append(cards[0])
+        elif self._plays(phase):
             self._play_card(cards[0])
         else:
-            raise _no_place(action, self.phase)
+            raise _no_place(action, phase)
 
-    def _plays(self) -> bool:
-        """True when a card now is a card played (the play begun, or about to be)."""
-        return self.phase in ("announce", "play") or (self.play is not None and bool(self.contract))
-
-    def _read(self, action: str) -> tuple[str, int | None, str, list[str]]:
-        """(kind, seat label, word, cards) of an action as the reader spells it: a call
-        (`garde sans`, `2: petite`), an announcement (`2: poignée t21 …`) or a card."""
-        label, colon, rest = action.partition(":")
-        seat = int(label) if colon and label.strip().isdigit() else None
-        words = (rest if seat is not None else action).split()
-        if words:
-            call = CALLS.get("-".join(words).lower())
-            if call is not None:
-                return "bid", seat, call, []
-            first = words[0].lower()
-            word = ANNOUNCEMENT_SPELLINGS.get(first, first)
-            if word in DECK.announcements and seat is not None:
-                return "announce", seat, word, [w.upper() for w in words[1:]]
-            if len(words) == 1 and seat is None and words[0].upper() in DECK.cards:
-                return "card", None, "", [words[0].upper()]
-        raise IllegalAction(f"{action!r} is not an action of french-tarot")
+    def _plays(self, phase: str) -> bool:
+        """True when a card now (in `phase`) is a card played (the play begun, or about to
+        be)."""
+        return phase in ("announce", "play") or (self.play is not None and bool(self.contract))
 
     # the auction
 
     def _bid_faults(self, word: str, label: int | None) -> list[Fault]:
         index = len(self.calls)
-        seat = speaker(index, self.eldest, self.seats)
+        seat = (self.eldest - 1 + index) % self.seats + 1  # `speaker`
         fault = bid_fault(word, index, seat, self.seats, self.contract, self.taker)
+        if fault is None and (self.sec is None or word == PASS) and label is None:
+            return []  # the common case
         faults = _listed(fault)
         if fault is None and self.sec is not None and word != PASS:
             faults.append(petit_sec_fault(self.sec))
@@ -332,12 +319,17 @@ class FrenchState(State):
         return faults
 
     def _bid(self, word: str) -> None:
-        index = len(self.calls)
-        seat = speaker(index, self.eldest, self.seats)
-        fault = bid_fault(word, index, seat, self.seats, self.contract, self.taker)
-        self.calls.append(word)
-        if word != PASS and fault is None and self.sec is None:
-            self.contract, self.taker = word, seat
+        calls, contract = self.calls, self.contract
+        index = len(calls)
+        calls.append(word)
+        if index >= self.seats or word == PASS or self.sec is not None:
+            pass
+        elif contract is None or RANK[word] > RANK[contract]:
+            self.contract, self.taker = word, speaker(index, self.eldest, self.seats)
+        if index + 1 == self.seats and self.taker is not None:
+            hand = self.dealt.get(self.taker)
+            if hand is not None and self.chien is not None:
+                self._full = hand + self.chien
 
     # the call and the écart
 
@@ -356,6 +348,10 @@ class FrenchState(State):
         return card_fault(full, [*done, card], len(done), self.taker)
 
     # the announcements
+
+    def _may_announce(self) -> bool:
+        """True while an announcement may still be made (fft: the chelem, until made)."""
+        return (self.variant == "fft" and not self.chelem) or bool(self._announcements())
 
     def _announcements(self) -> list[str]:
         """The announcements that may still be made (each seat's word alone)."""
@@ -445,10 +441,12 @@ class FrenchState(State):
             tricks=hand_size(self.seats),
             hands=self.play_hands(),
             elsewhere=elsewhere,
-            check=self._first_lead if self.called else None,
+            check=first_lead(tuple(self.called)) if self.called else None,
             check_until=1,
             on_trick=self._count,
-            winner=self._excuse_wins_slam if self.variant == "fft" else None,
+            winner=excuse_wins_slam(self.taker, tuple(self.called))
+            if self.variant == "fft"
+            else None,
             winner_at=hand_size(self.seats),  # the slam's last trick
             on_start=self._adopt,
         )
@@ -462,31 +460,6 @@ class FrenchState(State):
             setup = self.setup()
             self.play = setup.start(self.seats, setup.hands)
         return self.play
-
-    def _first_lead(
-        self, seat: int, card: str, trick: list[str], number: int, hand: list[str]
-    ) -> str | None:
-        """The first lead may be in a called suit only with the called card (or when the
-        leader holds nothing else)."""
-        called = self.called
-        suits = {suit_of(c) for c in called}
-        if number != 1 or trick or card in called or suit_of(card) not in suits:
-            return None
-        if any(suit_of(c) not in suits for c in hand):
-            return (
-                f"trick 1: seat {seat} leads {card} in a called suit: the first lead may be "
-                "in a called suit only with the called card"
-            )
-        return None
-
-    def _excuse_wins_slam(self, trick: TrickResult, before: list[TrickResult]) -> int:
-        """fft: the Excuse played to the last trick by a side that took every earlier trick
-        wins that trick (the sides known from who played the called cards)."""
-        if all(card != EXCUSE for _, card in trick.cards):
-            return trick.winner
-        tricks = [*before, trick]
-        seat = piles.excuse_wins_last(tricks, _side(self.taker, self.partners(tricks)))
-        return trick.winner if seat is None else seat
 
     def _count(self, trick: TrickResult) -> None:
         """A trick is taken: the steps show its points from now on."""
@@ -654,6 +627,84 @@ class FrenchState(State):
             else None,
             play=Play(items=items) if items else None,
         )
+
+
+Read = tuple[str, int | None, str, tuple[str, ...]]
+_READ: dict[str, Read] = {}
+"""The calls and cards read so far (a few hundred spellings at most)."""
+
+
+def read(action: str) -> Read:
+    """(kind, seat label, word, cards) of an action as the reader spells it: a call
+    (`garde sans`, `2: petite`), an announcement (`2: poignée t21 …`) or a card."""
+    found = _READ.get(action)
+    if found is None:
+        found = _read(action)
+        if found[0] != "announce":
+            _READ[action] = found
+    return found
+
+
+def _read(action: str) -> Read:
+    label, colon, rest = action.partition(":")
+    seat = int(label) if colon and label.strip().isdigit() else None
+    words = (rest if seat is not None else action).split()
+    if words:
+        call = CALLS.get("-".join(words).lower())
+        if call is not None:
+            return "bid", seat, call, ()
+        first = words[0].lower()
+        word = ANNOUNCEMENT_SPELLINGS.get(first, first)
+        if word in DECK.announcements and seat is not None:
+            return "announce", seat, word, tuple(w.upper() for w in words[1:])
+        if len(words) == 1 and seat is None and words[0].upper() in DECK.cards:
+            return "card", None, "", (words[0].upper(),)
+    raise IllegalAction(f"{action!r} is not an action of french-tarot")
+
+
+def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
+    """The taker's partners found in `tricks`: the seats that played a called card."""
+    if not called:
+        return []
+    played = {card: seat for t in tricks for seat, card in t.cards}
+    return partners(list(called), {c: played.get(c) for c in called}, taker)
+
+
+# The play's own rules are functions of what they need (never of the state: the play they
+# are given to would then hold the state that holds it, a cycle only the garbage collector
+# frees).
+
+
+def first_lead(called: tuple[str, ...]) -> CardCheck:
+    """The first lead may be in a called suit only with the called card (or when the
+    leader holds nothing else)."""
+    suits = {suit_of(c) for c in called}
+
+    def check(seat: int, card: str, trick: list[str], number: int, hand: Collection[str]):
+        if number != 1 or trick or card in called or suit_of(card) not in suits:
+            return None
+        if any(suit_of(c) not in suits for c in hand):
+            return (
+                f"trick 1: seat {seat} leads {card} in a called suit: the first lead may be "
+                "in a called suit only with the called card"
+            )
+        return None
+
+    return check
+
+
+def excuse_wins_slam(taker: int, called: tuple[str, ...]) -> WinnerRule:
+    """fft: the Excuse played to the last trick by a side that took every earlier trick
+    wins that trick (the sides known from who played the called cards)."""
+
+    def winner(trick: TrickResult, before: list[TrickResult]) -> int:
+        if all(card != EXCUSE for _, card in trick.cards):
+            return trick.winner
+        tricks = [*before, trick]
+        seat = piles.excuse_wins_last(tricks, _side(taker, found_partners(tricks, called, taker)))
+        return trick.winner if seat is None else seat
+
+    return winner
 
 
 def _listed(fault: Fault | None) -> list[Fault]:
