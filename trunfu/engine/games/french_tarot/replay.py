@@ -166,7 +166,7 @@ def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
         ctx.step("talon", seat=taker, text="chien", label=f"seat {taker} takes the chien")
     if section is not None:
         state.enter("discard", laid=[c.code for c in section.cards])
-        if state.full_hand() is not None:  # else judged after the play
+        if state.full is not None:  # else judged after the play
             fault = size_fault(len(section.cards), chien_size(ctx.seats))
             _tell(ctx, [fault] if fault else [], section.cards, section)
         for card in section.cards:
@@ -220,7 +220,7 @@ def _ecart_after_play(state: FrenchState, record: Record, ctx: Context, result: 
     """An écart not judged before the play (the taker's hand or the chien not given, or no
     `discard` section: it is then the cards nobody played) is judged against the cards the
     taker played and the écart."""
-    section, full = record.discard, state.full_hand()
+    section, full = record.discard, state.full
     if not state.takes_chien or (section is not None and full is not None):
         return
     ecart = [c.code for c in section.cards] if section is not None else state.unplayed()

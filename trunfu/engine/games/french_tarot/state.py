@@ -10,7 +10,6 @@ by phase), `2: poignee T21 T20 …`, `3: chelem`."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
 from functools import cached_property
 
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
@@ -29,16 +28,15 @@ from ....notation.models import (
     Tag,
     Trick,
 )
-from ...cards import suit_of
 from ...context import Context
 from ...model import Outcome, TrickResult
-from ...play import CardCheck, PlaySetup, TrickPlay, WinnerRule
+from ...play import PlaySetup, TrickPlay
 from ...state import Fault as Told
 from ...state import IllegalAction, Snapshot, State, View
 from . import piles, scoring
 from .announce import check_chelem, check_poignee, held_faults, shape_faults
 from .auction import Fault, bid_fault, petit_sec, petit_sec_fault, speaker
-from .calls import call_fault, partners
+from .calls import call_fault
 from .ecart import card_fault, forced_trumps, is_trump, spare_first
 from .rules import (
     ASIDE,
@@ -55,6 +53,7 @@ from .rules import (
     hand_size,
 )
 from .scoring import Tally, score
+from .trick_rules import excuse_wins_slam, first_lead, found_partners, sides
 
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
@@ -105,7 +104,9 @@ class FrenchState(State):
         if variant == "fft":
             self.sec = next((s for s, h in hands.items() if h is not None and petit_sec(h)), None)
         self._to_call = called_cards(seats)
-        self._full: list[str] | None = None
+        self.full: list[str] | None = None
+        """The taker's hand and the chien, which he puts aside from, once every seat has
+        spoken (None: not yet, or one is unknown)."""
         self._entered: str | None = None
         self._laid: list[str] | None = None
         self._left: set[str] = set()
@@ -170,11 +171,6 @@ class FrenchState(State):
         """The seat of each call, in order."""
         return [speaker(i, self.eldest, self.seats) for i in range(len(self.calls))]
 
-    def full_hand(self) -> list[str] | None:
-        """The taker's hand and the chien, which he puts aside from, once every seat has
-        spoken (None: not yet, or one is unknown)."""
-        return self._full
-
     def hand_at_play(self, seat: int) -> list[str] | None:
         """`seat`'s cards at the start of play (the taker's after the écart): as the play
         has them once it began (inferred, in a record that does not give them), else as
@@ -188,7 +184,7 @@ class FrenchState(State):
         écart, unknown when the écart or what it is made from is."""
         hands = dict(self.dealt)
         if self.takes_chien:
-            full = self.full_hand()
+            full = self.full
             ecart = self.ecart
             hands[self.taker] = (
                 None if full is None or ecart is None else [c for c in full if c not in ecart]
@@ -207,7 +203,7 @@ class FrenchState(State):
             if play is None or not play.over:
                 return [], []
             ecart = self.unplayed()
-        full = self.full_hand()
+        full = self.full
         if full is None:
             full = (play.dealt.get(self.taker, []) if play else []) + ecart
         return ecart, forced_trumps(full, ecart, self.size)
@@ -216,10 +212,6 @@ class FrenchState(State):
         """The cards nobody has played (once the play is over: the écart or the chien)."""
         played = {c for t in self.play.tricks for _, c in t.cards} if self.play else set()
         return [c for c in DECK.order if c not in played]
-
-    def partners(self, tricks: list[TrickResult]) -> list[int]:
-        """The taker's partners found in `tricks`: the seats that played a called card."""
-        return found_partners(tricks, self.called, self.taker)
 
     # --- the actions ----------------------------------------------------------------
 
@@ -234,7 +226,7 @@ class FrenchState(State):
             cards = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
             return [c for c in cards if self._call_fault(c) is None]
         if phase == "discard":
-            full = self.full_hand() or []
+            full = self.full or []
             ecart = self.ecart or []
             left = [c for c in full if c not in ecart]
             return [c for c in left if self._discard_fault(c) is None]
@@ -329,7 +321,7 @@ class FrenchState(State):
         if index + 1 == self.seats and self.taker is not None:
             hand = self.dealt.get(self.taker)
             if hand is not None and self.chien is not None:
-                self._full = hand + self.chien
+                self.full = hand + self.chien
 
     # the call and the écart
 
@@ -338,7 +330,7 @@ class FrenchState(State):
         return call_fault(card, self.called, hand, self.seats, self.taker)
 
     def _discard_fault(self, card: str) -> Fault | None:
-        full = self.full_hand()
+        full = self.full
         if full is None:
             return None  # what the écart is made from is not known: judged after the play
         done = self.ecart or []
@@ -475,8 +467,8 @@ class FrenchState(State):
         play = self.play
         tricks = play.tricks
         taker, seats = self.taker, self.seats
-        side_partners = self.partners(tricks)
-        side = _side(taker, side_partners)
+        side_partners = found_partners(tricks, self.called, self.taker)
+        side = sides(taker, side_partners)
         counted = piles.count(
             tricks,
             side,
@@ -543,7 +535,7 @@ class FrenchState(State):
             hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
         else:
             hands = {s: list(h or []) for s, h in self.dealt.items()}
-            full = self.full_hand()
+            full = self.full
             if chien_taken and full is not None:
                 hands[self.taker] = [c for c in full if c not in (ecart or ())]
         points, known = self._shown_points()
@@ -566,8 +558,8 @@ class FrenchState(State):
         if not self.counted:
             return {}, False
         tricks = self.play.tricks[: self.counted]
-        known = self.partners(tricks)
-        side = _side(self.taker, known)
+        known = found_partners(tricks, self.called, self.taker)
+        side = sides(self.taker, known)
         total = hand_size(self.seats)
         return piles.count(tricks, side, total=total, aside=[], aside_side=None).points, bool(known)
 
@@ -577,7 +569,7 @@ class FrenchState(State):
         if playing:
             hand = play.hand(seat) or []
         elif seat == self.taker and self.takes_chien and self.phase not in ("auction", "call"):
-            hand = [c for c in self.full_hand() or [] if c not in (self.ecart or ())]
+            hand = [c for c in self.full or [] if c not in (self.ecart or ())]
         else:
             hand = list(self.dealt.get(seat) or [])
         played = [c for t in play.tricks for _, c in t.cards] if play else []
@@ -662,51 +654,6 @@ def _read(action: str) -> Read:
     raise IllegalAction(f"{action!r} is not an action of french-tarot")
 
 
-def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
-    """The taker's partners found in `tricks`: the seats that played a called card."""
-    if not called:
-        return []
-    played = {card: seat for t in tricks for seat, card in t.cards}
-    return partners(list(called), {c: played.get(c) for c in called}, taker)
-
-
-# The play's own rules are functions of what they need (never of the state: the play they
-# are given to would then hold the state that holds it, a cycle only the garbage collector
-# frees).
-
-
-def first_lead(called: tuple[str, ...]) -> CardCheck:
-    """The first lead may be in a called suit only with the called card (or when the
-    leader holds nothing else)."""
-    suits = {suit_of(c) for c in called}
-
-    def check(seat: int, card: str, trick: list[str], number: int, hand: Collection[str]):
-        if number != 1 or trick or card in called or suit_of(card) not in suits:
-            return None
-        if any(suit_of(c) not in suits for c in hand):
-            return (
-                f"trick 1: seat {seat} leads {card} in a called suit: the first lead may be "
-                "in a called suit only with the called card"
-            )
-        return None
-
-    return check
-
-
-def excuse_wins_slam(taker: int, called: tuple[str, ...]) -> WinnerRule:
-    """fft: the Excuse played to the last trick by a side that took every earlier trick
-    wins that trick (the sides known from who played the called cards)."""
-
-    def winner(trick: TrickResult, before: list[TrickResult]) -> int:
-        if all(card != EXCUSE for _, card in trick.cards):
-            return trick.winner
-        tricks = [*before, trick]
-        seat = piles.excuse_wins_last(tricks, _side(taker, found_partners(tricks, called, taker)))
-        return trick.winner if seat is None else seat
-
-    return winner
-
-
 def _listed(fault: Fault | None) -> list[Fault]:
     return [] if fault is None else [fault]
 
@@ -722,10 +669,6 @@ def _actor(action: str, to_act: int | None) -> int | None:
     """The seat doing `action`: its label, else the seat to act."""
     label, colon, _ = action.partition(":")
     return int(label) if colon and label.isdigit() else to_act
-
-
-def _side(taker: int, side_partners: list[int]) -> piles.Side:
-    return lambda seat: "taker" if seat == taker or seat in side_partners else "defence"
 
 
 # --- a state from a record ------------------------------------------------------------
