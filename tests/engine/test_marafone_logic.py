@@ -18,7 +18,7 @@ from trunfu.engine.games.marafone.points import (
     points,
     trick_thirds,
 )
-from trunfu.engine.games.marafone.signals import signal_true
+from trunfu.engine.games.marafone.signals import word_truth
 from trunfu.engine.games.marafone.trionfo import Auction, goal_met, scores
 
 
@@ -55,12 +55,20 @@ def test_maraffa_needs_all_three():
 
 
 def test_signals_against_the_hand():
-    assert signal_true("busso", "3S", [])
-    assert signal_true("striscio", "3S", ["4S", "KC"]) is True
-    assert signal_true("striscio", "3S", ["KC"]) is False
-    assert signal_true("volo", "3S", ["KC"]) is True
-    assert signal_true("volo", "3S", ["4S"]) is False
-    assert signal_true("volo", "3S", None) is None
+    assert word_truth("busso", "3S", [], exact=True)
+    assert word_truth("striscio", "3S", ["4S", "KC"], exact=True) is True
+    assert word_truth("striscio", "3S", ["KC"], exact=True) is False
+    assert word_truth("volo", "3S", ["KC"], exact=True) is True
+    assert word_truth("volo", "3S", ["4S"], exact=True) is False
+
+
+def test_signals_against_a_hand_the_play_shows_in_part():
+    # a later card of the suit proves `striscio` true and `volo` false; none proves nothing
+    assert word_truth("striscio", "3S", ["4S"], exact=False) is True
+    assert word_truth("volo", "3S", ["4S"], exact=False) is False
+    assert word_truth("volo", "3S", ["KC"], exact=False) is None
+    assert word_truth("striscio", "3S", [], exact=False) is None
+    assert word_truth("busso", "3S", [], exact=False) is True
 
 
 def test_teams_and_the_eleven_nil():
@@ -87,8 +95,11 @@ def test_fuori_right_and_wrong():
 
 
 def walk(first: int, words: list[str]) -> tuple[Auction, list[str | None]]:
-    auction = Auction(first)
-    return auction, [auction.say(w) for w in words]
+    auction, problems = Auction(first), []
+    for word in words:
+        problems.append(auction.fault(word))
+        auction.say(word)
+    return auction, problems
 
 
 def test_auction_ends_when_all_but_one_passed():

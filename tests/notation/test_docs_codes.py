@@ -24,6 +24,12 @@ PASSED_ON = {
     ("notation/reader.py", "code"),  # the reader's diag(): Diagnostic(code=code)
     ("notation/reader.py", "problem.code"),  # a _Problem raised while building
     ("engine/games/french_tarot/replay.py", "fault.code"),  # the auction's Faults
+    ("engine/games/marafone/five.py", "fault.code"),  # a game state's check(): its Faults
+    ("engine/games/marafone/four.py", "fault.code"),
+    ("engine/games/tarocco_siciliano/replay.py", "fault.code"),
+    ("engine/games/waite_tarot/replay.py", "fault.code"),
+    ("engine/games/waite_tarot/replay.py", "faults[0].code"),
+    ("engine/games/waite_tarot/replay.py", "*due"),
 }
 """Code arguments that pass on a code named elsewhere (collected where it is named)."""
 
@@ -54,6 +60,8 @@ def _sites(tree: ast.Module, module: str) -> list[tuple[str, ast.expr]]:
             cls_given = _strings(keywords["cls"]) if "cls" in keywords else None
             if name in CODE_ARGUMENT:
                 at = CODE_ARGUMENT[name]
+                if name == "Fault" and node.args and _strings(node.args[0]) is not None:
+                    at = 0  # the engine's Fault(code, message); French tarot's (index, code, …)
                 if any(isinstance(a, ast.Starred) for a in node.args[:at]):
                     continue  # `failed(*position, code, ...)`: a code from syntax_message
                 code = keywords.get("code") or (node.args[at] if len(node.args) > at else None)

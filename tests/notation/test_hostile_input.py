@@ -143,7 +143,7 @@ def test_a_tag_broken_across_lines_stays_in_its_record(shape, which):
     ]
     record = "\n".join(tag_lines) + "\n" + GOOD[len(T4) :]
     text = record + "\n" + record
-    by_lines = reader._reader().read_lines(io.StringIO(text))  # as stdin is read
+    by_lines = reader.shared_reader().read_lines(io.StringIO(text))  # as stdin is read
     for results in (read_text(text), list(read(io.StringIO(text))), list(by_lines)):
         assert [r.ok for r in results] == [True, True], [
             str(d) for r in results for d in r.diagnostics

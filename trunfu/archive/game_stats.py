@@ -15,7 +15,7 @@ import duckdb
 import pandas as pd
 
 from . import matches as match_queries
-from .queries import NO_FILTERS, Filters, _where
+from .queries import NO_FILTERS, Filters, where_clause
 
 SUIT_NAMES = {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"}
 
@@ -43,7 +43,7 @@ def _query(
     narrowed = _narrow(f, game, seats)
     if narrowed is None:
         return pd.DataFrame(columns=columns)
-    where, params = _where(narrowed)
+    where, params = where_clause(narrowed)
     return con.execute(sql.format(where=where), [*(extra or []), *params]).df()[columns]
 
 

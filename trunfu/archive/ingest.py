@@ -32,7 +32,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..engine.games import load as load_games
-from ..notation.reader import _reader, open_text, text_stream
+from ..notation.reader import open_text, shared_reader, text_stream
 from ..notation.split import Chunk, pieces, split_records, split_stream
 from . import BATCH_SIZE, schema
 from .lock import ArchiveError, ArchiveMissing, connect, is_damage
@@ -103,7 +103,7 @@ class Summary:
 def parse_batch(file: str, start: int, chunks: list[Chunk]) -> dict[str, pa.Table]:
     """Worker: read, judge and replay the records of `chunks` (record `start` onwards of
     `file`) and return the rows of every table."""
-    reader = _reader()
+    reader = shared_reader()
     rows = Rows()
     collecting = gc.isenabled()
     gc.disable()  # the batch's objects die with it: collecting while they pile up is waste
@@ -416,7 +416,7 @@ def ingest(
     started = time.perf_counter()
     _probe(db)  # starting the workers takes seconds: a busy or foreign file is told first
     pool: ProcessPoolExecutor | None = None
-    _reader()  # build the parser and load the games once: forked workers inherit them
+    shared_reader()  # build the parser and load the games once: forked workers inherit them
     load_games()
     Rows().tables()  # pyarrow's first table is slow to make: paid here, once, not per worker
     # What is loaded now lives as long as the ingest: out of the collector's sight, its
@@ -531,7 +531,7 @@ def rescore(
             _, batch = _next_ids(con)
         except duckdb.Error as error:
             raise ArchiveError(f"{db}: cannot rescore the archive: {cause(error)}") from None
-        reader = _reader()
+        reader = shared_reader()
         last = 0
         try:
             while rows := con.execute(

@@ -16,7 +16,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
-from .queries import NO_FILTERS, Filters, _where
+from .queries import NO_FILTERS, Filters, where_clause
 
 TEAMS = ("1+3", "2+4")
 DEFAULT_TARGET = 41
@@ -82,7 +82,7 @@ chained AS (
 
 
 def _chain(f: Filters | None, extra: str = "TRUE") -> tuple[str, list[Any]]:
-    where, params = _where(f)
+    where, params = where_clause(f)
     return _CHAIN.format(default_target=DEFAULT_TARGET, where=f"{where} AND {extra}"), params
 
 

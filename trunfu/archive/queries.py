@@ -65,7 +65,7 @@ def _date(value: date | str) -> date:
     return date.fromisoformat(value.replace(".", "-"))
 
 
-def _where(f: Filters | None, alias: str = "r") -> tuple[str, list[Any]]:
+def where_clause(f: Filters | None, alias: str = "r") -> tuple[str, list[Any]]:
     """The WHERE clause (fixed fragments) and its parameters for the record filters."""
     f = f or NO_FILTERS
     parts: list[str] = ["TRUE"]
@@ -111,7 +111,7 @@ def _df(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> pd.DataF
 def overview(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> dict[str, Any]:
     """Headline figures: deals, scored deals, thrown-in deals, players, events, first and
     last date, and rejected records (rejects ignore every filter but `game`)."""
-    where, params = _where(f)
+    where, params = where_clause(f)
     row = con.execute(
         f"""SELECT count(*), count(*) FILTER (WHERE r.scored),
                    count(*) FILTER (WHERE r.thrown_in),
@@ -148,7 +148,7 @@ simulate")."""
 def simulated(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> dict[str, int]:
     """How many deals under the filters there are, and how many of them are simulations
     (their `Source` tag says so): `deals, simulated`."""
-    where, params = _where(f)
+    where, params = where_clause(f)
     row = con.execute(
         f"""SELECT count(*), count(*) FILTER (WHERE regexp_matches(r.text, ?))
             FROM records r WHERE {where}""",
@@ -159,7 +159,7 @@ def simulated(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> dict[
 
 def deals_per_game(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd.DataFrame:
     """Deals per game and seat count: `game, seats, deals, scored, thrown_in`."""
-    where, params = _where(f)
+    where, params = where_clause(f)
     return _df(
         con,
         f"""SELECT r.game, r.seats, count(*) AS deals, count(*) FILTER (WHERE r.scored) AS scored,
@@ -174,7 +174,7 @@ def contract_mix(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> pd
     """Declaration and contract mix of scored deals: `game, seats, contract, deals, share`
     (share of the game and seat count's scored deals; thrown-in deals have contract
     `thrown-in` or empty)."""
-    where, params = _where(f)
+    where, params = where_clause(f)
     return _df(
         con,
         f"""SELECT r.game, r.seats, coalesce(r.contract, CASE WHEN r.thrown_in
@@ -202,7 +202,7 @@ def declarer_success(
     `oudlers` (french-tarot only) or `seats`: `game, <by>, deals, won, rate`."""
     if by not in _SUCCESS_KEYS:
         raise ValueError(f"by must be one of {', '.join(_SUCCESS_KEYS)}")
-    where, params = _where(f)
+    where, params = where_clause(f)
     return _df(
         con,
         f"""SELECT r.game, {_SUCCESS_KEYS[by]} AS {by}, count(*) AS deals,
@@ -219,7 +219,7 @@ def score_summary(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> p
     """Average scores and margins of scored deals (thrown-in left out) per game, seat count
     and contract: `game, seats, contract, deals, declarer_score, declarer_score_sd, margin,
     margin_sd, abs_margin`. The margin is the game's (see docs/archive.md)."""
-    where, params = _where(f)
+    where, params = where_clause(f)
     return _df(
         con,
         f"""SELECT r.game, r.seats, r.contract, count(*) AS deals,
@@ -252,7 +252,7 @@ def score_distribution(
     `bin_width` is given)."""
     if what not in _DISTRIBUTIONS:
         raise ValueError(f"what must be one of {', '.join(_DISTRIBUTIONS)}")
-    where, params = _where(f)
+    where, params = where_clause(f)
     column = _DISTRIBUTIONS[what][1]
     value = "floor(v / ?) * ?" if bin_width else "v"
     extra = [bin_width, bin_width] if bin_width else []
@@ -277,7 +277,7 @@ def player_stats(
     declarer_won, declarer_rate, partner, defender` — deals played, total and mean score,
     deals on the winning side, deals as declarer and won, as partner, as defender. Sorted by
     games played; `limit` keeps the first ones."""
-    where, params = _where(f)
+    where, params = where_clause(f)
     sql = f"""SELECT s.player, count(*) AS games, count(s.score) AS scored,
                    coalesce(sum(s.score), 0) AS total, avg(s.score) AS mean,
                    count(*) FILTER (WHERE s.won) AS won,
@@ -305,7 +305,7 @@ def score_evolution(
     """Score over time per player, by day: `player, date, deals, score, cumulative`.
     `players` names whom to show (default: the filter's player, else the `top` players by
     games). Records without a full date are left out."""
-    where, params = _where(f)
+    where, params = where_clause(f)
     if not players:
         fp = (f or NO_FILTERS).player
         players = [fp] if fp else _top_players(con, f, top)
@@ -327,7 +327,7 @@ def score_evolution(
 
 def _top_players(con: duckdb.DuckDBPyConnection, f: Filters | None, top: int) -> list[str]:
     """The first `top` players of `player_stats` (most games, then by name), counted alone."""
-    where, params = _where(f)
+    where, params = where_clause(f)
     rows = con.execute(
         f"""SELECT s.player FROM {_seats_from(where)}
             WHERE s.player IS NOT NULL AND {where}
@@ -346,7 +346,7 @@ def bonuses(
     """The games' bonuses (rows of the breakdown, see docs/archive.md), optionally those
     whose name starts with `prefix`: `game, name, side, deals, total` (`deals`: how many
     times it was scored — a deal with two poignées of one kind counts twice)."""
-    where, params = _where(f)
+    where, params = where_clause(f)
     return _df(
         con,
         f"""SELECT r.game, b.name, b.side, count(*) AS deals,
@@ -363,7 +363,7 @@ def sicilian_jochi(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> 
     quattro-re, arie) and side: `category, side, deals, jochi, per_deal` (per scored,
     not thrown-in Sicilian deal)."""
     f = Filters(**{**(f or NO_FILTERS).__dict__, "game": "tarocco-siciliano"})
-    where, params = _where(f)
+    where, params = where_clause(f)
     played = con.execute(
         f"""SELECT count(*) FROM records r WHERE r.scored AND NOT r.thrown_in AND {where}""",
         params,
@@ -378,7 +378,7 @@ def french_bonuses(con: duckdb.DuckDBPyConnection, f: Filters | None = None) -> 
     """French tarot: petit au bout, poignées (single/double/triple) and chelem, per side:
     `bonus, side, deals, share, points` (share of scored, not thrown-in deals)."""
     f = Filters(**{**(f or NO_FILTERS).__dict__, "game": "french-tarot"})
-    where, params = _where(f)
+    where, params = where_clause(f)
     played = con.execute(
         f"""SELECT count(*) FROM records r WHERE r.scored AND NOT r.thrown_in AND {where}""",
         params,
@@ -421,7 +421,7 @@ def find_deals(
     `petit_au_bout`, `poignee`, `jochi.scommessa`, `maraffa`."""
     if card_event not in _CARD_SQL:
         raise ValueError(f"card_event must be one of {', '.join(CARD_EVENTS)}")
-    where, params = _where(f)
+    where, params = where_clause(f)
     parts = [where]
     outcome: list[str] = []
     if contract:

@@ -21,6 +21,7 @@ import pyarrow as pa
 
 from .. import engine
 from ..engine.games import get as game_rules
+from ..engine.model import Outcome
 from ..notation import encoding
 from ..notation.decks import GAMES
 from ..notation.models import Claim, Diagnostic, ReadResult, Record, Trick, number
@@ -273,44 +274,6 @@ def _tag_number(tags: dict[str, str], name: str) -> int | None:
     return number(tags.get(name) or "")
 
 
-def speakers(record: Record, tags: dict[str, str] | None = None) -> list[int | None]:
-    """The seat of each auction call, in order. Eldest first in every round; five-seat
-    marafone starts from the holder of 5S and skips the seats that have passed. `tags`:
-    `first_tags(record)`, when the caller has it already."""
-    if record.auction is None:
-        return []
-    tags = first_tags(record) if tags is None else tags
-    seats, dealer = _tag_number(tags, "Seats") or 0, _tag_number(tags, "Dealer") or 0
-    calls = [c for round_ in record.auction.rounds for c in round_]
-    if not seats or not dealer:
-        return [c.label for c in calls]
-    eldest = dealer % seats + 1
-    if tags.get("Game") == "marafone":
-        holder = record.hand
-        first = next((s for s in range(1, seats + 1) if _holds(holder(s), "5S")), None)
-        if first is None:
-            return [c.label for c in calls]
-        out: list[int | None] = []
-        passed: set[int] = set()
-        seat = first
-        for call in calls:
-            while seat in passed and len(passed) < seats:
-                seat = seat % seats + 1
-            out.append(seat)
-            if call.word == "passo":
-                passed.add(seat)
-            seat = seat % seats + 1
-        return out
-    out = []
-    for round_ in record.auction.rounds:
-        out += [(eldest - 1 + n) % seats + 1 for n in range(len(round_))]
-    return out
-
-
-def _holds(hand: Any, card: str) -> bool:
-    return hand is not None and any(c.code == card for c in hand.cards)
-
-
 def add_reject(rows: Rows, read: ReadResult, diagnostics: list[Diagnostic]) -> None:
     """A record that cannot be archived: its text as read and every diagnostic. Its bytes
     are kept when they are not UTF-8 (`raw`; `text` shows each bad byte as U+FFFD); a
@@ -431,43 +394,24 @@ def add_record(rows: Rows, record: Record, replay: Any | None) -> None:
         text=text,
     )
     any(map(list.append, rows.columns["records"].values(), row))  # each value to its column
-    by_seat = sides(record, outcome, tags)
+    by_seat = sides(outcome, seats)
     _add_seats(rows, tags, outcome, seats, dealer, by_seat)
     _add_calls(rows, record, tags, outcome)
     _add_plays(rows, record, tricks, by_seat)
     if outcome is not None:
-        seat_side = {str(k): v[0] for k, v in by_seat.items() if v[0]}
-        bonuses = bonus_rows(game, outcome.breakdown or {}, seat_side)
+        bonuses = [(b.name, b.side, b.points) for b in outcome.bonuses if b.points]
         rows.extend("bonuses", ("name", "side", "value"), bonuses)
     rows.count += 1
 
 
-def sides(
-    record: Record, outcome: Any | None, tags: dict[str, str] | None = None
-) -> dict[int, tuple[str | None, str | None]]:
-    """Seat → (side, role). Sides: `declarer`/`defence` when somebody declared; the fixed
-    teams `1+3`/`2+4` of four-seat marafone; otherwise each seat is its own side. `tags`:
-    `first_tags(record)`, when the caller has it already."""
-    tags = first_tags(record) if tags is None else tags
-    seats, game = _tag_number(tags, "Seats") or 0, tags.get("Game")
-    declarer = outcome.declarer if outcome is not None else None
-    partners = set(outcome.partners) if outcome is not None else set()
-    result: dict[int, tuple[str | None, str | None]] = {}
-    for seat in range(1, seats + 1):
-        if declarer is not None:
-            if seat == declarer:
-                result[seat] = ("declarer", "declarer")
-            elif seat in partners:
-                result[seat] = ("declarer", "partner")
-            else:
-                result[seat] = ("defence", "defender")
-        elif game == "marafone" and seats == 4:
-            result[seat] = ("1+3" if seat % 2 else "2+4", None)
-        elif game == "waite-tarot" and outcome is not None:
-            result[seat] = (str(seat), None)
-        else:
-            result[seat] = (None, None)
-    return result
+def sides(outcome: Outcome | None, seats: int) -> dict[int, tuple[str | None, str | None]]:
+    """Seat → (side, role), as the engine's outcome says (both None for a record the
+    engine did not score)."""
+    side_of = {}
+    if outcome is not None:
+        side_of = {seat: side for side, members in outcome.sides.items() for seat in members}
+    roles = outcome.roles if outcome is not None else {}
+    return {seat: (side_of.get(seat), roles.get(seat)) for seat in range(1, seats + 1)}
 
 
 def _add_seats(
@@ -504,7 +448,7 @@ def _add_calls(rows: Rows, record: Record, tags: dict[str, str], outcome: Any | 
         tuple[str, int | None, int | None, str, list[str]]
     ] = []  # kind round seat word cards
     if record.auction is not None:
-        said_by = speakers(record, tags)
+        said_by = outcome.speakers if outcome is not None else []
         n = 0
         for number, round_ in enumerate(record.auction.rounds, 1):
             for call in round_:
@@ -518,7 +462,7 @@ def _add_calls(rows: Rows, record: Record, tags: dict[str, str], outcome: Any | 
     if record.trump is not None:
         said.append(("trump", None, declarer, record.trump.suit, []))
     if record.discard is not None:
-        if tags.get("Game") == "waite-tarot":
+        if declarer is None:  # nobody declared: the dealer discards (the Game of Tarot)
             declarer = _tag_number(tags, "Dealer")
         said.append(("discard", None, declarer, "discard", [c.code for c in record.discard.cards]))
     if record.exchange is not None:
@@ -603,135 +547,6 @@ def _int8(values: list[int]) -> bytes | list[int]:
         return values
 
 
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return float(value)
-    if isinstance(value, int | float):
-        return float(value)
-    return None
-
-
-SIDE_NAMES = {
-    **dict.fromkeys(("declarer", "taker", "attack", "signore"), "declarer"),
-    **dict.fromkeys(("defence", "defense", "defenders", "opponents", "others"), "defence"),
-}
-"""The games' names for the two sides of a deal with a declarer → the archive's."""
-
-BONUS_KEYS: dict[str, tuple[str, ...]] = {
-    "tarocco-siciliano": ("jochi", "stata"),
-    "french-tarot": ("petit_au_bout", "poignees", "chelem"),
-    "marafone": ("maraffa", "signals", "claim", "irregularity"),
-    "waite-tarot": ("declarations", "kings_trumped"),
-}
-"""The breakdown entries that are the game's bonuses (rows of the `bonuses` table)."""
-
-ITEM_NAMES = ("kind", "poignee", "word")
-ITEM_KEYS = frozenset(("side", "seat", "team", "kind", "points"))
-"""The keys that make a dict of the breakdown one bonus item rather than a mapping."""
-
-
-def side_name(side: Any) -> str | None:
-    """A side as the archive names it: `declarer`, `defence`, a team `1+3`, a seat `2`."""
-    if side is None:
-        return None
-    return SIDE_NAMES.get(str(side), str(side))
-
-
-def _side_points(points: dict[str, Any], declarer: int | None) -> tuple[float | None, float | None]:
-    """Card points of the declarer's side and of the others, from `card_points` (named
-    sides, or teams such as `1+3` when the declarer is the seat that named trumps)."""
-    attack = defence = None
-    for key, value in points.items():
-        side = side_name(key)
-        parts = str(key).split("+")
-        if side in ("declarer", "defence"):
-            mine = side == "declarer"
-        elif declarer is not None and len(parts) > 1 and all(p.isdigit() for p in parts):
-            mine = str(declarer) in parts
-        else:
-            continue
-        if mine:
-            attack = _number(value)
-        else:
-            defence = _number(value)
-    return attack, defence
-
-
-def _item(
-    name: str, item: dict[str, Any], seat_side: dict[str, str], side: Any = None
-) -> tuple[str, str | None, float]:
-    """One bonus item: its side is that of its `seat` when the deal has sides, else the
-    item's own `side`/`team`, else the seat."""
-    label = None
-    for key in ITEM_NAMES:  # the first that is a text
-        found = item.get(key)
-        if isinstance(found, str):
-            label = found
-            break
-    seat = item.get("seat", side)
-    if seat is not None and str(seat) in seat_side:
-        owner: Any = seat_side[str(seat)]
-    else:
-        owner = item.get("side", item.get("team", seat))
-    value = _number(item.get("points"))
-    return (f"{name}.{label}" if label else name, side_name(owner), 1.0 if value is None else value)
-
-
-def bonus_rows(
-    game: str | None, breakdown: dict[str, Any], seat_side: dict[str, str] | None = None
-) -> list[tuple[str, str | None, float]]:
-    """The game's bonuses in `breakdown`, as (name, side, value) rows; zero entries left out.
-
-    Shapes: a number `(key, None, n)`; side → number `(key, side, n)`; category → side →
-    number (Sicilian jochi) `(key.category, side, n)`; an item or a list of items with a
-    `side`/`seat` and `points` (poignées, petit au bout, chelem) one row each, named by its
-    kind; seat → list of items (Waite declarations) one row per item. `seat_side` (seat →
-    `declarer`/`defence`/team) names the side of an item given by its seat."""
-    seat_side = seat_side or {}
-    out: list[tuple[str, str | None, float]] = []
-    for key in BONUS_KEYS.get(game or "", ()):
-        value = breakdown.get(key)
-        number = _number(value)
-        if number is not None:
-            out.append((key, None, number))
-        elif isinstance(value, list):
-            out += [_item(key, v, seat_side) for v in value if isinstance(v, dict)]
-        elif isinstance(value, dict):
-            if not ITEM_KEYS.isdisjoint(value):
-                out.append(_item(key, value, seat_side))
-                continue
-            for inner, v in value.items():
-                n = _number(v)
-                if n is not None:
-                    out.append((key, side_name(inner), n))
-                elif isinstance(v, dict):
-                    out += [
-                        (f"{key}.{inner}", side_name(side), float(w))
-                        for side, w in v.items()
-                        if _number(w) is not None
-                    ]
-                elif isinstance(v, list):
-                    out += [
-                        _item(key, item, seat_side, inner) for item in v if isinstance(item, dict)
-                    ]
-    return [row for row in out if row[2]]
-
-
-def margin_of(
-    breakdown: dict[str, Any], scores: list[float], attack: float | None, defence: float | None
-) -> float | None:
-    """The margin of the deal: the game's own (french-tarot `margin`, points over the
-    target; Sicilian `difference` in jochi), else the declarer's card points minus the
-    others', else the best score minus the second best."""
-    for key in ("margin", "difference"):
-        if _number(breakdown.get(key)) is not None:
-            return _number(breakdown[key])
-    if attack is not None and defence is not None:
-        return attack - defence
-    ranked = sorted(set(scores), reverse=True)
-    return ranked[0] - ranked[1] if len(ranked) > 1 else 0.0 if ranked else None
-
-
 def _record_row(
     *,
     local: int,
@@ -770,16 +585,20 @@ _NO_OUTCOME = (None,) * len(OUTCOME_COLUMNS)
 assert SCHEMAS["records"].names[-1 - len(OUTCOME_COLUMNS) : -1] == list(OUTCOME_COLUMNS)
 
 
-def _outcome_values(outcome: Any) -> tuple[Any, ...]:
+def _outcome_values(outcome: Outcome) -> tuple[Any, ...]:
     """The values of the outcome columns of a scored record, in `OUTCOME_COLUMNS` order."""
-    breakdown = outcome.breakdown or {}
-    points = breakdown.get("card_points") or {}
-    points = points if isinstance(points, dict) else {}
-    attack, defence = _side_points(points, outcome.declarer)
-    oudlers = breakdown.get("oudlers")
+    declarer = outcome.declarer
+    attack = defence = None
+    if declarer is not None:  # the declarer's side, and the others'
+        for side, members in outcome.sides.items():
+            points = outcome.card_points.get(side)
+            if declarer in members:
+                attack = points
+            elif points is not None:
+                defence = points if defence is None else defence + points
+    oudlers = outcome.breakdown.get("oudlers")
     if isinstance(oudlers, list):
         oudlers = len(oudlers)
-    declarer = outcome.declarer
     return (
         outcome.contract,
         declarer,
@@ -790,7 +609,7 @@ def _outcome_values(outcome: Any) -> tuple[Any, ...]:
         outcome.scores[declarer - 1] if declarer is not None else None,  # declarer_score
         attack,  # declarer_points
         defence,  # defence_points
-        margin_of(breakdown, outcome.scores, attack, defence),
+        outcome.margin,
         oudlers if isinstance(oudlers, int) and not isinstance(oudlers, bool) else None,
-        _json(breakdown),
+        _json(outcome.breakdown),
     )

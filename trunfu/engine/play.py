@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import NamedTuple
 
 from ..notation.models import Claim, PlayedCard, Record, Trick
-from .cards import EXCUSE, SUITS, card_name
+from .cards import card_name
 from .context import Context
 from .model import TrickResult
 from .tricks import TrickRules
@@ -59,16 +59,12 @@ class TrickPlay:
         """The seat that leads the trick being played."""
         self.total = total
         """How many tricks a complete deal has."""
-        self.dealt = {s: list(h) for s, h in hands.items() if h is not None}
-        """Each known hand at the start of play, in its order (for `hand`)."""
+        self.dealt = {s: h for s, h in hands.items() if h is not None}
+        """Each known hand at the start of play, in its order (for `hand`; not changed)."""
         self.hands = {s: None if h is None else set(h) for s, h in hands.items()}
         """Each seat's cards now (None: not known)."""
         self.trick: list[str] = []
         """The cards of the trick being played, in playing order (from `leader`)."""
-        self.led: str | None = None
-        """The suit led in the trick being played (None: none yet)."""
-        self.top: int | None = None
-        """The strength of the best trump in the trick being played (None: none yet)."""
         self.order = _turns(leader, seats)
         """The seats of the trick being played, in playing order."""
         self.tricks: list[TrickResult] = []
@@ -107,12 +103,10 @@ class TrickPlay:
     def allows(self, card: str) -> bool:
         """True when the seat to play, whose hand is known, may play `card` (held) by the
         trick rules."""
-        return self.rules.fits(
+        return self.rules.allows(
             card,
             self.hands[self.order[len(self.trick)]],
-            self.led,
-            self.top,
-            lead=not self.trick,
+            self.trick,
             last=len(self.tricks) + 1 == self.total,
         )
 
@@ -129,7 +123,8 @@ class TrickPlay:
         held = self.hands.get(seat)
         if held is None:
             return None
-        return [card for card in self.dealt[seat] if card in held]
+        played = dict(zip(self.order, self.trick)).get(seat)  # noqa: B905 (not whole)
+        return [card for card in self.dealt[seat] if card in held and card != played]
 
     def legal(self) -> list[str]:
         """The cards the seat to play may play (its hand must be known)."""
@@ -178,22 +173,20 @@ class TrickPlay:
         """The seat to play plays `card` (taken out of its hand when held); the trick once
         it is whole, else None."""
         trick = self.trick
-        hand = self.hands[self.order[len(trick)]]
-        if hand is not None:
-            hand.discard(card)
         trick.append(card)
-        suit = SUITS[card]
-        if self.led is None and suit != EXCUSE:
-            self.led = suit
-        if suit == self.rules.trump and (self.top is None or self.rules.power[card] > self.top):
-            self.top = self.rules.power[card]
         if len(trick) < self.seats:
             return None
         return self._close()
 
     def _close(self) -> TrickResult:
-        """The trick on the table is whole: who wins it, and who leads next."""
+        """The trick on the table is whole: its cards leave the hands (a seat's hand while
+        the trick is played is what it held before it), who wins it, who leads next."""
         cards = list(zip(self.order, self.trick))  # noqa: B905 (whole)
+        hands = self.hands
+        for seat, card in cards:
+            hand = hands[seat]
+            if hand is not None:
+                hand.discard(card)
         trick = TrickResult(
             number=len(self.tricks) + 1,
             leader=self.leader,
@@ -203,7 +196,7 @@ class TrickPlay:
         if self.winner is not None and self.winner_at in (None, trick.number):
             trick.winner = self.winner(trick, self.tricks)
         self.tricks.append(trick)
-        self.trick, self.led, self.top = [], None, None
+        self.trick = []
         self.leader = trick.winner if self.next_leader is None else self.next_leader(trick)
         self.order = _turns(self.leader, self.seats)
         return trick
@@ -334,8 +327,11 @@ class _Where:
     setup: PlaySetup
     known: dict[int, list[str]]
     """The hands given (seat → cards at the start of play)."""
-    holder: dict[str, int]
-    """Card → the seat whose given hand holds it."""
+
+    @cached_property
+    def holder(self) -> dict[str, int]:
+        """Card → the seat whose given hand holds it."""
+        return {card: seat for seat, hand in self.known.items() for card in hand}
 
     def foreign(self, card: str, seat: int) -> bool:
         """True when `card` is known to lie elsewhere than with `seat`."""
@@ -416,7 +412,7 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     known = {s: list(h) for s, h in setup.hands.items() if h is not None}
     unknown = {s for s in range(1, seats + 1) if s not in known}
     written, claim = _written(ctx, setup, items)
-    where = _Where(setup, known, {c: s for s, h in known.items() for c in h})
+    where = _Where(setup, known)
     if unknown:
         inference = _infer(ctx, setup, where, written, unknown)
     else:
@@ -464,9 +460,9 @@ def _play_trick(
     """Play the written cards of one trick, reporting what is wrong with each; True when
     the play stops matching the hands after it (`lost`: it already has; the cards are
     only played)."""
-    known, hands = where.known, play.hands
+    known, hands, rules = where.known, play.hands, play.rules
     number = play.number
-    checked = number <= play.check_until
+    last, checked = number == play.total, number <= play.check_until
     strangers: list[int] = []
     """The seats that play a card their hand cannot hold (given, or dealt to another)."""
     steps = ctx.want_steps
@@ -476,7 +472,10 @@ def _play_trick(
         if not (
             lost  # the cards are only played
             or (  # the common case: a card of a given hand, that the trick rules allow
-                not checked and seat in known and card in hand and play.allows(card)
+                not checked
+                and seat in known
+                and card in hand
+                and rules.allows(card, hand, play.trick, last=last)
             )
         ):
             if card not in hand and (seat in known or where.holder.get(card, seat) != seat):

@@ -109,21 +109,32 @@ class TrickRules:
         """True when `card` belongs to the trump suit."""
         return self.trump is not None and card != EXCUSE and SUITS[card] == self.trump
 
+    @cached_property
+    def beat_on_lead(self) -> bool:
+        """A trump played on a trump lead must beat the trumps of the trick when able."""
+        return self.overtrump is not Overtrump.NEVER and self.must_follow
+
+    @cached_property
+    def beat_on_ruff(self) -> bool:
+        """A trump played on a plain suit must beat a trump already there when able."""
+        return self.overtrump is Overtrump.IN_TRICK and self.must_trump
+
     def must_beat(self, led: str | None, top: int | None) -> int | None:
         """The strength a trump played now must exceed when the seat can, or None when any
         trump will do: the one overtrump rule. `led`: the suit led; `top`: the strength of
         the best trump in the trick (None: there is none)."""
-        rule, trump = self.overtrump, self.trump
-        if top is None or rule is Overtrump.NEVER:
+        if top is None or not (self.beat_on_lead if led == self.trump else self.beat_on_ruff):
             return None
-        if led == trump:
-            return top if self.must_follow else None
-        return top if rule is Overtrump.IN_TRICK and self.must_trump else None
+        return top
 
     def top(self, trick: Sequence[str]) -> int | None:
         """The strength of the best trump in `trick` (None when it holds none)."""
         power, trump = self.power, self.trump
-        return max((power[c] for c in trick if SUITS[c] == trump), default=None)
+        best = None
+        for card in trick:
+            if SUITS[card] == trump and (best is None or power[card] > best):
+                best = power[card]
+        return best
 
     def legal(
         self, hand: Collection[str], trick: Sequence[str], *, last: bool = False
@@ -164,37 +175,29 @@ class TrickRules:
     ) -> bool:
         """True when `card` (held in `hand`) may be played to `trick`: `card in legal(...)`,
         answered without listing the legal cards."""
-        return self.fits(card, hand, led_suit(trick), self.top(trick), lead=not trick, last=last)
-
-    def fits(
-        self,
-        card: str,
-        hand: Collection[str],
-        led: str | None,
-        top: int | None,
-        *,
-        lead: bool,
-        last: bool,
-    ) -> bool:
-        """`allows` told what it needs of the trick: the suit led (None: none yet), the
-        strength of its best trump (`top`, None: none) and whether it is empty (`lead`):
-        what a play keeps as its cards come (`TrickPlay`)."""
         if card == EXCUSE and self.excuse:
-            return not lead or self.may_lead_excuse(last) or all(c == EXCUSE for c in hand)
+            return bool(trick) or self.may_lead_excuse(last) or all(c == EXCUSE for c in hand)
+        if not trick:
+            return True
+        led = SUITS[trick[0]] if trick[0] != EXCUSE else led_suit(trick)
         if led is None:
             return True
         suit, trump = SUITS[card], self.trump
         if suit == led:
-            return led != trump or self._beats_when_able(card, hand, led, top)
+            return led != trump or self._beats_when_able(card, hand, led, trick)
         if self.must_follow and _holds(hand, led):
             return False  # the seat could follow
         if suit != trump:  # a discard: legal unless the seat had to trump
             return not (self.must_trump and led != trump and _holds(hand, trump))
-        return self._beats_when_able(card, hand, led, top)
+        return self._beats_when_able(card, hand, led, trick)
 
-    def _beats_when_able(self, card: str, hand: Collection[str], led: str, top: int | None) -> bool:
+    def _beats_when_able(
+        self, card: str, hand: Collection[str], led: str, trick: Sequence[str]
+    ) -> bool:
         """True when the trump `card` beats what `must_beat` asks, or none of `hand` would."""
-        best = self.must_beat(led, top)
+        if not (self.beat_on_lead if led == self.trump else self.beat_on_ruff):
+            return True  # `must_beat` asks nothing: spare the search of the trick
+        best = self.must_beat(led, self.top(trick))
         if best is None or self.power[card] > best:
             return True
         return _beaters(self.game, self.trump, best).isdisjoint(hand)
@@ -227,18 +230,25 @@ class TrickRules:
         """Index (in playing order) of the card that wins `trick`: the best trump, else the
         best card of the suit led; the excuse never wins (when it leads, the next card sets
         the suit). A trick of the excuse alone is won by it (index 0)."""
-        keys = self.keys
         led = SUITS[trick[0]] if trick and trick[0] != EXCUSE else led_suit(trick)
-        trump = self.trump
+        keys = self.contenders[led]
         best_i, best = 0, -1
         for i, card in enumerate(trick):
-            suit = SUITS[card]
-            if suit == EXCUSE or (suit != led and suit != trump):
-                continue
-            key = keys[card]
+            key = keys.get(card, -1)
             if key > best:
                 best_i, best = i, key
         return best_i
+
+    @cached_property
+    def contenders(self) -> dict[str | None, dict[str, int]]:
+        """Suit led → the key of each card that can win a trick of that suit (a card of
+        the suit, or a trump); any other card cannot."""
+        keys, trump = self.keys, self.trump
+        suits = {SUITS[card] for card in keys} - {EXCUSE}
+        return {
+            led: {c: k for c, k in keys.items() if SUITS[c] in (led, trump) and c != EXCUSE}
+            for led in [*suits, None]
+        }
 
 
 @cache

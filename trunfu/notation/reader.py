@@ -1114,7 +1114,9 @@ def _cut(chunk: Chunk) -> Cut | None:
 _READER: Reader | None = None
 
 
-def _reader() -> Reader:
+def shared_reader() -> Reader:
+    """The process's one `Reader`, built on first use (its parser is built once; worker
+    processes forked after it inherit it)."""
     global _READER
     if _READER is None:
         _READER = Reader()
@@ -1323,7 +1325,7 @@ def read(source: str | Path | TextIO, file: str | None = None) -> Iterator[ReadR
     (a `str` that holds a newline or a `[` is taken as text, not as a path). Files and text
     are read in blocks (`split_stream`); stdin and other streams line by line, so that a
     record is read as soon as it is written."""
-    reader = _reader()
+    reader = shared_reader()
     if isinstance(source, Path) or (
         isinstance(source, str) and source != "-" and "\n" not in source and "[" not in source
     ):
@@ -1346,7 +1348,7 @@ def read_text(text: str, file: str | None = None) -> list[ReadResult]:
     collecting = gc.isenabled()
     gc.disable()  # the records are kept: collecting while they pile up costs more than reading
     try:
-        return list(_reader().read_stream(io.StringIO(text), file))
+        return list(shared_reader().read_stream(io.StringIO(text), file))
     finally:
         if collecting:
             gc.enable()

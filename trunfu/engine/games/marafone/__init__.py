@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 from ....notation.models import Record
 from ...context import Context
 from .. import GameRules, register
 from . import five, four
-from . import simulate as simulator
+from .simulate import choose, deal
+from .state import actions, start
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -16,9 +15,14 @@ def replay(record: Record, ctx: Context) -> None:
     (four.replay if ctx.seats == four.SEATS else five.replay)(record, ctx)
 
 
-def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Record:
-    """One random legal hand with `seats` seats (4, or 5 for Trionfo)."""
-    return simulator.simulate(rng, seats, variant)
-
-
-register(GameRules(name="marafone", replay=replay, simulate=simulate, seats=(4, 5)))
+register(
+    GameRules(
+        name="marafone",
+        replay=replay,
+        seats=(4, 5),
+        start=start,
+        actions=actions,
+        deal=deal,
+        choose=choose,
+    )
+)

@@ -1,45 +1,16 @@
-"""Marafone with four seats: teams 1+3 and 2+4, trumps named by the holder of `4D`, the
-leader's words, the maraffa, `fuori` and `penalty` (rules: marafone.md §Four seats)."""
+"""The referee of four-seat marafone: the hand's `FourState` driven by the record (trumps
+named by the holder of `4D`, the play, the leader's words, `fuori` and `penalty`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from ....notation.decks import GAMES
 from ....notation.models import Claim, Record
 from ...context import Context
-from ...model import Outcome, TrickResult, trusted, untyped
 from ...play import PlaySetup, play_tricks, written_tricks
-from ...scoring import format_result
-from .claims import (
-    TEAM_NAMES,
-    eleven_nil,
-    fuori_right,
-    parse_match_score,
-    parse_target,
-    team,
-)
 from .common import RULES, claim_after, dealt_hands, holder
-from .points import LAST_TRICK_THIRDS, MARAFFA_POINTS, holds_maraffa, points, team_thirds
-from .signals import signal_true
+from .state import DECK, FourState
 
 SEATS = 4
-RULES_SUIT_NAMES = GAMES["marafone"].suit_name
-TRICKS = 10
 FIRST = "4D"
-
-
-@dataclass
-class Hand:
-    """What decides the score of a hand, found while it is replayed."""
-
-    thirds: list[int] = field(default_factory=lambda: [0, 0])
-    claim: Claim | None = None
-    claim_tricks: int = 0
-    irregular: int | None = None
-    """The seat whose false or out-of-turn word cost its team the hand (11–0)."""
-    irregular_text: str = ""
-    signals: list[dict] = field(default_factory=list)
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -66,22 +37,32 @@ def replay(record: Record, ctx: Context) -> None:
                 "fits a single seat)",
             )
         return
-    ctx.state["declarer"] = leader
-    ctx.state["points"] = dict.fromkeys(TEAM_NAMES, 0.0)
-    hand = Hand()
-
-    steps = ctx.want_steps
-
-    def on_trick(trick: TrickResult) -> None:  # for the steps only
-        side = team(trick.winner)
-        ctx.state["points"][TEAM_NAMES[side]] = team_thirds(ctx.tricks)[side] / 3
+    tags = [(name, tag.value) for name, tag in ctx.tags.items()]
+    state = FourState(hands, first=leader, dealer=ctx.dealer, tags=tags)
+    ctx.observe(state)
+    ctx.step("deal", label="the cards are dealt, ten to each seat", node=record.deal)
+    for fault in state.check(f"trump {trump}"):
+        ctx.error(record.trump, fault.code, fault.message)
+    state.perform(f"trump {trump}")
+    ctx.step(
+        "call",
+        seat=leader,
+        text=f"trump {trump}",
+        node=record.trump,
+        label=f"seat {leader}, who holds {FIRST}, names {DECK.suit_name(trump)} as trumps",
+    )
+    claims: list[Claim] = []
 
     def on_claim(claim: Claim, played: int) -> bool:
-        hand.claim, hand.claim_tricks = claim, played
+        action = f"{claim.kind} {claim.seat}"
+        for fault in state.check(action):
+            ctx.error(claim, fault.code, fault.message)
+        state.perform(action)
+        claims.append(claim)
         ctx.step(
             "claim",
             seat=claim.seat,
-            text=f"{claim.kind} {claim.seat}",
+            text=action,
             node=claim,
             label=(
                 f"seat {claim.seat} calls his team out"
@@ -94,78 +75,38 @@ def replay(record: Record, ctx: Context) -> None:
     setup = PlaySetup(
         rules=RULES.with_trump(trump),
         leader=leader,
-        tricks=TRICKS,
+        tricks=FourState.total,
         hands=hands,
-        on_trick=on_trick if steps else None,
+        on_trick=state.took if ctx.want_steps else None,
         on_claim=on_claim,
+        on_start=state.adopt,
     )
-    if steps:
-        ctx.state["hands"] = {s: list(h) for s, h in hands.items() if h is not None}
-        ctx.step("deal", label="the cards are dealt, ten to each seat", node=record.deal)
-        ctx.step(
-            "call",
-            seat=leader,
-            text=f"trump {trump}",
-            node=record.trump,
-            label=f"seat {leader}, who holds {FIRST}, names {RULES_SUIT_NAMES(trump)} as trumps",
-        )
     result = play_tricks(ctx, setup)
-    hand.thirds = team_thirds(ctx.tricks)
-    if hand.claim is not None:
-        claim_after(ctx, hand.claim)
+    if claims:
+        claim_after(ctx, claims[0])
     faults = len(ctx.diagnostics)
     _word_steps(ctx)
-    _signals(ctx, hand, result.hands, result.inferred, result.complete)
-    maraffa = _maraffa(ctx, result.hands, result.inferred, result.complete, trump)
+    _words(ctx, state)
     if result.complete:
-        hand.thirds[team(ctx.tricks[-1].winner)] += LAST_TRICK_THIRDS
-        ctx.state["points"][TEAM_NAMES[team(ctx.tricks[-1].winner)]] += LAST_TRICK_THIRDS / 3
-    if faults or not (result.complete or hand.claim or hand.irregular):
+        state.close()
+    if faults or not (result.complete or state.claim or state.irregular):
         return
-    ctx.outcome = _score(record, ctx, hand, maraffa, leader, trump)
+    ctx.outcome = state.score()
     if ctx.outcome is not None:
-        ctx.step("end", label=f"the hand ends: {ctx.outcome.result}")
+        ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
 
 
-def _signals(
-    ctx: Context, hand: Hand, start: dict[int, list[str]], inferred: set[int], complete: bool
-) -> None:
-    """Check every word against who led and what he still held; the first false word, or a
-    word from a seat that did not lead, is the irregularity that decides the hand."""
-    written = written_tricks(ctx.record)
-    spoken = [
-        (n, i, card)
-        for n, trick in enumerate(written[: len(ctx.tricks)], 1)
-        for i, card in enumerate(trick.cards)
-        if card.extras is not None and card.extras.signal  # `card.signal`, without its property
-    ]
-    if not spoken:
-        return
-    played_in = {card: t.number for t in ctx.tricks for _, card in t.cards}
-    for number, i, node in spoken:
-        seat, card = ctx.tricks[number - 1].cards[i]
-        word = node.signal
-        if i > 0:
-            ctx.error(
-                (node.signal_line, node.signal_column),
-                "signal-not-leader",
-                f"trick {number}: seat {seat} says `{word}` but did not lead; only the leader "
-                f"may speak (a word from another seat loses the hand 11–0: record it as "
-                f"`penalty {seat}`)",
-            )
-            _irregular(hand, seat, f"`{word}` by seat {seat}, who did not lead")
-            hand.signals.append(_signal_json(number, seat, word, False))
-            continue
-        after = [c for c in start[seat] if played_in.get(c, number + 1) > number]
-        exact = seat not in inferred or complete
-        truth = signal_true(word, card, after if exact else None)
-        if truth is None and word != "busso":  # partial knowledge from the play
-            has = any(c[-1] == card[-1] for c in after)
-            truth = True if word == "striscio" and has else None
-            truth = False if word == "volo" and has else truth
-        hand.signals.append(_signal_json(number, seat, word, truth))
-        if truth is False:
-            _irregular(hand, seat, f"a false `{word}` by seat {seat}")
+def _words(ctx: Context, state: FourState) -> None:
+    """The state hears every word written in a trick played, once the play has shown the
+    hands (a hand inferred from the play is only known then)."""
+    tricks = state.playing().tricks
+    for number, trick in enumerate(written_tricks(ctx.record)[: len(tricks)], 1):
+        for i, node in enumerate(trick.cards):
+            if node.extras is not None and node.extras.signal:  # `node.signal`, quicker
+                seat, card = tricks[number - 1].cards[i]
+                fault = state.hear(number, seat, card, node.signal, lead=i == 0)
+                if fault is not None:
+                    ctx.error((node.signal_line, node.signal_column), fault.code, fault.message)
 
 
 def _word_steps(ctx: Context) -> None:
@@ -183,95 +124,3 @@ def _word_steps(ctx: Context) -> None:
         if word:
             step.text = f"{step.text} {word}"
             step.label = f"{step.label}, saying {word}"
-
-
-def _signal_json(trick: int, seat: int, word: str, truth: bool | None) -> dict:
-    return {"trick": trick, "seat": seat, "word": word, "true": truth}
-
-
-def _irregular(hand: Hand, seat: int, text: str) -> None:
-    if hand.irregular is None:
-        hand.irregular, hand.irregular_text = seat, text
-
-
-def _maraffa(
-    ctx: Context, start: dict[int, list[str]], inferred: set[int], complete: bool, trump: str
-) -> dict | None:
-    """The seat holding A, 2, 3 of trumps, and whether it led off with the ace."""
-    for seat, cards in start.items():
-        if (seat not in inferred or complete) and holds_maraffa(cards, trump):
-            first = next((c for t in ctx.tricks for s, c in t.cards if s == seat), None)
-            return {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": first == "A" + trump}
-    return None
-
-
-def _score(
-    record: Record, ctx: Context, hand: Hand, maraffa: dict | None, leader: int, trump: str
-) -> Outcome | None:
-    bonus = [0, 0]
-    if maraffa and maraffa["ace_first"]:
-        bonus[team(maraffa["seat"])] = MARAFFA_POINTS
-    so_far = (points(hand.thirds[0]) + bonus[0], points(hand.thirds[1]) + bonus[1])
-    claim_json = None
-    end = "complete"
-    if hand.irregular is not None:  # play stops at a claim: the word came before it
-        teams = eleven_nil(hand.irregular)
-        end = "irregularity"
-    elif hand.claim is not None and hand.claim.kind == "penalty":
-        teams = eleven_nil(hand.claim.seat)
-        end = "penalty"
-        claim_json = {"kind": "penalty", "seat": hand.claim.seat, "after_trick": hand.claim_tricks}
-    elif hand.claim is not None:
-        match = parse_match_score(ctx.tag("MatchScore"))
-        target = parse_target(ctx.tag("Target"))
-        if match is None or target is None:
-            bad = "MatchScore" if match is None else "Target"
-            ctx.error(
-                hand.claim,
-                "bad-match-tag",
-                f"`fuori {hand.claim.seat}` is checked against MatchScore and Target, but "
-                f'the {bad} tag is not readable (MatchScore "A B", Target a number)',
-            )
-            return None
-        right = fuori_right(hand.claim.seat, so_far, match, target)
-        teams = so_far if right else eleven_nil(hand.claim.seat)
-        end = "fuori"
-        claim_json = {
-            "kind": "fuori",
-            "seat": hand.claim.seat,
-            "after_trick": hand.claim_tricks,
-            "match_score": list(match),
-            "target": target,
-            "right": right,
-        }
-    else:
-        teams = so_far
-    scores = [float(teams[team(s)]) for s in range(1, SEATS + 1)]
-    return trusted(  # the scores are floats already
-        Outcome,
-        scores=scores,
-        result=format_result(scores),
-        contract=None,
-        declarer=leader,
-        partners=[ctx.next_seat(leader, 2)],
-        won=None,
-        thrown_in=False,
-        **untyped(),
-        breakdown={
-            "trump": trump,
-            "trump_named_by": leader,
-            "trump_team_won": teams[team(leader)] > teams[1 - team(leader)],
-            "teams": {TEAM_NAMES[i]: teams[i] for i in (0, 1)},
-            "card_points": {TEAM_NAMES[i]: hand.thirds[i] / 3 for i in (0, 1)},
-            "thirds": {TEAM_NAMES[i]: hand.thirds[i] for i in (0, 1)},
-            "maraffa": maraffa,
-            "signals": hand.signals,
-            "claim": claim_json,
-            "irregularity": (
-                {"seat": hand.irregular, "what": hand.irregular_text}
-                if end == "irregularity"
-                else None
-            ),
-            "end": end,
-        },
-    )

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from .points import suit
+from collections.abc import Collection
 
 SIGNALS = ("busso", "striscio", "volo")
 
 
-def signal_true(word: str, led: str, hand_after: Iterable[str] | None) -> bool | None:
-    """Whether a leader's word is true. `led` is the card he led, `hand_after` the cards he
-    still holds after it (None when unknown). `busso` asks, it cannot lie; `striscio` says
-    he still holds the suit led, `volo` that he holds no more of it. None: cannot tell."""
+def word_truth(word: str, led: str, after: Collection[str], exact: bool) -> bool | None:
+    """Whether a leader's word is true. `led` is the card he led, `after` the cards known
+    to be his after it: all of them when `exact`, else only those the play shows (a hand
+    inferred from an unfinished play). `busso` asks, it cannot lie; `striscio` says he
+    still holds the suit led, `volo` that he holds no more of it. None: cannot tell."""
     if word == "busso":
         return True
-    if hand_after is None:
-        return None
-    still = any(suit(c) == suit(led) for c in hand_after)
-    return still if word == "striscio" else not still
+    still = any(c[-1] == led[-1] for c in after)
+    if exact:
+        return still if word == "striscio" else not still
+    if not still:
+        return None  # the play shows none, which proves nothing
+    return word == "striscio"

@@ -1,146 +1,102 @@
-"""Legal marafone hands as players would make them: four seats (the trumps the holder of
-4D is strongest in, words, the maraffa and now and then a `fuori`) and Trionfo with five
-seats (bids, trumps and the called card from the hand's winners, `evaluate`); cards
-chosen at random among the legal ones, a signore who bid maso or more cashing his sure
-tricks."""
+"""Marafone hands as players would make them: a random deal (`deal`), then each action
+chosen among the legal ones (`choose`). Four seats: the holder of 4D names the suit he is
+strongest in, the maraffa's holder leads its ace seven times in ten, a leader says a
+true word one time in four, and one hand in ten ends with a `fuori` by the team ahead.
+Trionfo: bids, trumps and the called card from the hand's winners (`evaluate`), a signore
+who bid maso or more cashing his sure tricks. Other cards are drawn at random among the
+legal ones."""
 
 from __future__ import annotations
 
 import random
 
-from ....notation.decks import GAMES
-from ....notation.models import Record, Tag
 from ...slam import slam_lead
 from . import evaluate
 from .claims import team
-from .common import RULES
 from .points import card_thirds, holds_maraffa, points
-from .trionfo import BIDS
+from .state import DECK, GAME, FourState, MarafoneState, TrionfoState
+from .trionfo import BID_RANK, BIDS
 
-GAME = "marafone"
-DECK = GAMES[GAME]
+WORD_ODDS = 0.25
+MARAFFA_ODDS = 0.7
+CLAIM_ODDS = 0.1
+NEED_SHIFT = [-1, 0, 0, 0, 1, 1, 2, 2, 3, 3]
+"""What a claiming team's count is off by: a `fuori` is wrong about one time in ten."""
 
 
-def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Record:
-    """One random legal hand with its Result."""
-    from ... import replay  # the engine package imports the games: import it late
-    from ...simulate import build_record
+class Planned(FourState):
+    """A simulated four-seat hand, dealt with the trick after which its team ahead claims
+    (`claim_after`; None: no claim)."""
 
+    claim_after: int | None = None
+
+
+def deal(rng: random.Random, seats: int, variant: str | None = None) -> MarafoneState:
+    """A random deal (the shuffle, the dealer, and at four seats whether a team claims)."""
     cards = list(DECK.order)
     rng.shuffle(cards)
     size = DECK.deals[seats].hand
-    hands = {s: cards[(s - 1) * size : s * size] for s in range(1, seats + 1)}
+    hands: dict[int, list[str] | None] = {
+        s: cards[(s - 1) * size : s * size] for s in range(1, seats + 1)
+    }
     dealer = rng.randint(1, seats)
-    tags = [("Game", "marafone"), ("Seats", str(seats)), ("Dealer", str(dealer))]
-    body = ["deal", *(f"  {s}: {' '.join(DECK.sort(h))}" for s, h in hands.items())]
-    if seats == 4:
-        extra_tags, rest = _four(rng, hands)
-    else:
-        extra_tags, rest = _five(rng, hands)
-    text = "\n".join([*(f'[{k} "{v}"]' for k, v in tags + extra_tags), "", *body, *rest, ""])
-    record = build_record(text)
-    outcome = replay(record, steps=False).outcome
-    record.tags.append(Tag(name="Result", value=outcome.result if outcome else "*"))
-    return record
+    tags = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
+    kind, card = (Planned, "4D") if seats == 4 else (TrionfoState, "5S")
+    first = next(s for s, h in hands.items() if card in h)
+    state = kind(hands, first=first, dealer=dealer, tags=tags)
+    if seats == 4 and rng.random() < CLAIM_ODDS:
+        state.claim_after = rng.randint(3, 9)
+    return state
 
 
-def _trick_winner(table: list[tuple[int, str]], trump: str) -> int:
-    return table[RULES.with_trump(trump).winner([c for _, c in table])][0]
+def choose(state: MarafoneState, rng: random.Random) -> str:
+    """The action the seat to act takes (a bid, trumps, the called card, a card)."""
+    seat = state.to_act
+    hand = state.playing().hand(seat) if state.phase == "play" else state.hands[seat]
+    if state.phase == "auction":  # the bid the hand is worth when higher, else a pass
+        limit = evaluate.bid_limit(hand)
+        return BIDS[limit] if limit > BID_RANK.get(state.auction.bid or "passo") else "passo"
+    if state.phase == "trump":
+        return f"trump {evaluate.best_trump(hand)}"
+    if state.phase == "call":
+        return evaluate.call(hand, state.trump)
+    play, trump = state.play, state.trump
+    if getattr(state, "claim_after", None) == len(play.tricks) and not play.trick:
+        return _claim(state, rng)
+    legal = [a for a in state.legal() if " " not in a]
+    card = rng.choice(legal)
+    ace = "A" + trump
+    if play.number == 1 and ace in legal and holds_maraffa(hand, trump):
+        card = ace if rng.random() < MARAFFA_ODDS else card
+    if _cashing(state, seat) and not play.trick:
+        played = {c for t in play.tricks for _, c in t.cards}
+        unseen = [c for c in evaluate.unseen(hand) if c not in played]
+        card = slam_lead(legal, unseen, GAME, trump)
+    if state.seats == 4 and not play.trick and rng.random() < WORD_ODDS:
+        still = any(c[-1] == card[-1] and c != card for c in hand)
+        return f"{card} {rng.choice(['busso', 'striscio' if still else 'volo'])}"
+    return card
 
 
-def _play(
-    rng: random.Random,
-    hands: dict[int, list[str]],
-    leader: int,
-    trump: str,
-    words: bool,
-    stop_after: int | None = None,
-    planner: int | None = None,
-) -> tuple[list[str], list[tuple[int, list[str]]]]:
-    """Random legal tricks; the lines of the `play` section and (winner, cards) per trick.
-    `planner`: a seat that leads its sure tricks (`slam.slam_lead`) rather than at random."""
-    seats = len(hands)
-    hands = {s: list(h) for s, h in hands.items()}
-    unseen = set(evaluate.unseen(hands[planner])) if planner is not None else set()
-    first_card = dict.fromkeys(hands, True)
-    lines, taken = [], []
-    total = len(hands[1])
-    for number in range(1, total + 1):
-        table: list[tuple[int, str]] = []
-        texts = []
-        for i in range(seats):
-            seat = (leader - 1 + i) % seats + 1
-            legal = RULES.with_trump(trump).legal(hands[seat], [c for _, c in table])
-            card = rng.choice(legal)
-            ace = "A" + trump
-            if first_card[seat] and ace in legal and holds_maraffa(hands[seat], trump):
-                card = ace if rng.random() < 0.7 else card
-            if seat == planner and not table:
-                card = slam_lead(legal, unseen, GAME, trump)
-            first_card[seat] = False
-            hands[seat].remove(card)
-            unseen.discard(card)
-            table.append((seat, card))
-            word = ""
-            if words and i == 0 and rng.random() < 0.25:
-                still = any(c[-1] == card[-1] for c in hands[seat])
-                word = rng.choice(["busso", "striscio" if still else "volo"])
-            texts.append(card + (f" {word}" if word else ""))
-        lines.append(f"  {number}. {' '.join(texts)}")
-        leader = _trick_winner(table, trump)
-        taken.append((leader, [c for _, c in table]))
-        if stop_after == number:
-            break
-    return lines, taken
+def _cashing(state: MarafoneState, seat: int) -> bool:
+    """Whether `seat` is a signore who bid maso or more (he leads his sure tricks)."""
+    return (
+        isinstance(state, TrionfoState)
+        and seat == state.signore
+        and BID_RANK[state.bid] >= BID_RANK["maso"]
+    )
 
 
-def _four(rng: random.Random, hands: dict[int, list[str]]) -> tuple[list, list[str]]:
-    leader = next(s for s, h in hands.items() if "4D" in h)
-    trump = evaluate.best_trump(hands[leader])
-    claim = rng.random() < 0.1
-    stop = rng.randint(3, 9) if claim else None
-    lines, taken = _play(rng, hands, leader, trump, words=True, stop_after=stop)
-    tags: list[tuple[str, str]] = []
-    if claim:  # by the team ahead in the hand, which has counted its points (one in ten wrong)
-        won = [
-            sum(card_thirds(c) for w, cards in taken if team(w) == t for c in cards) for t in (0, 1)
-        ]
-        ahead = 0 if won[0] > won[1] else 1 if won[1] > won[0] else rng.randint(0, 1)
-        seat = rng.choice([s for s in range(1, 5) if team(s) == ahead])
-        need = 41 - points(won[ahead]) + rng.choice([-1, 0, 0, 0, 1, 1, 2, 2, 3, 3])
-        score = [rng.randint(20, 40), rng.randint(20, 40)]
-        score[team(seat)] = max(0, min(40, need))
-        tags.append(("MatchScore", f"{score[0]} {score[1]}"))
-        lines.append(f"  fuori {seat}")
-    return tags, ["trump", f"  {trump}", "play", *lines]
-
-
-def _five(rng: random.Random, hands: dict[int, list[str]]) -> tuple[list, list[str]]:
-    """Trionfo: each seat in turn bids what its hand is worth when that is higher than the
-    bid so far (the bid is the contract: no use bidding lower), else passes."""
-    seats = len(hands)
-    first = next(s for s, h in hands.items() if "5S" in h)
-    limit = {s: evaluate.bid_limit(h) for s, h in hands.items()}
-    passed: set[int] = set()
-    bid, bidder, calls, seat = 0, None, [], first
-    while True:
-        if seat not in passed:
-            if limit[seat] > bid:
-                bid, bidder = limit[seat], seat
-                calls.append(BIDS[bid])
-            else:
-                passed.add(seat)
-                calls.append("passo")
-            if len(passed) == seats or (len(passed) == seats - 1 and bidder is not None):
-                break
-        seat = seat % seats + 1
-    lines = ["auction", "  " + " ".join(calls)]
-    if bidder is None:
-        return [], lines
-    trump = evaluate.best_trump(hands[bidder])
-    lines += ["trump", f"  {trump}"]
-    if BIDS[bid] == "chiamo":
-        lines += ["call", f"  {evaluate.call(hands[bidder], trump)}"]
-    planner = bidder if BIDS[bid] in ("maso", "maso-dei-masi") else None
-    play, _ = _play(rng, hands, bidder, trump, words=False, planner=planner)
-    return [], [*lines, "play", *play]
+def _claim(state: FourState, rng: random.Random) -> str:
+    """`fuori` by a seat of the team ahead in the hand, which has counted its points; the
+    MatchScore is set so that it is right about nine times in ten."""
+    won = [0, 0]
+    for trick in state.play.tricks:
+        won[team(trick.winner)] += sum(card_thirds(c) for _, c in trick.cards)
+    ahead = 0 if won[0] > won[1] else 1 if won[1] > won[0] else rng.randint(0, 1)
+    seat = rng.choice([s for s in range(1, 5) if team(s) == ahead])
+    need = 41 - points(won[ahead]) + rng.choice(NEED_SHIFT)
+    score = [rng.randint(20, 40), rng.randint(20, 40)]
+    score[team(seat)] = max(0, min(40, need))
+    state.set_tag("MatchScore", f"{score[0]} {score[1]}")
+    return f"fuori {seat}"

@@ -39,6 +39,8 @@ class Auction:
     bidder: int | None = None
     speakers: list[int] = field(default_factory=list)
     """The seat of each call made, in order."""
+    calls: list[str] = field(default_factory=list)
+    """Each call made, in order."""
 
     def __post_init__(self) -> None:
         self.turn = self.first
@@ -51,26 +53,40 @@ class Auction:
     def thrown_in(self) -> bool:
         return len(self.passed) == self.seats
 
-    def say(self, word: str) -> str | None:
-        """Apply the call of the seat whose turn it is; a message when it is illegal (the
-        call is then ignored)."""
-        seat = self.turn
-        if seat == 0:
+    def fault(self, word: str) -> str | None:
+        """Why the seat whose turn it is may not say `word` now (None: it may)."""
+        if word not in BID_RANK:
+            return f"`{word}` is not a Trionfo call ({', '.join(BIDS)})"
+        if self.turn == 0:
             return f"`{word}`: the auction is over" + (
                 f" ({self.bid} by seat {self.bidder})" if self.bidder else " (all passed)"
             )
         if word != "passo" and self.bid is not None and BID_RANK[word] <= BID_RANK[self.bid]:
             return (
-                f"seat {seat} bids `{word}`, not higher than `{self.bid}` (seat {self.bidder}); "
-                f"bids rise {' < '.join(BIDS[1:])}"
+                f"seat {self.turn} bids `{word}`, not higher than `{self.bid}` (seat "
+                f"{self.bidder}); bids rise {' < '.join(BIDS[1:])}"
             )
+        return None
+
+    def say(self, word: str) -> None:
+        """The call of the seat whose turn it is; an illegal one (`fault`) is ignored."""
+        if self.fault(word) is not None:
+            return
+        seat = self.turn
         self.speakers.append(seat)
+        self.calls.append(word)
         if word == "passo":
             self.passed.add(seat)
         else:
             self.bid, self.bidder = word, seat
         self.turn = self._next(seat)
-        return None
+
+    def bids(self) -> list[str]:
+        """The calls the seat whose turn it is may make: `passo` and every higher bid."""
+        if self.turn == 0:
+            return []
+        low = BID_RANK[self.bid] if self.bid is not None else 0
+        return ["passo", *BIDS[low + 1 :]]
 
     def _next(self, seat: int) -> int:
         if self.thrown_in:

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from .. import GameRules, register
 from .replay import replay
-from .simulate import simulate
+from .simulate import choose, deal
+from .state import actions, start
 
 RULES = register(
-    GameRules(name="tarocco-siciliano", replay=replay, simulate=simulate, seats=(3, 4))
+    GameRules(
+        name="tarocco-siciliano",
+        replay=replay,
+        seats=(3, 4),
+        start=start,
+        actions=actions,
+        deal=deal,
+        choose=choose,
+    )
 )

@@ -1,13 +1,14 @@
 """The declarations of Sicilian tarocchi: one round per packet (3 seats) or two rounds
-(4 seats), each seat speaking at most once per round, eldest first."""
+(4 seats), each seat speaking at most once per round, eldest first. `Declarations` keeps
+them call by call: who is to speak, which calls the round allows, and how they ended."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....notation.models import Call
-from ...context import Context
-from .rules import ROUND_CALLS
+from ...cards import suit_of
+from ...state import Fault
+from .rules import ROUND_CALLS, highest_missing
 
 OPEN, SOLO, CHIAMO, FORCED_CALL, PRENDO, THROWN_IN = (
     "open",
@@ -19,146 +20,165 @@ OPEN, SOLO, CHIAMO, FORCED_CALL, PRENDO, THROWN_IN = (
 )
 
 
+PLAIN = frozenset(("passo", "mischio", "altre-cinque", "pago", "vado-solo"))
+"""The calls that are legal whenever their round allows them."""
+
+
+def over(round_: int, ended_by: str | None) -> str:
+    """The sentence for a call made once the declarations are over."""
+    return f"round {round_}: the declarations are over ({ended_by})"
+
+
 @dataclass
 class Declarations:
-    """How the declarations ended."""
+    """The declarations so far, and how they ended."""
 
+    seats: int
+    eldest: int
     end: str = OPEN
-    """`open` (the record stops during them), `vado-solo`, `chiamo`, `forced-call` (everybody
-    passed: the holder of T20 must call), `prendo` or `thrown-in`."""
+    """`open` (still going on), `vado-solo`, `chiamo`, `forced-call` (everybody passed: the
+    holder of T20 must call), `prendo` or `thrown-in`."""
+    ended_by: str | None = None
+    """Why the declarations are over, in words (None while they go on)."""
     declarer: int | None = None
     stata: bool = False
-    called: Call | None = None
-    """The `chiamo CARD` call that stands."""
+    chiamo: bool = False
+    """A `chiamo` stands (its card is `called`; None when it names none)."""
+    called: str | None = None
     payments: dict[int, int] = field(default_factory=dict)
     """`prendo`: what each seat receives (+) or pays (−)."""
-    rounds: int = 0
-    """Rounds of declarations spoken (= packets dealt before the end, 3 seats)."""
+    rounds: list[list[str]] = field(default_factory=lambda: [[]])
+    """The calls of each round as spoken (`chiamo T19`)."""
+    speakers: list[int] = field(default_factory=list)
+    """The seat of each call, in order."""
+    pagos: list[int] = field(default_factory=list)
+    """The seats that said `pago` in this round."""
+    altre: bool = False
+    """A seat said `altre-cinque` in this round."""
 
+    @property
+    def round(self) -> int:
+        return len(self.rounds)
 
-def declarations(ctx: Context) -> Declarations:
-    """Walk the auction of `ctx.record`, reporting every call that breaks the rules."""
-    seats = ctx.seats
-    allowed = ROUND_CALLS[seats]
-    auction = ctx.record.auction
-    rounds = auction.rounds if auction is not None else []
-    result = Declarations()
-    eldest = ctx.eldest
-    ended_by: str | None = None
-    for r, calls in enumerate(rounds, 1):
-        if not calls and r == 1 and len(rounds) == 1:
-            break
-        if ended_by is not None:
-            where = calls[0] if calls else auction.separators[r - 2]
-            ctx.error(where, "call-after-end", f"round {r}: the declarations are over ({ended_by})")
-            break
-        if r > len(allowed):
-            where = calls[0] if calls else auction.separators[r - 2]
-            ctx.error(
-                where,
-                "too-many-rounds",
-                f"round {r}: {seats} seats declare in {len(allowed)} rounds at most",
+    @property
+    def to_speak(self) -> int:
+        return (self.eldest - 1 + len(self.rounds[-1])) % self.seats + 1
+
+    def allowed(self) -> tuple[str, ...]:
+        """The words of this round."""
+        return ROUND_CALLS[self.seats][self.round]
+
+    def legal(self, hand: list[str] | None) -> list[str]:
+        """The calls the seat to speak may make (`hand`: its cards, None when unknown)."""
+        out = []
+        for word in self.allowed():
+            if word == "prendo" and not self.pagos:
+                continue
+            if word == "chiamo":
+                if self.chiamo:
+                    continue
+                card = highest_missing(hand) if hand is not None else None
+                word = f"chiamo {card}" if card else word
+            out.append(word)
+        return out
+
+    def faults(
+        self, label: int | None, word: str, card: str | None, dealt: list[str] | None
+    ) -> list[Fault]:
+        """What is wrong with the seat to speak saying `word` (`label`: the seat the call is
+        said to be by, if any; `card`: the card a `chiamo` names; `dealt`: the caller's
+        cards, None when unknown)."""
+        r, seat = self.round, self.to_speak
+        if self.end != OPEN:
+            return [Fault("call-after-end", over(r, self.ended_by))]
+        if label is None and word in PLAIN and word in ROUND_CALLS[self.seats][r]:
+            return []  # the common case: a call the round allows, that asks nothing more
+        faults = []
+        if label is not None and label != seat:
+            faults.append(
+                Fault(
+                    "out-of-turn",
+                    f"round {r}: it is seat {seat}'s turn to speak, not seat {label}'s",
+                )
             )
-            break
-        if ctx.want_steps:
-            ctx.step("packet", text=f"packet {r}", label=_packet_label(ctx, r))
-        result.rounds = r
-        pagos: list[int] = []
-        altre = False
-        for i, call in enumerate(calls):
-            seat = ctx.next_seat(eldest, i)
-            if ended_by is not None:
-                ctx.error(
-                    call, "call-after-end", f"round {r}: the declarations are over ({ended_by})"
-                )
-                break
-            if i >= seats:
-                ctx.error(
-                    call,
-                    "out-of-turn",
-                    f"round {r}: every seat has spoken; `{call.word}` is one call too many",
-                )
-                break
-            if call.label is not None and call.label != seat:
-                ctx.error(
-                    call,
-                    "out-of-turn",
-                    f"round {r}: it is seat {seat}'s turn to speak, not seat {call.label}'s",
-                )
-            word = call.word
-            if word not in allowed[r]:
-                ctx.error(
-                    call,
-                    "illegal-call",
-                    f"round {r}: seat {seat} may not say `{word}` "
-                    f"(allowed in this round: {', '.join(allowed[r])})",
-                )
-                _call_step(ctx, seat, call)
-                continue
-            if word == "vado-solo":
-                result.end, result.declarer, result.stata = SOLO, seat, r == 1
-                result.called = None
-                ended_by = f"seat {seat} said vado-solo" + (" (a stata)" if r == 1 else "")
-            elif word == "prendo":
-                if not pagos:
-                    ctx.error(
-                        call,
-                        "illegal-call",
-                        f"round {r}: seat {seat} says prendo but nobody said pago in this round",
-                    )
-                else:
-                    result.end, result.declarer = PRENDO, seat
-                    result.payments = {s: 0 for s in range(1, seats + 1)}
-                    for s in pagos:
-                        result.payments[s] -= 1
-                        result.payments[seat] += 1
-                    ended_by = f"seat {seat} took the pago with prendo"
-            elif word == "pago":
-                pagos.append(seat)
-            elif word == "altre-cinque":
-                altre = True
-            elif word == "chiamo":
-                if result.called is not None:
-                    ctx.error(
-                        call,
-                        "illegal-call",
-                        f"round {r}: after seat {result.declarer}'s chiamo only passo or "
-                        "vado-solo may follow",
-                    )
-                else:
-                    result.called, result.declarer = call, seat
-            _call_step(ctx, seat, call)
-        if ended_by is not None:
-            continue
-        if len(calls) < seats:
-            if r < len(rounds):
-                ctx.error(
-                    auction.separators[r - 1],
-                    "short-round",
-                    f"round {r} ends after {len(calls)} calls: each of the {seats} seats speaks",
-                )
-            break
-        if seats == 3:
-            if r < 4 and altre:
-                continue
-            result.end = THROWN_IN
-            ended_by = "the deal was thrown in"
-        elif r == 2:
-            result.end = CHIAMO if result.called is not None else FORCED_CALL
-            ended_by = "every seat has spoken twice"
-    if result.end == OPEN and ctx.record.auction is None:
-        result.end = OPEN
-    return result
+        allowed = self.allowed()
+        if word not in allowed:
+            why = f"seat {seat} may not say `{word}` (allowed in this round: {', '.join(allowed)})"
+        elif word == "prendo" and not self.pagos:
+            why = f"seat {seat} says prendo but nobody said pago in this round"
+        elif word == "chiamo" and self.chiamo:
+            why = f"after seat {self.declarer}'s chiamo only passo or vado-solo may follow"
+        else:
+            wrong = chiamo_fault(seat, card, dealt) if word == "chiamo" and card else None
+            return faults + ([wrong] if wrong else [])
+        return [*faults, Fault("illegal-call", f"round {r}: {why}")]
+
+    def say(self, word: str, card: str | None) -> None:
+        """The seat to speak says `word`; a call the round does not allow is a turn spoken
+        for nothing."""
+        if self.end != OPEN:
+            return
+        seat, calls = self.to_speak, self.rounds[-1]
+        self.speakers.append(seat)
+        calls.append(f"{word} {card}" if card else word)
+        if word not in self.allowed():
+            pass
+        elif word == "vado-solo":
+            self.end, self.declarer, self.stata = SOLO, seat, self.round == 1
+            self.chiamo, self.called = False, None
+            self.ended_by = f"seat {seat} said vado-solo" + (" (a stata)" if self.stata else "")
+        elif word == "prendo" and self.pagos:
+            self.end, self.declarer = PRENDO, seat
+            self.payments = dict.fromkeys(range(1, self.seats + 1), 0)
+            for s in self.pagos:
+                self.payments[s] -= 1
+                self.payments[seat] += 1
+            self.ended_by = f"seat {seat} took the pago with prendo"
+        elif word == "pago":
+            self.pagos.append(seat)
+        elif word == "altre-cinque":
+            self.altre = True
+        elif word == "chiamo" and not self.chiamo:
+            self.chiamo, self.called, self.declarer = True, card, seat
+        if self.end == OPEN and len(calls) == self.seats:
+            self._close_round()
+
+    def _close_round(self) -> None:
+        """Every seat has spoken: the next packet, or the end of the declarations."""
+        r = self.round
+        if self.seats == 3 and (r == 4 or not self.altre):
+            self.end, self.ended_by = THROWN_IN, "the deal was thrown in"
+        elif self.seats == 4 and r == 2:
+            self.end = CHIAMO if self.chiamo else FORCED_CALL
+            self.ended_by = "every seat has spoken twice"
+        else:
+            self.rounds.append([])
+            self.pagos, self.altre = [], False
 
 
-def _call_step(ctx: Context, seat: int, call: Call) -> None:
-    if ctx.want_steps:
-        text = call.word + (f" {call.card.code}" if call.card else "")
-        ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
+def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | None:
+    """What is wrong with `seat` calling `called`: only a trump is called, the highest
+    that his dealt cards (`dealt`, None when unknown) lack."""
+    if suit_of(called) != "T":
+        return Fault("wrong-call", f"seat {seat} calls {called}: only a trump is called")
+    expected = highest_missing(dealt) if dealt is not None else called
+    if called == expected:
+        return None
+    reason = (
+        f"he holds {called}"
+        if called in dealt
+        else f"he does not hold {expected}, a higher trump, either"
+    )
+    return Fault(
+        "wrong-call",
+        f"seat {seat} calls {called} but {reason}: he must call the highest trump "
+        f"he does not hold, {expected}",
+    )
 
 
-def _packet_label(ctx: Context, r: int) -> str:
-    if ctx.seats == 4:
+def packet_label(seats: int, r: int) -> str:
+    """The packet dealt before round `r`, in words."""
+    if seats == 4:
         return (
             "first packet: five cards to each seat"
             if r == 1

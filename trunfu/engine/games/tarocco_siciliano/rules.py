@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import repeat
 
+from ...cards import SUITS, card_name
 from ...tricks import ExcuseLead, TrickRules
 
 GAME = "tarocco-siciliano"
@@ -56,3 +57,46 @@ def card_points(cards: list[str]) -> int:
     three cards and 1 for a last one or two."""
     n = len(cards)
     return sum(map(VALUES.get, cards, repeat(1))) - 2 * (n // 3) - (1 if n % 3 else 0)
+
+
+TRUMPS_HIGH_TO_LOW = tuple(f"T{n}" for n in range(20, -1, -1))
+
+
+def highest_missing(cards: list[str]) -> str | None:
+    """The highest trump not among `cards`: the card a caller must call."""
+    held = set(cards)
+    return next((t for t in TRUMPS_HIGH_TO_LOW if t not in held), None)
+
+
+def plain(cards: list[str]) -> int:
+    """How many of `cards` are neither trumps, the Fuggitivo nor kings: the cards a scarto
+    takes before any trump."""
+    return sum(SUITS[c] not in ("T", "EX") and c not in KINGS for c in cards)
+
+
+def scarto_fault(card: str, plain_cards: int | None, trumps_before: int) -> str | None:
+    """Why `card` may not go to the scarto, None when it may. A trump (never an Aria nor
+    T1) may go only as one of the `3 - plain_cards` missing to make three (`plain_cards`:
+    `plain` of the declarer's cards after the talon; None: not known, the trump not
+    judged); `trumps_before`: the trumps already in the scarto."""
+    if card in KINGS:
+        return f"the scarto may hold no king: {card}"
+    if card in NEVER_DISCARDED:
+        return f"{card_name(GAME, card)} may never be discarded"
+    if SUITS[card] == "T" and plain_cards is not None and trumps_before >= 3 - plain_cards:
+        return (
+            f"the scarto may hold a trump ({card}) only when the hand has too few "
+            "other cards to discard"
+        )
+    return None
+
+
+def forced_call_fault(seat: int, card: str, after: list[str]) -> str | None:
+    """Why Giove's holder, holding `after` with the talon, may not call `card`."""
+    expected = highest_missing(after)
+    if card == expected:
+        return None
+    return (
+        f"seat {seat} calls {card}: with the talon he must call the highest trump he does "
+        f"not hold, {expected}"
+    )

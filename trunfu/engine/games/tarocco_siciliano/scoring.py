@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ...model import Outcome, TrickResult, trusted, untyped
+from ...model import Bonus, Outcome, TrickResult, trusted
 from ...scoring import format_result, places
 from .rules import (
     FOUR_ARIE,
@@ -65,8 +65,10 @@ def score(
     scarto: list[str],
     scommessa: bool,
     rivanto: int | None,
+    speakers: list[int],
 ) -> Outcome:
-    """The outcome of a complete deal (rules file, "Scoring (jochi)")."""
+    """The outcome of a complete deal (rules file, "Scoring (jochi)"); `speakers`: the seat
+    of each call of the declarations."""
     side_of = {
         s: "declarer" if s in (declarer, partner) else "opponents" for s in range(1, seats + 1)
     }
@@ -107,6 +109,14 @@ def score(
         "declarer": [s for s in range(1, seats + 1) if side_of[s] == "declarer"],
         "opponents": opponents,
     }
+    bonuses = [
+        Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n))
+        for name, by_side in jochi.items()
+        for side, n in by_side.items()
+        if n
+    ]
+    if stata:
+        bonuses.append(Bonus(name="stata", side=None, points=1.0))
     return trusted(
         Outcome,
         scores=[float(s) for s in scores],
@@ -116,7 +126,11 @@ def score(
         partners=[partner] if partner is not None else [],
         won=d > 0 if d else None,
         thrown_in=False,
-        **untyped(),
+        **_sides(seats, declarer, partner),
+        speakers=speakers,
+        card_points={ARCHIVE[side]: float(n) for side, n in points.items()},
+        margin=float(d),
+        bonuses=bonuses,
         breakdown={
             "sides": sides,
             "card_points": points,
@@ -130,17 +144,50 @@ def score(
     )
 
 
-def flat(seats: int, contract: str, payments: dict[int, int] | None = None, **kw) -> Outcome:
-    """The outcome of a deal that is not played: thrown in (all 0) or ended by prendo."""
+def flat(
+    seats: int,
+    contract: str,
+    speakers: list[int],
+    payments: dict[int, int] | None = None,
+    declarer: int | None = None,
+) -> Outcome:
+    """The outcome of a deal that is not played: thrown in (all 0) or ended by prendo (the
+    `declarer` alone against the others)."""
     scores = [float((payments or {}).get(s, 0)) for s in range(1, seats + 1)]
+    ranked = sorted(set(scores), reverse=True)
     fields = {
         "scores": scores,
         "result": format_result(scores),
         "contract": contract,
-        "declarer": None,
+        "declarer": declarer,
         "partners": [],
         "won": None,
         "thrown_in": contract == "thrown-in",
         "breakdown": {"payments": {str(s): scores[s - 1] for s in range(1, seats + 1)}},
+        "sides": {},
+        "roles": {},
+        "speakers": speakers,
+        "card_points": {},
+        "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0.0,
+        "bonuses": [],
     }
-    return trusted(Outcome, {**fields, **untyped(), **kw})
+    if declarer is not None:
+        fields.update(_sides(seats, declarer, None))
+    return trusted(Outcome, fields)
+
+
+ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
+"""The breakdown's side names → the archive's (`Outcome.sides`)."""
+
+
+def _sides(seats: int, declarer: int, partner: int | None) -> dict[str, dict]:
+    """`Outcome.sides` and `roles` of a deal with a declarer."""
+    roles = {
+        s: "declarer" if s == declarer else "partner" if s == partner else "defender"
+        for s in range(1, seats + 1)
+    }
+    sides = {
+        "declarer": [s for s, r in roles.items() if r != "defender"],
+        "defence": [s for s, r in roles.items() if r == "defender"],
+    }
+    return {"sides": sides, "roles": roles}

@@ -4,6 +4,17 @@ from __future__ import annotations
 
 from .. import GameRules, register
 from .replay import replay
-from .simulate import simulate
+from .simulate import choose, deal
+from .state import actions, start
 
-register(GameRules(name="waite-tarot", replay=replay, simulate=simulate, seats=(2, 3)))
+register(
+    GameRules(
+        name="waite-tarot",
+        replay=replay,
+        seats=(2, 3),
+        start=start,
+        actions=actions,
+        deal=deal,
+        choose=choose,
+    )
+)

@@ -1,16 +1,14 @@
-"""Legal deals of the Game of Tarot, two or three seats, as players would make them: the
-dealer discards small cards, a seat one Tarot short of a three asks for it, every seat
-declares the combinations it holds; cards chosen at random among the legal ones."""
+"""Random legal deals of the Game of Tarot, two or three seats, played as players would:
+the dealer discards small cards, the first seat one Tarot short of a three asks for it,
+every seat declares the combinations it holds; cards at random among the legal ones."""
 
 from __future__ import annotations
 
 import random
 
-from ....notation.decks import GAMES
-from ....notation.models import Record, Tag
 from .declarations import TAROTS, declarations
+from .state import DECK, DISCARD, WaiteState, spell
 
-DECK = GAMES["waite-tarot"]
 HAND = 25
 
 
@@ -20,64 +18,65 @@ def _small(hand: list[str]) -> list[str]:
     return pips or [c for c in hand if c not in TAROTS]
 
 
-def simulate(rng: random.Random, seats: int, variant: str | None = None) -> Record:
-    """One random legal deal with its Result."""
-    from ... import replay  # the engine package imports the games: import it late
-    from ...simulate import build_record
-    from .replay import RULES
-
+def deal(rng: random.Random, seats: int, variant: str | None = None) -> WaiteState:
+    """Three hands of 25 and 3 left over, from a shuffled deck; a random dealer."""
     cards = list(DECK.order)
     rng.shuffle(cards)
     dealt = [cards[i * HAND : (i + 1) * HAND] for i in range(3)]
-    talon = cards[3 * HAND :]
     dealer = rng.randint(1, seats)
-    hands = {s: list(dealt[s - 1]) for s in range(1, seats + 1)}
-    lines = ["deal", *(f"  {s}: {' '.join(DECK.sort(h))}" for s, h in hands.items())]
-    lines.append(f"  talon: {' '.join(DECK.sort(talon))}")
-    if seats == 2:
-        lines.append(f"  dead: {' '.join(DECK.sort(dealt[2]))}")
-    pool = hands[dealer] + talon
-    small = _small(pool)
-    discard = rng.sample(small, 3) if len(small) >= 3 else rng.sample(pool, 3)
-    hands[dealer] = [c for c in pool if c not in discard]
-    lines += ["discard", f"  {' '.join(DECK.sort(discard))}"]
-    order = [(dealer + i) % seats + 1 for i in range(seats)]
-    announce, exchange = [], []
-    for seat in order:
-        if sum(c in TAROTS for c in hands[seat]) % 3 == 2:  # asking never costs the asker
-            announce.append(f"  {seat}: ask")
-            giver = next(
-                (s for s in order if s != seat and any(c in TAROTS for c in hands[s])), None
-            )
-            if giver is not None:
-                tarot = rng.choice([c for c in hands[giver] if c in TAROTS])
-                back = rng.choice(_small(hands[seat]))
-                hands[giver].remove(tarot)
-                hands[seat].append(tarot)
-                hands[seat].remove(back)
-                hands[giver].append(back)
-                exchange += [f"  {giver}>{seat}: {tarot}", f"  {seat}>{giver}: {back}"]
-            break  # one ask a deal keeps every ask judged on the hands after the discard
-    for seat in order:  # declarations score: nobody keeps one back
-        for d in declarations(hands[seat]):
-            announce.append(f"  {seat}: {d.kind} {' '.join(d.cards)}")
-    if exchange:
-        lines += ["exchange", *exchange]
-    if announce:
-        lines += ["announce", *announce]
-    lines += ["play"]
-    leader = order[0]
-    for number in range(1, HAND + 1):
-        table: list[str] = []
-        for i in range(seats):
-            seat = (leader - 1 + i) % seats + 1
-            card = rng.choice(RULES.legal(hands[seat], table))
-            hands[seat].remove(card)
-            table.append(card)
-        lines.append(f"  {number}. {' '.join(table)}")
-        leader = (leader - 1 + RULES.winner(table)) % seats + 1
-    tags = ['[Game "waite-tarot"]', f'[Seats "{seats}"]', f'[Dealer "{dealer}"]']
-    record = build_record("\n".join([*tags, "", *lines, ""]))
-    outcome = replay(record, steps=False).outcome
-    record.tags.append(Tag(name="Result", value=outcome.result if outcome else "*"))
-    return record
+    hands: dict[int, list[str] | None] = {s: dealt[s - 1] for s in range(1, seats + 1)}
+    return WaiteState(seats, dealer, hands, cards[3 * HAND :], dealt[2] if seats == 2 else None)
+
+
+def choose(state: WaiteState, rng: random.Random) -> str:
+    """What the seat to act does: see the module's docstring."""
+    phase = state.phase
+    order = [(state.dealer + i) % state.seats + 1 for i in range(state.seats)]
+    if phase == "discard":
+        pool = state.dealt[state.dealer] + state.talon
+        small = _small(pool)
+        return _sampled(rng, small if len(small) >= DISCARD else pool, state.discarded)
+    if phase == "exchange":
+        return _exchange(state, rng, order)
+    if phase == "announce":
+        hands = state.hands
+        if not state.asks and not state.announced:  # one ask a deal, before any declaration
+            short = [s for s in order if sum(c in TAROTS for c in hands[s]) % 3 == 2]
+            if short:
+                return f"{short[0]}: ask"
+        said = {spell(item) for item in state.announced}
+        for seat in order:  # declarations score: nobody keeps one back
+            for d in declarations(hands[seat]):
+                text = f"{seat}: {d.kind} {' '.join(d.cards)}"
+                if text not in said:
+                    return text
+    return rng.choice([a for a in state.legal() if ":" not in a])
+
+
+def _exchange(state: WaiteState, rng: random.Random, order: list[int]) -> str:
+    """A small card back to the seat that answered, else a Tarot to the asker."""
+    hands = state.hands
+    for (asker, giver), owing in state.owed.items():
+        if owing:
+            return f"{asker}>{giver}: {rng.choice(_small(hands[asker]))}"
+    asker = next(s for s, answered in state.asks.items() if not answered)
+    giver = next(s for s in order if s != asker and any(c in TAROTS for c in hands[s]))
+    return f"{giver}>{asker}: {rng.choice([c for c in hands[giver] if c in TAROTS])}"
+
+
+def _sampled(rng: random.Random, population: list[str], taken: list[str]) -> str:
+    """The card after `taken` in `rng.sample(population, 3)`, drawn as `sample` draws it,
+    so that the dealer's discard, chosen one card per action, is what one sample of the
+    same seed gives."""
+    n, i = len(population), len(taken)
+    if n <= 21:  # `sample` keeps a pool, moving its last card into each vacancy
+        pool = list(population)
+        for m, card in enumerate(taken):
+            j = pool.index(card, 0, n - m)
+            pool[j] = pool[n - m - 1]
+        return pool[rng.randrange(n - i)]
+    chosen = {population.index(card) for card in taken}  # else it draws again on a repeat
+    j = rng.randrange(n)
+    while j in chosen:
+        j = rng.randrange(n)
+    return population[j]

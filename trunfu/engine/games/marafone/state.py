@@ -1,0 +1,670 @@
+"""Marafone as a game state: `FourState` (four seats: trumps named by the holder of 4D,
+the play with the leader's words, `fuori` and `penalty`) and `TrionfoState` (five seats:
+the auction from the holder of 5S, trumps, the called card, the play).
+
+Phases: `auction` (Trionfo), `trump` (marafone's own: the seat that names trumps, with
+`trump D`), `call` (Trionfo after `chiamo`: the called card), `play`, `over`. Actions are
+spelled as the writer spells them (`chiamo`, `trump D`, `3C`, `KS busso`, `fuori 2`) and
+read as the reader reads them (`di più`, `ks`, `trump d`). A false `striscio` or `volo` is
+no refusal but an irregularity the rules score (11–0 against the speaker's team), so
+`apply` takes it and `legal` offers only the true words; `penalty N` (the umpire's
+ruling) is taken too, never offered."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from ....notation import models as tgn
+from ....notation.decks import GAMES
+from ....notation.grammar import item_scanner
+from ...model import Bonus, Outcome, TrickResult, trusted
+from ...play import TrickPlay
+from ...scoring import format_result
+from ...state import Fault, IllegalAction, Snapshot, State, View
+from .claims import TEAM_NAMES, eleven_nil, fuori_right, parse_match_score, parse_target, team
+from .common import RULES, dealt_hands
+from .points import LAST_TRICK_THIRDS, MARAFFA_POINTS, holds_maraffa, points, team_thirds
+from .points import trick_thirds as thirds_of
+from .signals import word_truth
+from .trionfo import Auction, goal_met, scores, side_thirds
+
+GAME = "marafone"
+DECK = GAMES[GAME]
+
+
+class Action(NamedTuple):
+    """One action as read: `kind` is `bid`, `trump`, `card` or `claim`; `word` the bid,
+    the suit, the leader's word or the claim's kind; `seat` the claim's seat."""
+
+    kind: str
+    card: str | None = None
+    word: str | None = None
+    seat: int | None = None
+
+
+def read_action(text: str, seats: int) -> Action | None:
+    """The action `text` spells, read with the notation's own items; None when it is none."""
+    head, _, rest = text.strip().partition(" ")
+    if head == "trump":
+        suit = rest.strip().upper()
+        return Action("trump", word=suit) if suit in DECK.suits else None
+    scan, items, at = item_scanner(), [], len(text) - len(text.lstrip())
+    while at < len(text):
+        found = scan.match(text, at)
+        if found is None:
+            return None
+        items.append((found.lastgroup, found.group().rstrip("!?")))
+        at = len(text) - len(text[found.end() :].lstrip())
+    kinds = tuple(kind for kind, _ in items)
+    if kinds in (("CARD",), ("CARD", "SIGNAL")):
+        return Action("card", card=items[0][1].upper(), word=dict(items).get("SIGNAL"))
+    if kinds == ("CALL_WORD",):
+        spelt = "-".join(items[0][1].replace("-", " ").split())
+        return Action("bid", word=DECK.calls.get(seats, {}).get(spelt, spelt))
+    if kinds == ("CLAIM",):
+        word, seat = items[0][1].split()
+        return Action("claim", word=word, seat=int(seat))
+    return None
+
+
+class MarafoneState(State):
+    """What both seat counts share: the hands, trumps, the play and the record.
+
+    `hands` are each seat's cards as dealt; a seat's hand may be None (the referee's
+    lenient state: the play infers it). `first` is the holder of the first card (4D, 5S)."""
+
+    game = GAME
+    variant = DECK.default_variant
+    total: int
+    """Tricks in a complete hand."""
+    partner_known = False
+
+    def __init__(
+        self,
+        hands: dict[int, list[str] | None],
+        *,
+        first: int,
+        dealer: int = 1,
+        tags: Iterable[tuple[str, str]] = (),
+    ) -> None:
+        self.seats, self.dealer, self.hands, self.first = len(hands), dealer, hands, first
+        self.tags = [(name, value) for name, value in tags if name != "Result"]
+        self.given = {s for s, h in hands.items() if h is not None}
+        self.trump: str | None = None
+        self.words: dict[tuple[int, int], str] = {}
+        """(trick, seat) → the word said with that seat's card."""
+        self.points: dict[str, float] = {}
+        """Card points taken so far per side, as the replay's steps show them."""
+        self.closed = False
+        self.play = None
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads the first trick."""
+        return self.first
+
+    @property
+    def declarer(self) -> int | None:
+        return self.first
+
+    def tag(self, name: str) -> str | None:
+        return next((value for key, value in self.tags if key == name), None)
+
+    def set_tag(self, name: str, value: str) -> None:
+        """Give the deal a tag (a simulated hand picks its MatchScore when it claims)."""
+        self.tags = [(k, v) for k, v in self.tags if k != name] + [(name, value)]
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == "play":
+            return self.play.to_play if self.play is not None else self.leader
+        return None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.score() if self.over else None
+
+    def score(self) -> Outcome | None:
+        """The hand scored as it stands (None when it cannot be)."""
+        raise NotImplementedError
+
+    def _outcome(self, scores: list[float], **fields: Any) -> Outcome:
+        """An outcome with `scores`; the fields not given are those of no declarer."""
+        return trusted(
+            Outcome,
+            {
+                **dict.fromkeys(("contract", "declarer", "won", "margin")),
+                **{"partners": [], "thrown_in": False, "sides": {}, "roles": {}},
+                **{"speakers": [], "card_points": {}, "bonuses": [], "breakdown": {}},
+                **fields,
+                "scores": scores,
+                "result": format_result(scores),
+            },
+        )
+
+    def _sides(self, declarer: int, partners: list[int]) -> dict[str, Any]:
+        """The archive's sides (`declarer`, `defence`) and each seat's role."""
+        ours = [declarer, *partners]
+        roles = {s: "defender" for s in range(1, self.seats + 1) if s not in ours}
+        roles |= {declarer: "declarer", **dict.fromkeys(partners, "partner")}
+        defence = [s for s in range(1, self.seats + 1) if s not in ours]
+        return {"sides": {"declarer": sorted(ours), "defence": defence}, "roles": roles}
+
+    def playing(self) -> TrickPlay:
+        """The play (begun on first use)."""
+        if self.play is None:
+            rules = RULES.with_trump(self.trump)
+            self.adopt(TrickPlay(rules, self.seats, self.leader, self.total, self.hands))
+        return self.play
+
+    def adopt(self, play: TrickPlay) -> None:
+        """Take `play` as the play of this hand (the referee's, or one begun here)."""
+        self.play, self.phase = play, "play"
+
+    def took(self, trick: TrickResult) -> None:
+        """A trick was taken: the points the steps show."""
+
+    def close(self) -> None:
+        """The play is over: the last trick's point to its winner, the hand over."""
+        tricks = self.playing().tricks
+        if len(tricks) == self.total and not self.closed:
+            self.points[self._side_name(tricks[-1].winner)] += LAST_TRICK_THIRDS / 3
+        self.closed, self.phase = True, "over"
+
+    def _side_name(self, seat: int) -> str:
+        raise NotImplementedError
+
+    def _read(self, action: str) -> Action:
+        act = read_action(action, self.seats)
+        if act is None:
+            raise IllegalAction(f"`{action}` is not a marafone action", "unknown-action")
+        return act
+
+    def _card_fault(self, card: str) -> list[Fault]:
+        play = self.playing()
+        message = play.fault(card)
+        if message is None:
+            return []
+        hand = play.hand(play.to_play)
+        return [Fault("card-not-held" if card not in (hand or ()) else "illegal-card", message)]
+
+    def _play_card(self, card: str) -> None:
+        play = self.playing()
+        done = play.play(card)
+        if done is not None:
+            self.took(done)
+            if play.over:
+                self.close()
+
+    def copy(self) -> MarafoneState:
+        rules = self.play.rules if self.play is not None else None
+        return copy.deepcopy(self, {id(rules): rules})  # the rules are shared, never changed
+
+    def snapshot(self) -> Snapshot:
+        play = self.play
+        if play is None:
+            hands = {s: list(h) for s, h in self.hands.items() if h is not None}
+            return Snapshot(hands=hands, points=self.points, declarer=self.declarer)
+        hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
+        return Snapshot(
+            hands=hands,
+            trick=play.table,
+            taken=play.taken(),
+            points=self.points,
+            declarer=self.declarer,
+            partner_known=self.partner_known,
+        )
+
+    def view(self, seat: int) -> View:
+        play = self.play
+        hand = play.hand(seat) if play is not None else self.hands.get(seat)
+        return View(
+            seat=seat,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=list(hand or []),
+            trick=play.table if play is not None else [],
+            played=[c for t in play.tricks for _, c in t.cards] + play.trick if play else [],
+            shown={},
+            talon=[],
+            taken=play.taken() if play is not None else {},
+            declarer=self.declarer,
+            legal=self.legal() if self.to_act == seat else [],
+        )
+
+    def record(self) -> tgn.Record:
+        tags = [tgn.Tag(name=name, value=value) for name, value in self.tags]
+        if (outcome := self.outcome) is not None:
+            tags.append(tgn.Tag(name="Result", value=outcome.result))
+        hands = [
+            tgn.Hand(owner=str(s), cards=[tgn.Card(c) for c in h])
+            for s, h in self.hands.items()
+            if h
+        ]
+        record = tgn.Record(tags=tags, deal=tgn.Deal(hands=hands) if hands else None)
+        self._sections(record)
+        if self.trump is not None:
+            record.trump = tgn.Trump(suit=self.trump)
+        items: list[tgn.Trick | tgn.Claim] = []
+        if self.play is not None:
+            for number, cards in enumerate(
+                [*(t.cards for t in self.play.tricks), self.play.table], 1
+            ):
+                if cards:
+                    items.append(tgn.Trick(cards=[self._played(number, *p) for p in cards]))
+        items += self._claims()
+        if items:
+            record.play = tgn.Play(items=items)
+        return record
+
+    def _played(self, number: int, seat: int, card: str) -> tgn.PlayedCard:
+        word = self.words.get((number, seat))
+        return tgn.PlayedCard(card, extras=tgn.CardExtras(signal=word) if word else None)
+
+    def _sections(self, record: tgn.Record) -> None:
+        """Add the sections before the trump (Trionfo: the auction and the call)."""
+
+    def _claims(self) -> list[tgn.Claim]:
+        return []
+
+
+class FourState(MarafoneState):
+    """Four seats, teams 1+3 and 2+4: `trump` then `play`, ended by the tenth trick or a
+    claim. `first` is the holder of 4D, who names trumps and leads."""
+
+    total = 10
+
+    def __init__(self, hands: dict[int, list[str] | None], **given: Any) -> None:
+        super().__init__(hands, **given)
+        self.phase = "trump"
+        self.points = dict.fromkeys(TEAM_NAMES, 0.0)
+        self.claim: tuple[str, int, int] | None = None
+        """(kind, seat, tricks played before it)."""
+        self.signals: list[dict] = []
+        self.irregular: tuple[int, str] | None = None
+        """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
+
+    @property
+    def to_act(self) -> int | None:
+        return self.first if self.phase == "trump" else super().to_act
+
+    def _match(self) -> tuple[tuple[int, int] | None, int | None]:
+        return parse_match_score(self.tag("MatchScore")), parse_target(self.tag("Target"))
+
+    def legal(self) -> list[str]:
+        if self.phase != "play":
+            return [f"trump {suit}" for suit in DECK.suits] if self.phase == "trump" else []
+        play = self.playing()
+        if play.trick:
+            return play.legal()
+        out, hand = [], play.hand(play.to_play) or []
+        for card in play.legal():
+            still = any(c[-1] == card[-1] and c != card for c in hand)
+            out += [card, f"{card} busso", f"{card} {'striscio' if still else 'volo'}"]
+        if None not in self._match():
+            out += [f"fuori {s}" for s in range(1, self.seats + 1)]
+        return out
+
+    def check(self, action: str) -> list[Fault]:
+        act = read_action(action, self.seats)
+        if act is None:
+            return [Fault("unknown-action", f"`{action}` is not a marafone action")]
+        if self.phase != "play":
+            if self.phase == "trump" and act.kind == "trump":
+                return []
+            if self.phase == "trump":
+                return [Fault("not-now", f"seat {self.first}, who holds 4D, names trumps first")]
+            return [Fault("over", f"`{action}`: the hand is over")]
+        play = self.playing()
+        if act.kind == "claim":
+            if play.trick:
+                return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
+            match, target = self._match()
+            if act.word != "fuori" or None not in (match, target):
+                return []
+            bad = "MatchScore" if match is None else "Target"
+            return [
+                Fault(
+                    "bad-match-tag",
+                    f"`{action}` is checked against MatchScore and Target, but the {bad} "
+                    'tag is not readable (MatchScore "A B", Target a number)',
+                )
+            ]
+        if act.kind != "card":
+            return [Fault("not-now", f"`{action}`: it is seat {play.to_play}'s turn to play")]
+        faults = self._card_fault(act.card)
+        if act.word and play.trick:
+            faults.append(self._not_leader(play.number, play.to_play, act.word))
+        return faults
+
+    def perform(self, action: str) -> None:
+        act = self._read(action)
+        if self.phase == "trump" and act.kind == "trump":
+            self.trump, self.phase = act.word, "play"
+        elif self.phase == "play" and act.kind == "claim":
+            self.claim = (act.word, act.seat, len(self.playing().tricks))
+            self.phase = "over"
+        elif self.phase == "play" and act.kind == "card":
+            play = self.playing()
+            number, seat, lead = play.number, play.to_play, not play.trick
+            self._play_card(act.card)
+            if act.word:
+                self.hear(number, seat, act.card, act.word, lead)
+
+    @staticmethod
+    def _not_leader(number: int, seat: int, word: str) -> Fault:
+        return Fault(
+            "signal-not-leader",
+            f"trick {number}: seat {seat} says `{word}` but did not lead; only the leader may "
+            f"speak (a word from another seat loses the hand 11–0: record it as `penalty {seat}`)",
+        )
+
+    def hear(self, number: int, seat: int, card: str, word: str, lead: bool) -> Fault | None:
+        """Seat `seat` says `word` with `card`, played to trick `number` (`lead`: it led
+        it), judged against its hand after the card as far as the play shows it. The
+        first false word, or a word from a seat that did not lead (its fault returned), is
+        the irregularity that decides the hand."""
+        self.words[number, seat] = word
+        if not lead:
+            self._signal(number, seat, word, False, f"`{word}` by seat {seat}, who did not lead")
+            return self._not_leader(number, seat, word)
+        play = self.playing()
+        played = {c: t.number for t in play.tricks for _, c in t.cards}
+        played.update(dict.fromkeys(play.trick, play.number))
+        after = [c for c in play.dealt.get(seat, ()) if played.get(c, number + 1) > number]
+        exact = seat in self.given or len(play.tricks) == self.total
+        truth = word_truth(word, card, after, exact)
+        self._signal(number, seat, word, truth, f"a false `{word}` by seat {seat}")
+        return None
+
+    def _signal(self, number: int, seat: int, word: str, truth: bool | None, what: str) -> None:
+        self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
+        if truth is False and self.irregular is None:
+            self.irregular = (seat, what)
+
+    def took(self, trick: TrickResult) -> None:
+        side = team(trick.winner)
+        self.points[TEAM_NAMES[side]] = team_thirds(self.play.tricks)[side] / 3
+
+    def _side_name(self, seat: int) -> str:
+        return TEAM_NAMES[team(seat)]
+
+    def _claims(self) -> list[tgn.Claim]:
+        return [tgn.Claim(kind=self.claim[0], seat=self.claim[1])] if self.claim else []
+
+    def _maraffa(self, complete: bool) -> dict | None:
+        """The seat holding A, 2, 3 of trumps (known), and whether it led off with the ace."""
+        play = self.playing()
+        for seat, cards in play.dealt.items():
+            if (seat in self.given or complete) and holds_maraffa(cards, self.trump):
+                first = next((c for t in play.tricks for s, c in t.cards if s == seat), None)
+                ace = first == "A" + self.trump
+                return {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": ace}
+        return None
+
+    def score(self) -> Outcome | None:
+        tricks = self.playing().tricks
+        complete = len(tricks) == self.total
+        thirds = team_thirds(tricks)
+        if complete:
+            thirds[team(tricks[-1].winner)] += LAST_TRICK_THIRDS
+        maraffa = self._maraffa(complete)
+        bonus = [0, 0]
+        if maraffa and maraffa["ace_first"]:
+            bonus[team(maraffa["seat"])] = MARAFFA_POINTS
+        so_far = (points(thirds[0]) + bonus[0], points(thirds[1]) + bonus[1])
+        claim, end, teams = None, "complete", so_far
+        if self.irregular is not None:  # the word came before any claim
+            teams, end = eleven_nil(self.irregular[0]), "irregularity"
+        elif self.claim is not None:
+            kind, seat, after = self.claim
+            claim, end = {"kind": kind, "seat": seat, "after_trick": after}, kind
+            match, target = self._match()
+            if kind == "penalty":
+                teams = eleven_nil(seat)
+            elif match is None or target is None:
+                return None
+            else:
+                right = fuori_right(seat, so_far, match, target)
+                teams = so_far if right else eleven_nil(seat)
+                claim |= {"match_score": list(match), "target": target, "right": right}
+        leader, partner = self.first, (self.first + 1) % 4 + 1
+        ours, theirs = team(leader), 1 - team(leader)
+        named = [("maraffa", maraffa["seat"])] if maraffa else []
+        named += [(f"signals.{s['word']}", s["seat"]) for s in self.signals]
+        named += [(f"claim.{claim['kind']}", claim["seat"])] if claim else []
+        named += [("irregularity", self.irregular[0])] if end == "irregularity" else []
+        side = {s: "declarer" if team(s) == ours else "defence" for s in range(1, 5)}
+        attack, defence = thirds[ours] / 3, thirds[theirs] / 3
+        return self._outcome(
+            [float(teams[team(s)]) for s in range(1, 5)],
+            declarer=leader,
+            partners=[partner],
+            **self._sides(leader, [partner]),
+            card_points={"declarer": attack, "defence": defence},
+            margin=attack - defence,
+            bonuses=[Bonus(name=name, side=side[s], points=1.0) for name, s in named],
+            breakdown={
+                "trump": self.trump,
+                "trump_named_by": leader,
+                "trump_team_won": teams[ours] > teams[theirs],
+                "teams": {TEAM_NAMES[i]: teams[i] for i in (0, 1)},
+                "card_points": {TEAM_NAMES[i]: thirds[i] / 3 for i in (0, 1)},
+                "thirds": {TEAM_NAMES[i]: thirds[i] for i in (0, 1)},
+                "maraffa": maraffa,
+                "signals": self.signals,
+                "claim": claim,
+                "irregularity": (
+                    {"seat": self.irregular[0], "what": self.irregular[1]}
+                    if end == "irregularity"
+                    else None
+                ),
+                "end": end,
+            },
+        )
+
+
+class TrionfoState(MarafoneState):
+    """Five seats: `auction` (from `first`, the holder of 5S), then the signore's `trump`,
+    his `call` after `chiamo`, and `play`; five passes end the hand (`over`, thrown in)."""
+
+    total = 8
+
+    def __init__(self, hands: dict[int, list[str] | None], **given: Any) -> None:
+        super().__init__(hands, **given)
+        self.phase = "auction"
+        self.auction = Auction(self.first, seats=self.seats)
+        self.called: str | None = None
+        self.amico: int | None = None
+        """The holder of the called card, when known."""
+        self.partner_known = False
+
+    @property
+    def signore(self) -> int | None:
+        return self.auction.bidder if self.auction.over else None
+
+    @property
+    def bid(self) -> str | None:
+        return self.auction.bid if self.auction.over else None
+
+    @property
+    def leader(self) -> int:
+        return self.signore or self.first
+
+    @property
+    def declarer(self) -> int | None:
+        """The signore, shown from his naming of trumps on."""
+        return self.signore if self.phase not in ("auction", "trump") else None
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == "auction":
+            return self.auction.turn
+        return self.signore if self.phase in ("trump", "call") else super().to_act
+
+    def legal(self) -> list[str]:
+        if self.phase == "auction":
+            return self.auction.bids()
+        if self.phase == "trump":
+            return [f"trump {suit}" for suit in DECK.suits]
+        if self.phase == "call":
+            return [c for c in DECK.order if c[-1] != self.trump]
+        return self.playing().legal() if self.phase == "play" else []
+
+    def check(self, action: str) -> list[Fault]:
+        act = read_action(action, self.seats)
+        if act is None:
+            return [Fault("unknown-action", f"`{action}` is not a Trionfo action")]
+        if act.kind == "bid":
+            message = self.auction.fault(act.word)
+            return [Fault("illegal-call", message)] if message else []
+        if act.kind == "claim":
+            return [self.no_claim(act.word)]
+        if self.phase == "over":
+            return [Fault("over", f"`{action}`: the hand is over")]
+        if act.kind != {"trump": "trump", "call": "card", "play": "card"}.get(self.phase):
+            return [Fault("not-now", f"`{action}`: the {self.phase} is not over")]
+        if self.phase == "call" and act.card[-1] == self.trump:
+            return [
+                Fault("call-trump", f"{act.card} is a trump: the called card is of another suit")
+            ]
+        if self.phase == "call" and act.card not in DECK.cards:
+            return [Fault("unknown-card", f"{act.card} is not a card of marafone")]
+        if self.phase != "play":
+            return []
+        return self._card_fault(act.card) + ([self.no_word(act.word)] if act.word else [])
+
+    @staticmethod
+    def no_word(word: str) -> Fault:
+        return Fault(
+            "unexpected-signal",
+            f"`{word}`: the leader's words belong to four-seat marafone, not to Trionfo",
+        )
+
+    @staticmethod
+    def no_claim(kind: str) -> Fault:
+        return Fault("unexpected-claim", f"`{kind}` belongs to four-seat marafone, not to Trionfo")
+
+    def perform(self, action: str) -> None:
+        act = self._read(action)
+        if act.kind == "bid" and self.phase == "auction":
+            self.auction.say(act.word)
+            if self.auction.over:
+                self.phase = "over" if self.auction.thrown_in else "trump"
+        elif act.kind == "trump" and self.phase == "trump":
+            self.trump = act.word
+            self.phase = "call" if self.bid == "chiamo" else "play"
+        elif act.kind == "card" and self.phase == "call":
+            self.called, self.phase = act.card, "play"
+            self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
+        elif act.kind == "card" and self.phase == "play":
+            self._play_card(act.card)
+
+    def adopt(self, play: TrickPlay) -> None:
+        super().adopt(play)
+        self.points = {"signore": 0.0, "others": 0.0}
+
+    def _side(self) -> set[int]:
+        return {self.signore} | ({self.amico} if self.amico else set())
+
+    def _side_name(self, seat: int) -> str:
+        return "signore" if seat in self._side() else "others"
+
+    def took(self, trick: TrickResult) -> None:
+        cards = [c for _, c in trick.cards]
+        self.partner_known = self.partner_known or self.called in cards
+        self.points[self._side_name(trick.winner)] += thirds_of(cards) / 3
+
+    def _sections(self, record: tgn.Record) -> None:
+        record.auction = tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.auction.calls]])
+        if self.called is not None:
+            record.call = tgn.CardList(keyword="call", cards=[tgn.Card(self.called)])
+
+    def score(self) -> Outcome | None:
+        auction, signore, bid = self.auction, self.signore, self.bid
+        if auction.thrown_in:
+            first = {"auction_first": self.first, "bid": None}
+            return self._outcome(
+                [0.0] * self.seats,
+                thrown_in=True,
+                speakers=list(auction.speakers),
+                margin=0.0,
+                breakdown=first,
+            )
+        if signore is None or (self.called and self.amico is None):
+            return None
+        taken = [(t.winner, [c for _, c in t.cards]) for t in self.playing().tricks]
+        side = self._side()
+        won = goal_met(bid, signore, side, taken)
+        alone = self.amico is None or self.amico == signore
+        partners = [] if alone else [self.amico]
+        ours, theirs = side_thirds(side, taken, complete=len(taken) == self.total)
+        return self._outcome(
+            [float(x) for x in scores(bid, signore, None if alone else self.amico, won)],
+            contract=bid,
+            declarer=signore,
+            partners=partners,
+            won=won,
+            **self._sides(signore, partners),
+            speakers=list(auction.speakers),
+            card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
+            margin=float(points(ours) - points(theirs)),
+            breakdown={
+                "bid": bid,
+                "won": won,
+                "auction_first": self.first,
+                "signore": signore,
+                "trump": self.trump,
+                "called": self.called,
+                "amico": None if alone else self.amico,
+                "alone": alone,
+                "card_points": {"signore": points(ours), "others": points(theirs)},
+                "thirds": {"signore": ours, "others": theirs},
+                "tricks": {
+                    "signore": sum(w in side for w, _ in taken),
+                    "others": sum(w not in side for w, _ in taken),
+                },
+            },
+        )
+
+
+def start(record: tgn.Record) -> MarafoneState:
+    """The state right after the deal of `record` (every hand given, else ValueError)."""
+    seats = record.seats
+    if seats not in (4, 5):
+        raise ValueError(f"marafone is played by 4 or 5 seats, not {record.tag('Seats')!r}")
+    hands = dealt_hands(record, seats)
+    missing = [str(s) for s, h in hands.items() if h is None]
+    if missing:
+        raise ValueError(f"the deal gives no hand for seat {', '.join(missing)}")
+    kind, card = (FourState, "4D") if seats == 4 else (TrionfoState, "5S")
+    first = next((s for s, h in hands.items() if card in h), None)
+    if first is None:
+        raise ValueError(f"no hand of the deal holds {card}")
+    tags = [(t.name, t.value) for t in record.tags]
+    return kind(hands, first=first, dealer=record.dealer or 1, tags=tags)
+
+
+def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
+    """The record's actions (seat, spelling) in the order the rules apply them."""
+    state, out = start(record), []
+
+    def do(action: str, seat: int | None = None) -> None:
+        out.append((state.to_act if seat is None else seat, action))
+        state.perform(action)
+
+    for call in (c for r in record.auction.rounds for c in r) if record.auction else ():
+        do(call.word)
+    if record.trump is not None and record.trump.suit is not None:
+        do(f"trump {record.trump.suit}")
+    for card in record.call.cards if record.call is not None else ():
+        do(card.code)
+    for item in record.play.items if record.play is not None else ():
+        if type(item) is tgn.Claim:
+            do(f"{item.kind} {item.seat}", item.seat)
+            continue
+        for card in item.cards:
+            do(f"{card.code} {card.signal}" if card.signal else card.code)
+    return out
