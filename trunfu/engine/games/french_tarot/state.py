@@ -80,6 +80,10 @@ class FrenchState(State):
         self._outcome: Outcome | None = None
         self._points: dict[str, float] | None = None
         """The card points shown once the deal is scored (the cards put aside counted)."""
+        self._shown: tuple[int, dict[str, float], bool] = (0, {}, False)
+        """The points shown and whether a partner is known, after that many tricks taken."""
+        self._sorted: tuple[TrickPlay, int, dict[int, list[str]]] | None = None
+        """The play, the cards played so far, and each hand now, in the deck's order."""
 
     # --- where the deal stands ----------------------------------------------------
 
@@ -450,12 +454,33 @@ class FrenchState(State):
 
     def _hands(self) -> dict[int, list[str]]:
         """Each known hand now (the taker's with the chien, less the écart, once taken)."""
-        play = self.play
         if self.begun:
-            return {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
+            return {s: list(h) for s, h in self._held().items()}
         hands = {s: list(h or []) for s, h in self.dealt.items()}
         if self.takes_chien and self.phase not in ("auction", "call") and self.full is not None:
             hands[self.taker] = [c for c in self.full if c not in (self.ecart or ())]
+        return hands
+
+    def _held(self) -> dict[int, list[str]]:
+        """Each hand the play knows, now, in the deck's order: as `TrickPlay.hand` has it,
+        kept up to date card by card (the steps ask after every card)."""
+        play, seats = self.play, self.seats
+        if self._sorted is None or self._sorted[0] is not play:
+            known = [(s, h) for s, h in play.dealt.items() if play.hands.get(s) is not None]
+            self._sorted = play, 0, {s: DECK.sort(h) for s, h in known}
+        _, done, hands = self._sorted
+        tricks = play.tricks
+        played = len(tricks) * seats + len(play.trick)
+        for at in range(done, played):
+            number, place = divmod(at, seats)
+            if number < len(tricks):
+                seat, card = tricks[number].cards[place]
+            else:
+                seat, card = play.turns()[place], play.trick[place]
+            hand = hands.get(seat)
+            while hand is not None and card in hand:
+                hand.remove(card)
+        self._sorted = play, played, hands
         return hands
 
     def snapshot(self) -> Snapshot:
@@ -481,14 +506,15 @@ class FrenchState(State):
         """The card points of the tricks taken so far, the taker's partners counted with
         him once known, and whether one is known; the final count once scored."""
         if self._points is not None:
-            return dict(self._points), True
-        if not self.counted:
-            return {}, False
-        tricks = self.play.tricks[: self.counted]
-        known = found_partners(tricks, self.called, self.taker)
-        side = piles.sides(self.taker, known)
-        total = hand_size(self.seats)
-        return piles.count(tricks, side, total=total, aside=[], aside_side=None).points, bool(known)
+            return self._points, True
+        if self._shown[0] != self.counted:
+            tricks = self.play.tricks[: self.counted]
+            known = found_partners(tricks, self.called, self.taker)
+            side = piles.sides(self.taker, known)
+            total = hand_size(self.seats)
+            points = piles.count(tricks, side, total=total, aside=[], aside_side=None).points
+            self._shown = self.counted, points, bool(known)
+        return self._shown[1], self._shown[2]
 
     def view(self, seat: int) -> View:
         play, to_act = self.play, self.to_act
