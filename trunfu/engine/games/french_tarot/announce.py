@@ -19,7 +19,6 @@ def check_poignee(
     hand: list[str] | None,
     seats: int,
     seat: int,
-    *,
     variant: str,
     taker: int | None,
     aside: Collection[str] = (),

@@ -148,9 +148,7 @@ class FrenchState(State):
     def hand_at_play(self, seat: int) -> list[str] | None:
         """`seat`'s cards at the start of play (the taker's after the écart), None when
         unknown; as the play has them once begun (inferred, in a record without them)."""
-        if self.play is not None:
-            return self.play.dealt.get(seat)
-        return self.play_hands().get(seat)
+        return (self.play.dealt if self.play is not None else self.play_hands()).get(seat)
 
     def play_hands(self) -> dict[int, list[str] | None]:
         """Each seat's cards at the start of play (None: unknown)."""
@@ -267,13 +265,9 @@ class FrenchState(State):
     def _bid(self, word: str) -> None:
         index = len(self.calls)
         self.calls.append(word)
-        best = self.contract
-        if (
-            index < self.seats
-            and word != PASS
-            and self.sec is None
-            and (best is None or RANK[word] > RANK[best])
-        ):
+        if index >= self.seats or word == PASS or self.sec is not None:
+            return
+        if self.contract is None or RANK[word] > RANK[self.contract]:
             self.contract, self.taker = word, speaker(index, self.eldest, self.seats)
 
     def _call_fault(self, card: str) -> Fault | None:
@@ -332,16 +326,9 @@ class FrenchState(State):
             return [(-1, Fault("poignee-twice", f"seat {seat} shows a second poignée"))]
         hand = self.hand_at_play(seat)
         ecart, aside = self.taker_aside() if seat == self.taker and hand is not None else ([], [])
-        return check_poignee(
-            shown,
-            hand,
-            self.seats,
-            seat,
-            variant=self.variant,
-            taker=self.taker,
-            aside=aside,
-            ecart=ecart,
-        )[1]
+        return check_poignee(shown, hand, self.seats, seat, self.variant, self.taker, aside, ecart)[
+            1
+        ]
 
     def shown_faults(self, seat: int, shown: list[str]) -> Placed:
         """What is wrong with the cards of `seat`'s poignée against its hand at the start of
@@ -486,14 +473,13 @@ class FrenchState(State):
     def snapshot(self) -> Snapshot:
         play, phase = self.play, self.phase
         points, known = self._shown_points()
+        taken = self.takes_chien and phase not in ("auction", "call")  # the chien
         ecart = self.ecart
         if ecart is None and self.takes_chien and self._outcome is not None:
             ecart = self.unplayed()
         return Snapshot(
             hands=self._hands(),
-            talon=[]
-            if self.takes_chien and phase not in ("auction", "call")
-            else list(self.chien or []),
+            talon=[] if taken else list(self.chien or []),
             discard=list(ecart or []),
             trick=[],
             taken=play.taken() if self.begun else {},
@@ -534,34 +520,30 @@ class FrenchState(State):
         )
 
     def record(self) -> tgn.Record:
-        hands = [
-            tgn.Hand(owner=str(s), cards=_cards(h)) for s, h in self.dealt.items() if h is not None
-        ]
-        if self.chien is not None:
-            hands.append(tgn.Hand(owner="talon", cards=_cards(self.chien)))
+        dealt = [(str(s), h) for s, h in self.dealt.items() if h is not None]
+        dealt += [("talon", self.chien)] if self.chien is not None else []
         play = self.play
         tricks = [*(t.cards for t in play.tricks), play.table] if play else []
         items = [tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks if t]
-        announced = [
-            tgn.Announcement(seat=s, word=w, cards=_cards(c)) for s, w, c in self.announced
-        ]
+        calls = [tgn.Call(word=w) for w in self.calls]
+        shown = [tgn.Announcement(seat=s, word=w, cards=_cards(c)) for s, w, c in self.announced]
         return tgn.Record(
             tags=list(self.tags),
-            deal=tgn.Deal(hands=hands),
-            auction=tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.calls]])
-            if self.calls
-            else None,
-            call=tgn.CardList(keyword="call", cards=_cards(self.called)) if self.called else None,
-            discard=None
-            if self.ecart is None
-            else tgn.CardList(keyword="discard", cards=_cards(self.ecart)),
-            announce=tgn.Announcements(items=announced) if announced else None,
+            deal=tgn.Deal(hands=[tgn.Hand(owner=owner, cards=_cards(h)) for owner, h in dealt]),
+            auction=tgn.Auction(rounds=[calls]) if calls else None,
+            call=_card_list("call", self.called or None),
+            discard=_card_list("discard", self.ecart),
+            announce=tgn.Announcements(items=shown) if shown else None,
             play=tgn.Play(items=items) if items else None,
         )
 
 
 def _cards(codes: list[str]) -> list[tgn.Card]:
     return [tgn.Card(c) for c in codes]
+
+
+def _card_list(keyword: str, codes: list[str] | None) -> tgn.CardList | None:
+    return None if codes is None else tgn.CardList(keyword=keyword, cards=_cards(codes))
 
 
 def _actor(action: str, to_act: int | None) -> int | None:
