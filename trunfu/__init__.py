@@ -21,9 +21,10 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from .archive.ingest import Summary, ingest
     from .archive.lock import ArchiveBusy, ArchiveError, ArchiveMissing
     from .archive.queries import Filters, open_archive
-    from .engine import replay
+    from .engine import actions, replay, start
     from .engine.model import Outcome, Replay, Step, TrickResult
     from .engine.simulate import iter_simulate, simulate
+    from .engine.state import IllegalAction, State
     from .notation.models import Diagnostic, ReadResult, Record
     from .notation.reader import read, read_text
     from .notation.writer import write, write_all
@@ -40,6 +41,10 @@ _HOMES = {
     "Diagnostic": "trunfu.notation.models",
     # the rules
     "replay": "trunfu.engine",
+    "start": "trunfu.engine",
+    "actions": "trunfu.engine",
+    "State": "trunfu.engine.state",
+    "IllegalAction": "trunfu.engine.state",
     "Replay": "trunfu.engine.model",
     "Outcome": "trunfu.engine.model",
     "Step": "trunfu.engine.model",
@@ -65,14 +70,17 @@ __all__ = [
     "ArchiveMissing",
     "Diagnostic",
     "Filters",
+    "IllegalAction",
     "Outcome",
     "ReadResult",
     "Record",
     "Replay",
+    "State",
     "Step",
     "Summary",
     "TrickResult",
     "Verdict",
+    "actions",
     "ingest",
     "iter_simulate",
     "judge",
@@ -81,6 +89,7 @@ __all__ = [
     "read_text",
     "replay",
     "simulate",
+    "start",
     "write",
     "write_all",
 ]

@@ -1,5 +1,7 @@
 """The shared play replayer (engine/play.py): leaders, winners, known and inferred hands."""
 
+from observed import observed
+
 from trunfu.engine.context import Context
 from trunfu.engine.play import PlaySetup, play_tricks
 from trunfu.engine.tricks import ExcuseLead, TrickRules
@@ -19,7 +21,7 @@ def run(play: str, hands=None, tricks=3, leader=1, steps=True, **hooks):
         hands=hands or {1: None, 2: None, 3: None},
         **hooks,
     )
-    return ctx, play_tricks(ctx, setup)
+    return ctx, play_tricks(ctx, observed(ctx, setup))
 
 
 def test_winner_leads_next_trick():

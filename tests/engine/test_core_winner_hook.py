@@ -4,6 +4,8 @@ play itself, so that it leads next and the steps show it; French tarot's slam Ex
 import dataclasses
 from pathlib import Path
 
+from observed import observed
+
 from trunfu.engine import replay
 from trunfu.engine.context import Context
 from trunfu.engine.model import TrickResult
@@ -19,7 +21,7 @@ FRENCH = Path(__file__).parent / "french"
 def run(play: str, hands, winner, steps: bool):
     ctx = Context(read_records(HEAD + play)[0], want_steps=steps)
     setup = PlaySetup(rules=RULES, leader=1, tricks=2, hands=hands, winner=winner)
-    return ctx, play_tricks(ctx, setup)
+    return ctx, play_tricks(ctx, observed(ctx, setup))
 
 
 def test_a_winner_rule_decides_who_wins_and_leads_next():

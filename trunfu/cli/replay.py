@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -92,7 +93,7 @@ def _show(
                 pending += [f"{step.text}: {c}" for c in step.comments]
                 continue
             if step.kind == "trick" and pending:
-                step = step.model_copy(update={"comments": pending + step.comments})
+                step = replace(step, comments=pending + step.comments)
                 pending = []
             for line in step_lines(step, hands):
                 console.print(line)

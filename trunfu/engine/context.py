@@ -3,28 +3,24 @@ is known of the deal so far (for the step-through view)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..notation.decks import GAMES, Game
 from ..notation.models import Diagnostic, Node, Record, Tag, number
 from .model import Outcome, Step, TrickResult
+from .state import Snapshot
 
 
 class Observed(Protocol):
     """A game state whose snapshots the steps show (`engine.state.State`)."""
 
-    def snapshot(self) -> Any: ...
+    def snapshot(self) -> Snapshot: ...
 
 
 class Context:
-    """Collects what a game module finds while replaying `record`.
-
-    Keep the hands in `state["hands"]` in canonical order (`ctx.game.sort`): steps copy them
-    as they are.
-
-    Game modules call `error()` for every rules problem, update `state` (hands, talon,
-    discard, trick, taken, points, declarer, partner_known) and call `step()` after each
-    item; `step()` snapshots `state` only when steps were asked for."""
+    """Collects what a game module finds while replaying `record`: the diagnostics
+    (`error`), the tricks, the outcome, and the steps (`step`: a snapshot of the game
+    state the referee `observe`s, made only when steps were asked for)."""
 
     def __init__(self, record: Record, want_steps: bool = True) -> None:
         self.record = record
@@ -45,18 +41,8 @@ class Context:
         self.tricks: list[TrickResult] = []
         self.outcome: Outcome | None = None
         self.observed: Observed | None = None
-        """The game state whose snapshot each step shows (`observe`); without one, steps
-        show `state`."""
-        self.state: dict[str, Any] = {
-            "hands": {},
-            "talon": [],
-            "discard": [],
-            "trick": [],
-            "taken": {},
-            "points": {},
-            "declarer": None,
-            "partner_known": False,
-        }
+        """The game state whose snapshot each step shows (`observe`); before one is
+        observed, steps show an empty table."""
 
     def observe(self, state: Observed) -> None:
         """Show `state` (a game state: its `snapshot()`) in every step from now on."""
@@ -119,13 +105,13 @@ class Context:
         taken: dict[int, int] | None = None,
     ) -> None:
         """Record one state of the deal when steps are wanted: a snapshot of the observed
-        game state (else of `state`). `trick` and `taken` show the play's table between
-        a trick's last card and its winner taking it."""
+        game state. `trick` and `taken` show the play's table between a trick's last card
+        and its winner taking it."""
         if not self.want_steps:
             return
-        s = vars(self.observed.snapshot()) if self.observed is not None else self.state
+        s = self.observed.snapshot() if self.observed is not None else Snapshot()
         self.steps.append(
-            Step.model_construct(
+            Step(
                 index=len(self.steps),
                 kind=kind,
                 seat=seat,
@@ -133,16 +119,16 @@ class Context:
                 line=node.line if node else 0,
                 column=node.column if node else 0,
                 label=label,
-                hands={k: list(v) for k, v in s["hands"].items()},
-                talon=list(s["talon"]),
-                discard=list(s["discard"]),
-                trick=list(s["trick"] if trick is None else trick),
-                taken=dict(s["taken"] if taken is None else taken),
-                points=dict(s["points"]),
-                declarer=s["declarer"],
-                partner_known=s["partner_known"],
-                comments=list(getattr(node, "comments", []) or []),
+                hands={k: list(v) for k, v in s.hands.items()},
+                talon=list(s.talon),
+                discard=list(s.discard),
+                trick=list(s.trick if trick is None else trick),
+                taken=dict(s.taken if taken is None else taken),
+                points=dict(s.points),
+                declarer=s.declarer,
+                partner_known=s.partner_known,
+                comments=list(getattr(node, "comments", None) or ()),
                 suffix=getattr(node, "suffix", None),
-                nags=list(getattr(node, "nags", []) or []),
+                nags=list(getattr(node, "nags", None) or ()),
             )
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, with_config
@@ -16,10 +16,12 @@ StepKind = str
 `claim` or `end`."""
 
 
-class Step(BaseModel):
-    """One state of the deal, for step-through replay."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(slots=True, kw_only=True)
+class Step:
+    """One state of the deal, for step-through replay. A deal has a hundred or so, each
+    made from a fresh snapshot of the game state: a slotted dataclass (made without
+    validation), which pydantic dumps and validates as a field of `Replay`."""
 
     index: int
     kind: StepKind
@@ -31,21 +33,21 @@ class Step(BaseModel):
     """Source position of the item (0 when the step is inferred)."""
     label: str = ""
     """A sentence for a player, e.g. "seat 3 plays the king of swords"."""
-    hands: dict[int, list[str]] = Field(default_factory=dict)
+    hands: dict[int, list[str]] = field(default_factory=dict)
     """Known cards of each seat after the step, in canonical order."""
-    talon: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
-    trick: list[tuple[int, str]] = Field(default_factory=list)
+    talon: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    trick: list[tuple[int, str]] = field(default_factory=list)
     """Cards on the table: (seat, card) in playing order."""
-    taken: dict[int, int] = Field(default_factory=dict)
+    taken: dict[int, int] = field(default_factory=dict)
     """Tricks won so far per seat."""
-    points: dict[str, float] = Field(default_factory=dict)
+    points: dict[str, float] = field(default_factory=dict)
     """Card points taken so far per side (side names are the game's, e.g. `declarer`)."""
     declarer: int | None = None
     partner_known: bool = False
-    comments: list[str] = Field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
     suffix: str | None = None
-    nags: list[int] = Field(default_factory=list)
+    nags: list[int] = field(default_factory=list)
 
 
 @with_config(ConfigDict(extra="forbid"))
@@ -123,15 +125,3 @@ class Replay(BaseModel):
     def valid(self) -> bool:
         """True when the engine found nothing wrong."""
         return not self.diagnostics
-
-
-def untyped() -> dict[str, Any]:
-    """The typed fields of an `Outcome` left empty (a game that does not fill them yet)."""
-    return {
-        "sides": {},
-        "roles": {},
-        "speakers": [],
-        "card_points": {},
-        "margin": None,
-        "bonuses": [],
-    }

@@ -65,7 +65,9 @@ class TrickPlay:
         """Each seat's cards now (None: not known)."""
         self.trick: list[str] = []
         """The cards of the trick being played, in playing order (from `leader`)."""
-        self.order = _turns(leader, seats)
+        self.orders = _orders(seats)
+        """The seats in playing order from each leader (`orders[leader - 1]`)."""
+        self.order = self.orders[leader - 1]
         """The seats of the trick being played, in playing order."""
         self.tricks: list[TrickResult] = []
         self.check = check
@@ -94,21 +96,7 @@ class TrickPlay:
     @property
     def table(self) -> list[tuple[int, str]]:
         """The trick being played: (seat, card) in playing order."""
-        return list(zip(self.turns(), self.trick))  # noqa: B905 (the trick is not whole)
-
-    def turns(self) -> tuple[int, ...]:
-        """The seats of the trick being played, in playing order from its leader."""
-        return self.order
-
-    def allows(self, card: str) -> bool:
-        """True when the seat to play, whose hand is known, may play `card` (held) by the
-        trick rules."""
-        return self.rules.allows(
-            card,
-            self.hands[self.order[len(self.trick)]],
-            self.trick,
-            last=len(self.tricks) + 1 == self.total,
-        )
+        return list(zip(self.order, self.trick))  # noqa: B905 (the trick is not whole)
 
     def taken(self) -> dict[int, int]:
         """Tricks won so far per seat."""
@@ -181,31 +169,34 @@ class TrickPlay:
     def _close(self) -> TrickResult:
         """The trick on the table is whole: its cards leave the hands (a seat's hand while
         the trick is played is what it held before it), who wins it, who leads next."""
-        cards = list(zip(self.order, self.trick))  # noqa: B905 (whole)
-        hands = self.hands
+        order, played, hands = self.order, self.trick, self.hands
+        cards = list(zip(order, played))  # noqa: B905 (whole)
         for seat, card in cards:
             hand = hands[seat]
             if hand is not None:
                 hand.discard(card)
+        number = len(self.tricks) + 1
         trick = TrickResult(
-            number=len(self.tricks) + 1,
+            number=number,
             leader=self.leader,
             cards=cards,
-            winner=cards[self.rules.winner(self.trick)][0],
+            winner=order[self.rules.winner(played)],
         )
-        if self.winner is not None and self.winner_at in (None, trick.number):
+        if self.winner is not None and self.winner_at in (None, number):
             trick.winner = self.winner(trick, self.tricks)
         self.tricks.append(trick)
         self.trick = []
         self.leader = trick.winner if self.next_leader is None else self.next_leader(trick)
-        self.order = _turns(self.leader, self.seats)
+        self.order = self.orders[self.leader - 1]
         return trick
 
 
 @cache
-def _turns(leader: int, seats: int) -> tuple[int, ...]:
-    """The seats in playing order from `leader`."""
-    return tuple((leader - 1 + i) % seats + 1 for i in range(seats))
+def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
+    """The seats in playing order from each leader: `[leader - 1]`."""
+    return tuple(
+        tuple((leader - 1 + i) % seats + 1 for i in range(seats)) for leader in range(1, seats + 1)
+    )
 
 
 @dataclass
@@ -228,7 +219,7 @@ class PlaySetup:
     check_until: int | None = None
     """The last trick `check` can forbid a card in (None: any trick)."""
     on_trick: Callable[[TrickResult], None] | None = None
-    """Called after each complete trick (e.g. to update `ctx.state["points"]`)."""
+    """Called after each complete trick (e.g. to count the points taken)."""
     on_claim: Callable[[Claim, int], object] | None = None
     """A claim (`fuori`/`penalty`) ends the play when the game has this hook; it is called
     with the claim and the number of tricks played, where the claim stands."""
@@ -421,8 +412,6 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
     play = setup.start(seats, start)
     if setup.on_start is not None:
         setup.on_start(play)
-    if ctx.want_steps:
-        _show(ctx, play)
     lost = stop_after = False
     for trick in written:
         lost = lost or stop_after
@@ -434,7 +423,6 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
         if setup.on_trick is not None:
             setup.on_trick(done)
         if ctx.want_steps:
-            _show(ctx, play)
             ctx.step(
                 "trick",
                 seat=done.winner,
@@ -460,13 +448,15 @@ def _play_trick(
     """Play the written cards of one trick, reporting what is wrong with each; True when
     the play stops matching the hands after it (`lost`: it already has; the cards are
     only played)."""
-    known, hands, rules = where.known, play.hands, play.rules
-    number = play.number
+    known, hands, allows = where.known, play.hands, play.rules.allows
+    number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
+    table = play.trick
+    """The cards of this trick played so far (the play's own list until the trick closes)."""
     strangers: list[int] = []
     """The seats that play a card their hand cannot hold (given, or dealt to another)."""
     steps = ctx.want_steps
-    for seat, node in zip(play.turns(), trick.cards):  # noqa: B905 (a trick may be unfinished)
+    for seat, node in zip(play.order, trick.cards):  # noqa: B905 (a trick may be unfinished)
         card = node.code
         hand = hands[seat]
         if not (
@@ -475,7 +465,7 @@ def _play_trick(
                 not checked
                 and seat in known
                 and card in hand
-                and rules.allows(card, hand, play.trick, last=last)
+                and allows(card, hand, table, last=last)
             )
         ):
             if card not in hand and (seat in known or where.holder.get(card, seat) != seat):
@@ -483,7 +473,6 @@ def _play_trick(
             _judge(ctx, play, where, inference, seat, card, node)
         done = play.play(card)
         if steps:
-            _show(ctx, play)
             taken = None
             if done is not None:  # the trick lies on the table until its winner takes it
                 taken = play.taken()
@@ -537,14 +526,3 @@ def _judge(
     message = play.refusal(seat, card, play.hand(seat), None if given else inference.played_at)
     if message:
         ctx.error(node, "illegal-card", message)
-
-
-def _show(ctx: Context, play: TrickPlay) -> None:
-    """Copy the play's hands and tricks taken into the step state of a game that has no
-    state of its own to observe (`Context.observe`)."""
-    if ctx.observed is not None:
-        return
-    sort = ctx.game.sort
-    ctx.state["hands"] = {s: sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
-    ctx.state["trick"] = []
-    ctx.state["taken"] = play.taken()

@@ -231,24 +231,25 @@ class TrickRules:
         best card of the suit led; the excuse never wins (when it leads, the next card sets
         the suit). A trick of the excuse alone is won by it (index 0)."""
         led = SUITS[trick[0]] if trick and trick[0] != EXCUSE else led_suit(trick)
-        keys = self.contenders[led]
-        best_i, best = 0, -1
-        for i, card in enumerate(trick):
-            key = keys.get(card, -1)
-            if key > best:
-                best_i, best = i, key
-        return best_i
+        return trick.index(max(trick, key=self.contenders[led].__getitem__))
 
     @cached_property
-    def contenders(self) -> dict[str | None, dict[str, int]]:
-        """Suit led → the key of each card that can win a trick of that suit (a card of
-        the suit, or a trump); any other card cannot."""
+    def contenders(self) -> dict[str | None, _Keys]:
+        """Suit led → the key of each card that can win a trick of that suit (a card of the
+        suit, or a trump); any other card's key is -1."""
         keys, trump = self.keys, self.trump
         suits = {SUITS[card] for card in keys} - {EXCUSE}
         return {
-            led: {c: k for c, k in keys.items() if SUITS[c] in (led, trump) and c != EXCUSE}
+            led: _Keys((c, k) for c, k in keys.items() if SUITS[c] in (led, trump) and c != EXCUSE)
             for led in [*suits, None]
         }
+
+
+class _Keys(dict[str, int]):
+    """Card → key in a trick; a card that cannot win it (not in the table) is -1."""
+
+    def __missing__(self, card: str) -> int:
+        return -1
 
 
 @cache

@@ -17,6 +17,14 @@ SICILIAN_RANKS = ("K", "Q", "C", "J", "10", "9", "8", "7", "6", "5")
 MARAFONE_RANKS = ("3", "2", "A", "K", "C", "J", "7", "6", "5", "4")
 
 
+class _Places(dict[str, int]):
+    """Card code → place in a deck's canonical order; a code outside the deck comes after
+    every card of it."""
+
+    def __missing__(self, card: str) -> int:
+        return len(self)
+
+
 @dataclass(frozen=True)
 class Deal:
     """Cards dealt to each seat, to the talon and to the dead hand for one seat count."""
@@ -52,8 +60,9 @@ class Game:
 
     @cached_property
     def rank_of(self) -> dict[str, int]:
-        """Card code → its place in the canonical order."""
-        return {card: i for i, card in enumerate(self.order)}
+        """Card code → its place in the canonical order (a code outside the deck: after
+        every card of it)."""
+        return _Places((card, i) for i, card in enumerate(self.order))
 
     @cached_property
     def cards(self) -> frozenset[str]:
@@ -62,8 +71,7 @@ class Game:
 
     def sort(self, codes: list[str]) -> list[str]:
         """The codes in canonical order (codes outside the deck go last, as given)."""
-        last = len(self.order)
-        return sorted(codes, key=lambda c: self.rank_of.get(c, last))
+        return sorted(codes, key=self.rank_of.__getitem__)
 
     @property
     def seats(self) -> tuple[int, ...]:
