@@ -463,7 +463,7 @@ class FrenchState(State):
             if number < len(tricks):
                 seat, card = tricks[number].cards[place]
             else:
-                seat, card = play.turns()[place], play.trick[place]
+                seat, card = play.order[place], play.trick[place]
             hand = hands.get(seat)
             while hand is not None and card in hand:
                 hand.remove(card)
