@@ -157,5 +157,7 @@ def test_the_excuse_stands_in_only_when_the_forced_trumps_are_shown():
     assert check_poignee(both, HAND, 4, 1, variant="fft", taker=1, aside=["T7", "T6"]) == (2, [])
     # the Excuse for T6 while T6, put aside, counts as held: refused
     shown = [*thirteen, "T7", "EX"]
-    _level, (fault,) = check_poignee(shown, HAND, 4, 1, variant="fft", taker=1, aside=["T7", "T6"])
-    assert (fault.index, fault.code) == (14, "poignee-excuse") and "T6" in fault.message
+    _level, ((index, fault),) = check_poignee(
+        shown, HAND, 4, 1, variant="fft", taker=1, aside=["T7", "T6"]
+    )
+    assert (index, fault.code) == (14, "poignee-excuse") and "T6" in fault.message

@@ -41,7 +41,7 @@ def test_a_bid_must_be_higher_than_every_earlier_one():
     assert bid_fault("prise", 0, 1, 4, None, None) is None
     assert bid_fault("passe", 2, 3, 4, "garde", 2) is None
     fault = bid_fault("prise", 1, 2, 3, "garde", 1)
-    assert (fault.index, fault.code) == (-1, "low-bid")
+    assert fault.code == "low-bid"
     assert "seat 2 bids prise after garde by seat 1" in fault.message
     assert bid_fault("garde", 2, 3, 3, "garde", 2).code == "low-bid"  # equal is not higher
     assert bid_fault("garde-contre", 2, 3, 3, "garde-sans", 2) is None
@@ -100,8 +100,8 @@ def test_queen_call_needs_four_kings():
 def test_call_rejects_trumps_and_wrong_count():
     assert called(["T21"], [], 5, taker=1)[0].code == "bad-call"
     (fault,) = called(["KH", "KS"], [], 5, taker=1)  # the card too many is not judged
-    assert (fault.index, fault.code) == (1, "call-count")
-    assert count_fault(0, 5).index == 0 and count_fault(1, 6).index == 1
+    assert fault.code == "call-count" and "(2 card(s) given)" in fault.message
+    assert count_fault(0, 5).code == count_fault(1, 6).code == "call-count"
     assert count_fault(1, 4).code == "no-call"
     assert call_fault("KH", [], [], 4, taker=1) is None  # judged as a count, not a card
 
@@ -131,14 +131,17 @@ def test_partners_leave_out_taker_and_chien():
 def test_ecart_rules():
     hand = ["T21", "T10", "T3", "EX", "KS", "QS", "2S", "3S", "4H", "5H", "6H"]
     assert check_ecart(hand, ["QS", "2S", "3S", "4H", "5H", "6H"], 6, taker=1) == []
-    (fault,) = check_ecart(hand, ["KS", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
-    assert (fault.index, fault.code) == (0, "ecart-king")
-    (fault,) = check_ecart(hand, ["T21", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
+    ((index, fault),) = check_ecart(hand, ["KS", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
+    assert (index, fault.code) == (0, "ecart-king")
+    ((_, fault),) = check_ecart(hand, ["T21", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
     assert fault.code == "ecart-oudler"
-    (fault,) = check_ecart(hand, ["T10", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
+    ((_, fault),) = check_ecart(hand, ["T10", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
     assert fault.code == "ecart-trump" and "still holding QS" in fault.message
-    assert check_ecart(hand, ["2S", "3S"], 6, taker=1)[0].code == "ecart-size"
-    assert check_ecart(hand, ["9C", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)[0].code == (
+    # the size is told at the first card too many, else at the écart as a whole
+    assert check_ecart(hand, ["2S", "3S"], 6, taker=1)[0][0] == -1
+    faults = check_ecart(hand, ["QS", "2S", "3S", "4H", "5H", "6H", "T3"], 6, taker=1)
+    assert (faults[0][0], faults[0][1].code) == (6, "ecart-size")
+    assert check_ecart(hand, ["9C", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)[0][1].code == (
         "ecart-not-held"
     )
 
@@ -147,7 +150,7 @@ def test_ecart_trumps_when_unavoidable():
     # only 4 suit cards that are not kings: two trumps must go with them
     hand = ["T21", "T10", "T3", "T2", "KS", "QS", "2S", "4H", "5H"]
     assert check_ecart(hand, ["QS", "2S", "4H", "5H", "T3", "T2"], 6, taker=1) == []
-    assert check_ecart(hand, ["T10", "2S", "4H", "5H", "T3", "T2"], 6, taker=1)[0].code == (
+    assert check_ecart(hand, ["T10", "2S", "4H", "5H", "T3", "T2"], 6, taker=1)[0][1].code == (
         "ecart-trump"
     )
 
@@ -170,29 +173,30 @@ def test_poignee_sizes_per_seats():
     hand = [*TEN, "KS"]
     assert check_poignee(TEN, hand, 4, 2, variant="fft", taker=1) == (0, [])
     level, faults = check_poignee(TEN, hand, 3, 2, variant="fft", taker=1)
-    assert level is None and faults[0].code == "poignee-size"  # 3 seats: 13/15/18
+    assert level is None and faults[0][1].code == "poignee-size"  # 3 seats: 13/15/18
     assert check_poignee(TEN, hand, 5, 2, variant="fft", taker=1) == (1, [])  # 8/10/13
     assert check_poignee(TEN[:8], hand, 6, 1, variant="classic", taker=1) == (0, [])
     level, faults = check_poignee(TEN[:9], hand, 4, 2, variant="fft", taker=1)
-    assert faults[0].code == "poignee-size" and "exactly 10, 13, 15" in faults[0].message
+    assert faults[0][0] == -1  # told at the announcement
+    assert faults[0][1].code == "poignee-size" and "exactly 10, 13, 15" in faults[0][1].message
 
 
 def test_poignee_card_not_held():
     hand = [*TEN[:9], "T4", "KS"]
-    _level, (fault,) = check_poignee(TEN, hand, 4, 3, variant="fft", taker=1)
-    assert (fault.index, fault.code) == (9, "poignee-not-held") and "T2" in fault.message
+    _level, ((index, fault),) = check_poignee(TEN, hand, 4, 3, variant="fft", taker=1)
+    assert (index, fault.code) == (9, "poignee-not-held") and "T2" in fault.message
 
 
 def test_poignee_excuse_only_without_other_trumps():
     nine = TEN[:9]
     shown = [*nine, "EX"]
     assert check_poignee(shown, [*nine, "EX", "KS"], 4, 1, variant="fft", taker=1) == (0, [])
-    _level, (fault,) = check_poignee(shown, [*nine, "T1", "EX"], 4, 1, variant="fft", taker=1)
+    _level, ((_, fault),) = check_poignee(shown, [*nine, "T1", "EX"], 4, 1, variant="fft", taker=1)
     assert fault.code == "poignee-excuse" and "T1" in fault.message
 
 
 def test_poignee_classic_taker_only():
-    _level, (fault,) = check_poignee(TEN, TEN, 4, 2, variant="classic", taker=1)
+    _level, ((_, fault),) = check_poignee(TEN, TEN, 4, 2, variant="classic", taker=1)
     assert fault.code == "poignee-not-taker"
 
 

@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from test_french_deals import at, deal
 
 from trunfu.engine import IllegalAction, actions, replay, simulate, start
 from trunfu.engine.games.french_tarot.state import FrenchState
@@ -319,3 +320,18 @@ def test_a_random_deal_plays_out_by_its_legal_actions() -> None:
             assert word(action) in state.legal()
             state.apply(action)
         assert state.outcome is not None
+
+
+def test_a_section_of_the_wrong_size_is_told_at_its_first_card_too_many() -> None:
+    """The call's and the écart's counts are judged of the section as a whole: a card too
+    many is pointed at, a section too short is told where it starts."""
+    text = deal("fft-4-garde-poignee.tgn")
+    longer = text.replace("  7C 6C 5C 4C 3C 2C", "  7C 6C 5C 4C 3C 2C 8C")
+    found = {(d.code, (d.line, d.column)) for d in replay(read_text(longer)[0].record).diagnostics}
+    assert ("ecart-size", at(longer, "8C", 2)) in found
+    shorter = text.replace("  7C 6C 5C 4C 3C 2C", "  7C 6C 5C 4C 3C")
+    found = {(d.code, (d.line, d.column)) for d in replay(read_text(shorter)[0].record).diagnostics}
+    assert ("ecart-size", at(shorter, "discard")) in found
+    called = text.replace("discard\n", "call\n  KH QH\ndiscard\n")
+    found = {(d.code, (d.line, d.column)) for d in replay(read_text(called)[0].record).diagnostics}
+    assert ("no-call", at(called, "KH", 2)) in found

@@ -1,7 +1,7 @@
 """docs/tgn.md lists every diagnostic code trunfu can emit, under its class.
 
 The codes are collected from the source: every place that makes a diagnostic (the reader's
-parse errors and checks, the referee's `ctx.error`, French tarot's `Fault`s, a
+parse errors and checks, the referee's `ctx.error`, a game state's `Fault`s, a
 `Diagnostic(...)` made directly) names its code as a string literal, so a new code cannot
 be added without the reference saying what it means."""
 
@@ -16,15 +16,15 @@ SOURCE = ROOT / "trunfu"
 DOC = ROOT / "docs" / "tgn.md"
 CLASSES = ("encoding", "syntax", "deck", "rules", "result")
 
-CODE_ARGUMENT = {"error": 1, "Fault": 1, "_Problem": 2, "failed": 2}
+CODE_ARGUMENT = {"error": 1, "Fault": 0, "_Problem": 2, "failed": 2}
 """Calls that make a diagnostic → the position of their code argument."""
 CLASS_OF_CALL = {"Fault": "rules", "_Problem": "syntax", "failed": "syntax"}
 PASSED_ON = {
     ("engine/context.py", "code"),  # Context.error's Diagnostic(code=code)
     ("notation/reader.py", "code"),  # the reader's diag(): Diagnostic(code=code)
     ("notation/reader.py", "problem.code"),  # a _Problem raised while building
-    ("engine/games/french_tarot/replay.py", "fault.code"),  # the auction's Faults
-    ("engine/games/marafone/replay.py", "fault.code"),  # a game state's check(): its Faults
+    ("engine/games/french_tarot/replay.py", "*fault"),  # a game state's check(): its Faults
+    ("engine/games/marafone/replay.py", "fault.code"),
     ("engine/games/tarocco_siciliano/replay.py", "fault.code"),
     ("engine/games/waite_tarot/replay.py", "fault.code"),
     ("engine/games/waite_tarot/replay.py", "faults[0].code"),
@@ -59,8 +59,6 @@ def _sites(tree: ast.Module, module: str) -> list[tuple[str, ast.expr]]:
             cls_given = _strings(keywords["cls"]) if "cls" in keywords else None
             if name in CODE_ARGUMENT:
                 at = CODE_ARGUMENT[name]
-                if name == "Fault" and node.args and _strings(node.args[0]) is not None:
-                    at = 0  # the engine's Fault(code, message); French tarot's (index, code, …)
                 if any(isinstance(a, ast.Starred) for a in node.args[:at]):
                     continue  # `failed(*position, code, ...)`: a code from syntax_message
                 code = keywords.get("code") or (node.args[at] if len(node.args) > at else None)

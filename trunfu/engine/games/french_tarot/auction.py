@@ -3,19 +3,8 @@ fft: a seat holding the Petit sec throws the deal in."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ...state import Fault
 from .rules import CONTRACTS, EXCUSE, PASS, PETIT
-
-
-@dataclass(frozen=True)
-class Fault:
-    """A rule broken by an action: `index` is the card of the action concerned (0-based, in
-    the order written), -1 the action itself."""
-
-    index: int
-    code: str
-    message: str
 
 
 def speaker(index: int, eldest: int, seats: int) -> int:
@@ -30,13 +19,11 @@ def bid_fault(
     `best_seat` being the highest bid so far: a second call, or a bid not above `best`."""
     if index >= seats:
         return Fault(
-            -1,
             "second-call",
             f"seat {seat} speaks a second time: in french-tarot each seat speaks once",
         )
     if word != PASS and best is not None and CONTRACTS.index(word) <= CONTRACTS.index(best):
         return Fault(
-            -1,
             "low-bid",
             f"seat {seat} bids {word} after {best} by seat {best_seat}: "
             "a bid must be higher than every earlier bid",
@@ -54,7 +41,6 @@ def petit_sec(hand: list[str]) -> bool:
 def petit_sec_fault(seat: int) -> Fault:
     """Seat `seat` holds the Petit sec (fft): the deal is thrown in, nothing more is played."""
     return Fault(
-        -1,
         "petit-sec",
         f"seat {seat} holds the Petit sec (T1 and no other trump nor the Excuse): "
         "he shows it and the deal is thrown in",

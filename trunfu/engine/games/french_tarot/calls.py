@@ -5,8 +5,12 @@ it on the ladder (four kings for a queen, and so on down to the jack)."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection, Sequence
 
-from .auction import Fault
+from ...cards import suit_of
+from ...model import TrickResult
+from ...play import CardCheck
+from ...state import Fault
 from .rules import DECK, called_cards
 
 LADDER = ("K", "Q", "C", "J")
@@ -30,16 +34,14 @@ def allowed_ranks(hand: list[str] | None, top: str) -> tuple[str, ...]:
 
 def count_fault(count: int, seats: int) -> Fault | None:
     """What is wrong with a call of `count` cards (the section as a whole): none is called
-    at 3 and 4 seats, one at 5, two at 6. The index is the first card too many, else the
-    section."""
+    at 3 and 4 seats, one at 5, two at 6."""
     expected = called_cards(seats)
     if expected == 0:
-        return Fault(0, "no-call", f"nobody calls a partner in french-tarot with {seats} seats")
+        return Fault("no-call", f"nobody calls a partner in french-tarot with {seats} seats")
     if count == expected:
         return None
     what = "a king" if expected == 1 else "a king and then a queen"
     return Fault(
-        min(count, expected) if count else 0,
         "call-count",
         f"with {seats} seats the taker calls {what} ({count} card(s) given)",
     )
@@ -56,14 +58,14 @@ def call_fault(
     rank = card[:-1]
     if (card[0] == "T" and card[1:].isdigit()) or card == "EX":
         return Fault(
-            -1, "bad-call", f"seat {taker} calls {card}: trumps and the Excuse cannot be called"
+            "bad-call", f"seat {taker} calls {card}: trumps and the Excuse cannot be called"
         )
     if index == 1 and rank == "K":
         return Fault(
-            -1, "bad-call", f"seat {taker} calls {card} second: the second call may not be a king"
+            "bad-call", f"seat {taker} calls {card} second: the second call may not be a king"
         )
     if index == 1 and card == called[0]:
-        return Fault(-1, "bad-call", f"seat {taker} calls {card} twice")
+        return Fault("bad-call", f"seat {taker} calls {card} twice")
     allowed = allowed_ranks(hand, "K" if index == 0 else "Q")
     if rank in allowed:
         return None
@@ -75,7 +77,6 @@ def call_fault(
         else "only a king, queen, cavalier or jack may be called"
     )
     return Fault(
-        -1,
         "bad-call",
         f"seat {taker} calls {card} but may call only a "
         f"{' or '.join(RANK_WORDS[r] for r in need)}: {reason}",
@@ -91,3 +92,30 @@ def partners(called: list[str], holders: dict[str, int | None], taker: int) -> l
         if seat is not None and seat != taker and seat not in seats:
             seats.append(seat)
     return seats
+
+
+def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
+    """The taker's partners found in `tricks`: the seats that played a called card."""
+    if not called:
+        return []
+    played = {card: seat for t in tricks for seat, card in t.cards}
+    return partners(list(called), {c: played.get(c) for c in called}, taker)
+
+
+def first_lead(called: tuple[str, ...]) -> CardCheck:
+    """The first lead may be in a called suit only with the called card (or when the
+    leader holds nothing else). A function of the called cards, never of the game state
+    (the play would then hold the state that holds it)."""
+    suits = {suit_of(c) for c in called}
+
+    def check(seat: int, card: str, trick: list[str], number: int, hand: Collection[str]):
+        if number != 1 or trick or card in called or suit_of(card) not in suits:
+            return None
+        if any(suit_of(c) not in suits for c in hand):
+            return (
+                f"trick 1: seat {seat} leads {card} in a called suit: the first lead may be "
+                "in a called suit only with the called card"
+            )
+        return None
+
+    return check

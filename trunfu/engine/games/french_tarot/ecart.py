@@ -3,7 +3,7 @@ aside as many cards; no king and no oudler, and trumps only when he cannot do ot
 
 from __future__ import annotations
 
-from .auction import Fault
+from ...state import Fault
 from .rules import OUDLERS
 
 
@@ -30,19 +30,6 @@ def forced_trumps(hand: list[str], ecart: list[str], size: int) -> list[str]:
     return [c for c in ecart if is_trump(c) and c not in OUDLERS and c in hand]
 
 
-def size_fault(count: int, size: int) -> Fault | None:
-    """What is wrong with an écart of `count` cards (the section as a whole): the taker
-    puts aside as many cards as the chien holds. The index is the first card too many,
-    else the section."""
-    if count == size:
-        return None
-    return Fault(
-        min(count, size) if count else 0,
-        "ecart-size",
-        f"the écart holds {count} cards; the taker puts aside as many as the chien ({size})",
-    )
-
-
 def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fault | None:
     """What is wrong with `ecart[index]`, put aside from `hand` (the taker's cards and the
     chien): not held, an oudler, a king, or a trump while a card of `hand` that could go
@@ -50,23 +37,20 @@ def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fau
     card = ecart[index]
     if card not in hand:
         return Fault(
-            index, "ecart-not-held", f"seat {taker} puts {card} in the écart but does not hold it"
+            "ecart-not-held", f"seat {taker} puts {card} in the écart but does not hold it"
         )
     if card in OUDLERS:
         return Fault(
-            index,
             "ecart-oudler",
             f"seat {taker} puts the oudler {card} in the écart: oudlers may not be put aside",
         )
     if card.startswith("K"):
         return Fault(
-            index,
             "ecart-king",
             f"seat {taker} puts the king {card} in the écart: kings may not be put aside",
         )
     if is_trump(card) and (spare := _spare(hand, ecart)):
         return Fault(
-            index,
             "ecart-trump",
             f"seat {taker} puts the trump {card} in the écart while still holding "
             f"{spare[0]}: trumps only when he cannot do otherwise",
@@ -74,11 +58,21 @@ def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fau
     return None
 
 
-def check_ecart(hand: list[str], ecart: list[str], size: int, taker: int) -> list[Fault]:
-    """Faults of the whole `ecart` put aside from `hand` (the taker's cards and the chien)."""
-    faults = [size_fault(len(ecart), size)]
-    faults += [card_fault(hand, ecart, i, taker) for i in range(len(ecart))]
-    return [f for f in faults if f is not None]
+def check_ecart(
+    hand: list[str], ecart: list[str], size: int, taker: int
+) -> list[tuple[int, Fault]]:
+    """The faults of the whole `ecart` put aside from `hand` (the taker's cards and the
+    chien), each with the index of the card it is about (-1: the écart as a whole): as
+    many cards as the chien holds (the first card too many told), then each card."""
+    faults = []
+    if len(ecart) != size:
+        told = f"the écart holds {len(ecart)} cards; the taker puts aside as many as the chien ({size})"
+        faults.append((size if len(ecart) > size else -1, Fault("ecart-size", told)))
+    for i in range(len(ecart)):
+        fault = card_fault(hand, ecart, i, taker)
+        if fault is not None:
+            faults.append((i, fault))
+    return faults
 
 
 def spare_first(cards: list[str]) -> list[str]:

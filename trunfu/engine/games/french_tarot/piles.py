@@ -8,13 +8,20 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ...model import TrickResult
+from ...play import WinnerRule
 from ...scoring import places
+from .calls import found_partners
 from .rules import EXCUSE, OUDLERS, PETIT, POINTS
 
 Side = Callable[[int], str]
 """Seat → `"taker"` or `"defence"`."""
 _card = itemgetter(1)
 """A (seat, card) pair's card."""
+
+
+def sides(taker: int, partners: list[int]) -> Side:
+    """The taker and his `partners` against the others."""
+    return lambda seat: "taker" if seat == taker or seat in partners else "defence"
 
 
 @dataclass
@@ -35,6 +42,21 @@ def excuse_wins_last(tricks: list[TrickResult], side: Side) -> int | None:
     if all(side(t.winner) == side(seat) for t in tricks[:-1]):
         return seat
     return None
+
+
+def excuse_wins_slam(taker: int, called: tuple[str, ...]) -> WinnerRule:
+    """fft: the Excuse played to the last trick by a side that took every earlier trick
+    wins that trick (the sides known from who played the called cards). A function of
+    what it needs, never of the game state (the play would then hold the state)."""
+
+    def winner(trick: TrickResult, before: list[TrickResult]) -> int:
+        if all(card != EXCUSE for _, card in trick.cards):
+            return trick.winner
+        tricks = [*before, trick]
+        seat = excuse_wins_last(tricks, sides(taker, found_partners(tricks, called, taker)))
+        return trick.winner if seat is None else seat
+
+    return winner
 
 
 def count(

@@ -9,7 +9,6 @@ from typing import Any
 
 from ...model import Bonus, Outcome, trusted
 from ...scoring import format_result
-from .announce import poignee_name
 from .rules import (
     CHELEM_ANNOUNCED_MADE,
     CHELEM_DEFENCE,
@@ -18,8 +17,12 @@ from .rules import (
     MULTIPLIER,
     PETIT_AU_BOUT,
     POIGNEE_BONUS,
+    POIGNEE_NAMES,
     TARGET,
 )
+
+SIDE_NAMES = {"taker": "declarer", "defence": "defence"}
+"""The sides as the archive names them."""
 
 
 @dataclass
@@ -50,6 +53,8 @@ class Score:
     scores: list[float]
     won: bool
     breakdown: dict[str, Any]
+    bonuses: list[Bonus]
+    """The bonuses as the archive stores them (side `declarer` or `defence`)."""
 
 
 def counted_points(points: float, target: int, variant: str) -> float:
@@ -65,7 +70,7 @@ def side_of(seat: int, tally: Tally) -> str:
 
 
 def score(tally: Tally) -> Score:
-    """Each seat's score and the breakdown of `tally`."""
+    """Each seat's score, the breakdown and the bonuses of `tally`."""
     target = TARGET[tally.oudlers]
     mult = MULTIPLIER[tally.contract]
     counted = counted_points(tally.points, target, tally.variant)
@@ -75,6 +80,8 @@ def score(tally: Tally) -> Score:
     sign = 1 if won else -1
     total = sign * base  # X: what the taker's side gains from each defender
     extras = [0.0] * tally.seats  # payments outside the shares (classic)
+    fft = tally.variant == "fft"
+    bonuses: list[Bonus] = []
     breakdown: dict[str, Any] = {
         "contract": tally.contract,
         "taker": tally.taker,
@@ -91,32 +98,41 @@ def score(tally: Tally) -> Score:
         "poignees": [],
         "chelem": None,
     }
+
+    def bonus(name: str, seat: int | None, points: float) -> None:
+        side = None if seat is None else SIDE_NAMES[side_of(seat, tally)]
+        if points:
+            bonuses.append(Bonus(name=name, side=side, points=points))
+
     if tally.petit_au_bout is not None:
-        side = side_of(tally.petit_au_bout, tally)
-        if tally.variant == "fft":
-            bonus = PETIT_AU_BOUT * mult * (1 if side == "taker" else -1)
-            total += bonus
+        seat = tally.petit_au_bout
+        side = side_of(seat, tally)
+        if fft:
+            points = PETIT_AU_BOUT * mult * (1 if side == "taker" else -1)
+            total += points
         else:
-            bonus = PETIT_AU_BOUT * (tally.seats - 1)
-            _pay_all(extras, tally.petit_au_bout, PETIT_AU_BOUT)
-        breakdown["petit_au_bout"] = {"seat": tally.petit_au_bout, "side": side, "points": bonus}
+            points = PETIT_AU_BOUT * (tally.seats - 1)
+            _pay_all(extras, seat, PETIT_AU_BOUT)
+        breakdown["petit_au_bout"] = {"seat": seat, "side": side, "points": points}
+        bonus("petit_au_bout", seat, points)
     for seat, level in tally.poignees:
-        bonus = POIGNEE_BONUS[level]
-        entry = {"seat": seat, "poignee": poignee_name(level), "points": sign * bonus}
-        if tally.variant == "fft":
-            total += sign * bonus
+        points = sign * POIGNEE_BONUS[level]
+        if fft:
+            total += points
         else:
-            _pay_all(extras, tally.taker, sign * bonus)
-        breakdown["poignees"].append(entry)
-    if tally.variant == "fft":
-        chelem = _chelem(tally)
-        if chelem:
-            total += chelem[1]
-            breakdown["chelem"] = {"kind": chelem[0], "points": chelem[1]}
+            _pay_all(extras, tally.taker, points)
+        name = POIGNEE_NAMES[level]
+        breakdown["poignees"].append({"seat": seat, "poignee": name, "points": points})
+        bonus("poignees." + name, seat, points)
+    chelem = _chelem(tally) if fft else None
+    if chelem:
+        total += chelem[1]
+        breakdown["chelem"] = {"kind": chelem[0], "points": chelem[1]}
+        bonus(f"chelem.{chelem[0]}", None, chelem[1])
     breakdown["side_total"] = total
     shares = _shares(total, tally)
     scores = [shares[s] + extras[s - 1] for s in range(1, tally.seats + 1)]
-    return Score(scores, won, breakdown)
+    return Score(scores, won, breakdown, bonuses)
 
 
 def _pay_all(extras: list[float], seat: int, amount: float) -> None:
@@ -168,68 +184,40 @@ def _shares(total: float, tally: Tally) -> dict[int, float]:
     return shares
 
 
-SIDES = {"taker": "declarer", "defence": "defence"}
-"""The breakdown's sides → the archive's."""
-
-
 def outcome(tally: Tally, scored: Score, *, speakers: list[int], called: list[str]) -> Outcome:
     """The `Outcome` of a deal scored as `scored`: the breakdown and its typed fields (sides
     and roles, card points, margin, bonuses) as the archive stores them."""
-    breakdown = {**scored.breakdown, "variant": tally.variant, "called": called}
-    side = {s: SIDES[side_of(s, tally)] for s in range(1, tally.seats + 1)}
-    roles = {
-        s: "declarer" if s == tally.taker else "partner" if s in tally.partners else "defender"
-        for s in side
-    }
-    bonuses = []
-    petit = breakdown["petit_au_bout"]
-    if petit is not None:
-        bonuses.append(
-            Bonus(name="petit_au_bout", side=side[petit["seat"]], points=petit["points"])
-        )
-    bonuses += [
-        Bonus(name=f"poignees.{p['poignee']}", side=side[p["seat"]], points=p["points"])
-        for p in breakdown["poignees"]
-    ]
-    chelem = breakdown["chelem"]
-    if chelem is not None:
-        bonuses.append(Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"]))
+    taker, partners, seats = tally.taker, tally.partners, range(1, tally.seats + 1)
+    ours = [s for s in seats if s == taker or s in partners]
+    roles = {s: "partner" if s in partners else "defender" for s in seats}
+    roles[taker] = "declarer"
     return trusted(  # the scores are floats: each is a share plus a float
         Outcome,
         scores=scored.scores,
         result=format_result(scored.scores),
         contract=tally.contract,
-        declarer=tally.taker,
-        partners=list(tally.partners),
+        declarer=taker,
+        partners=list(partners),
         won=scored.won,
         thrown_in=False,
-        breakdown=breakdown,
-        sides={name: [s for s in side if side[s] == name] for name in ("declarer", "defence")},
+        breakdown={**scored.breakdown, "variant": tally.variant, "called": called},
+        sides={"declarer": ours, "defence": [s for s in seats if s not in ours]},
         roles=roles,
         speakers=speakers,
         card_points={"declarer": tally.points, "defence": 91 - tally.points},
         margin=scored.breakdown["margin"],
-        bonuses=[b for b in bonuses if b.points],
+        bonuses=scored.bonuses,
     )
 
 
 def thrown_in(seats: int, speakers: list[int]) -> Outcome:
     """The `Outcome` of a deal nobody plays (everybody passed, or a Petit sec): 0 each."""
     scores = [0.0] * seats
-    return trusted(
-        Outcome,
+    return Outcome(
         scores=scores,
         result=format_result(scores),
-        contract=None,
-        declarer=None,
-        partners=[],
-        won=None,
         thrown_in=True,
         breakdown={"thrown_in": True},
-        sides={},
-        roles={},
         speakers=speakers,
-        card_points={},
         margin=0.0,
-        bonuses=[],
     )

@@ -47,7 +47,7 @@ def choose(state: FrenchState, rng: random.Random) -> str:
         return evaluate.call(state.dealt[taker], seats)[len(state.called)]
     if phase == "discard":
         ecart = state.ecart or []
-        plan = evaluate.ecart(state.full_hand(), chien_size(seats))
+        plan = evaluate.ecart(state.full, chien_size(seats))
         return next(c for c in plan if c not in ecart)
     if phase == "announce":
         announced = _announcement(state)

@@ -1,5 +1,4 @@
-"""French tarot as a game state: the auction, the call, the écart card by card, the
-announcements and the play, each action judged by the module that holds its rule.
+"""French tarot as a game state.
 
 Phases: `auction` (each seat speaks once), `call` (5 seats: a king; 6: a king then a
 queen), `discard` (prise, garde: the taker has taken the chien and puts aside as many cards,
@@ -10,53 +9,24 @@ by phase), `2: poignee T21 T20 …`, `3: chelem`."""
 
 from __future__ import annotations
 
-from functools import cached_property
-
+from ....notation import models as tgn
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
-from ....notation.models import (
-    Announcement,
-    Announcements,
-    Auction,
-    Call,
-    Card,
-    CardList,
-    Deal,
-    Hand,
-    Play,
-    PlayedCard,
-    Record,
-    Tag,
-    Trick,
-)
-from ...cards import suit_of
 from ...context import Context
 from ...model import Outcome, TrickResult
 from ...play import PlaySetup, TrickPlay
-from ...state import Fault as Told
-from ...state import IllegalAction, Snapshot, State, View
-from . import piles, scoring
-from .announce import check_chelem, check_poignee, held_faults, shape_faults
-from .auction import Fault, bid_fault, petit_sec, petit_sec_fault, speaker
-from .calls import call_fault, partners
+from ...state import Fault, IllegalAction, Snapshot, State, View
+from . import piles, rules, scoring
+from .announce import Placed, check_chelem, check_poignee, held_faults, shape_faults
+from .auction import bid_fault, petit_sec, petit_sec_fault, speaker
+from .calls import call_fault, first_lead, found_partners
 from .ecart import card_fault, forced_trumps, is_trump, spare_first
-from .rules import (
-    ASIDE,
-    CONTRACTS,
-    DECK,
-    EXCUSE,
-    FOLLOW,
-    GAME,
-    PASS,
-    POIGNEE_SIZES,
-    TAKES_CHIEN,
-    called_cards,
-    chien_size,
-    hand_size,
-)
-from .scoring import Tally, score
+from .rules import CONTRACTS, DECK, EXCUSE, PASS, hand_size
 
+RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
 """Every spelling of a call the reader accepts → the call (the same at every seat count)."""
+FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
+"""The cards a taker may call."""
 
 
 def default_variant(seats: int) -> str:
@@ -68,7 +38,7 @@ class FrenchState(State):
     """A deal of French tarot. Hands given as None are unknown (the referee's records);
     `start` and the simulator give them all."""
 
-    game = GAME
+    game = rules.GAME
 
     def __init__(
         self,
@@ -77,7 +47,7 @@ class FrenchState(State):
         variant: str,
         hands: dict[int, list[str] | None],
         chien: list[str] | None,
-        tags: list[Tag],
+        tags: list[tgn.Tag],
     ) -> None:
         self.seats, self.dealer, self.variant = seats, dealer, variant
         self.eldest = dealer % seats + 1
@@ -85,6 +55,8 @@ class FrenchState(State):
         """Each seat's hand as dealt (None: unknown)."""
         self.chien = chien
         self.tags = tags
+        self.size = rules.chien_size(seats)
+        """Cards in the chien (and in the écart)."""
         self.calls: list[str] = []
         self.contract: str | None = None
         """The highest bid so far (the contract once every seat has spoken)."""
@@ -97,20 +69,21 @@ class FrenchState(State):
         self.chelem = False
         """True once the taker has announced a chelem (the rules allowing it)."""
         self.counted = 0
-        """The tricks whose points the steps show (the referee counts each once it is taken)."""
-        self.sec: int | None = next(
-            (s for s, h in hands.items() if h is not None and petit_sec(h)), None
-        )
+        """The tricks whose points the steps show (the referee counts each once taken)."""
+        self.sec: int | None = None
         """fft: the first seat holding the Petit sec, which throws the deal in."""
-        if variant != "fft":
-            self.sec = None
+        if variant == "fft":
+            self.sec = next((s for s, h in hands.items() if h is not None and petit_sec(h)), None)
+        self._to_call = rules.called_cards(seats)
         self._entered: str | None = None
-        self._laid: list[str] | None = None
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
         self._points: dict[str, float] | None = None
-        """The card points the steps show once the deal is scored (the cards put aside
-        counted)."""
+        """The card points shown once the deal is scored (the cards put aside counted)."""
+        self._shown: tuple[int, dict[str, float], bool] = (0, {}, False)
+        """The points shown and whether a partner is known, after that many tricks taken."""
+        self._sorted: tuple[TrickPlay, int, dict[int, list[str]]] | None = None
+        """The play, the cards played so far, and each hand now, in the deck's order."""
 
     # --- where the deal stands ----------------------------------------------------
 
@@ -122,14 +95,13 @@ class FrenchState(State):
             return "auction"
         if self.contract is None:
             return "over"
-        if len(self.called) < called_cards(self.seats) and "call" not in self._left:
+        if len(self.called) < self._to_call and "call" not in self._left:
             return "call"
         if self.takes_chien and len(self.ecart or ()) < self.size and "discard" not in self._left:
             return "discard"
-        play = self.play
-        if play is None or not (play.tricks or play.trick):
-            return "announce" if self._announcements() else "play"
-        return "over" if play.over else "play"
+        if not self.begun:
+            return "announce" if self._may_announce() else "play"
+        return "over" if self.play.over else "play"
 
     @property
     def to_act(self) -> int | None:
@@ -138,9 +110,7 @@ class FrenchState(State):
             return speaker(len(self.calls), self.eldest, self.seats)
         if phase in ("call", "discard"):
             return self.taker
-        if phase == "over":
-            return None
-        return self.playing().to_play
+        return None if phase == "over" else self.playing().to_play
 
     @property
     def outcome(self) -> Outcome | None:
@@ -156,58 +126,50 @@ class FrenchState(State):
     @property
     def takes_chien(self) -> bool:
         """True when the taker takes the chien and makes an écart (prise, garde)."""
-        return self.contract in TAKES_CHIEN and len(self.calls) >= self.seats
+        return self.contract in rules.TAKES_CHIEN and len(self.calls) >= self.seats
 
-    @cached_property
-    def size(self) -> int:
-        """Cards in the chien (and in the écart)."""
-        return chien_size(self.seats)
+    @property
+    def full(self) -> list[str] | None:
+        """The taker's hand and the chien, what he puts aside from (None: the auction goes
+        on, or one is unknown)."""
+        hand = self.dealt.get(self.taker) if len(self.calls) >= self.seats else None
+        return None if hand is None or self.chien is None else hand + self.chien
+
+    @property
+    def begun(self) -> bool:
+        """True once the first card is played."""
+        return self.play is not None and bool(self.play.tricks or self.play.trick)
 
     @property
     def speakers(self) -> list[int]:
         """The seat of each call, in order."""
         return [speaker(i, self.eldest, self.seats) for i in range(len(self.calls))]
 
-    def full_hand(self) -> list[str] | None:
-        """The taker's hand and the chien, which he puts aside from (None: one is unknown)."""
-        hand = self.dealt.get(self.taker) if self.taker else None
-        if hand is None or self.chien is None:
-            return None
-        return hand + self.chien
-
     def hand_at_play(self, seat: int) -> list[str] | None:
-        """`seat`'s cards at the start of play (the taker's after the écart): as the play
-        has them once it began (inferred, in a record that does not give them), else as
-        dealt; None when unknown."""
-        if self.play is not None:
-            return self.play.dealt.get(seat)
-        return self.play_hands().get(seat)
+        """`seat`'s cards at the start of play (the taker's after the écart), None when
+        unknown; as the play has them once begun (inferred, in a record without them)."""
+        return (self.play.dealt if self.play is not None else self.play_hands()).get(seat)
 
     def play_hands(self) -> dict[int, list[str] | None]:
-        """Each seat's cards at the start of play (None: unknown): the taker's after the
-        écart, unknown when the écart or what it is made from is."""
+        """Each seat's cards at the start of play (None: unknown)."""
         hands = dict(self.dealt)
         if self.takes_chien:
-            full = self.full_hand()
-            ecart = self.ecart
-            hands[self.taker] = (
-                None if full is None or ecart is None else [c for c in full if c not in ecart]
-            )
+            full, ecart = self.full, self.ecart
+            known = full is not None and ecart is not None
+            hands[self.taker] = [c for c in full if c not in ecart] if known else None
         return hands
 
     def taker_aside(self) -> tuple[list[str], list[str]]:
-        """The taker's écart (as made, else the cards nobody played once the play is
-        over) and the trumps in it he was forced to put aside; empty when there is none or
-        it is unknown."""
+        """The taker's écart (as made, else the cards nobody played once the play is over)
+        and the trumps in it he was forced to put aside; empty when unknown or none."""
         if not self.takes_chien:
             return [], []
-        ecart = self.ecart
-        play = self.play
+        ecart, play = self.ecart, self.play
         if ecart is None:
             if play is None or not play.over:
                 return [], []
             ecart = self.unplayed()
-        full = self.full_hand()
+        full = self.full
         if full is None:
             full = (play.dealt.get(self.taker, []) if play else []) + ecart
         return ecart, forced_trumps(full, ecart, self.size)
@@ -217,13 +179,6 @@ class FrenchState(State):
         played = {c for t in self.play.tricks for _, c in t.cards} if self.play else set()
         return [c for c in DECK.order if c not in played]
 
-    def partners(self, tricks: list[TrickResult]) -> list[int]:
-        """The taker's partners found in `tricks`: the seats that played a called card."""
-        if not self.called:
-            return []
-        played = {card: seat for t in tricks for seat, card in t.cards}
-        return partners(self.called, {c: played.get(c) for c in self.called}, self.taker)
-
     # --- the actions ----------------------------------------------------------------
 
     def legal(self) -> list[str]:
@@ -231,139 +186,113 @@ class FrenchState(State):
         if phase == "auction":
             if self.sec is not None:
                 return [PASS]
-            best = CONTRACTS.index(self.contract) + 1 if self.contract else 0
-            return [PASS, *CONTRACTS[best:]]
+            return [PASS, *CONTRACTS[RANK[self.contract] + 1 if self.contract else 0 :]]
         if phase == "call":
-            cards = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
-            return [c for c in cards if self._call_fault(c) is None]
+            return [c for c in FACES if self._call_fault(c) is None]
         if phase == "discard":
-            full = self.full_hand() or []
-            ecart = self.ecart or []
-            left = [c for c in full if c not in ecart]
+            left = [c for c in self.full or () if c not in (self.ecart or ())]
             return [c for c in left if self._discard_fault(c) is None]
         if phase == "announce":
             return [*self._announcements(), *self.playing().legal()]
-        if phase == "play":
-            return self.playing().legal()
-        return []
+        return self.playing().legal() if phase == "play" else []
 
-    def check(self, action: str) -> list[Told]:
-        """What is wrong with `action` now (`faults`, told as the referee tells them)."""
-        return [Told(f.code, f.message) for f in self.faults(action)]
-
-    def faults(self, action: str) -> list[Fault]:
-        """What is wrong with `action` now, each fault with the card of the action it is
-        about (`Fault.index`, -1: the action itself). An action that cannot be read, or has
-        no place now (a card during the auction, an announcement once the play has begun),
-        raises `IllegalAction`."""
-        kind, seat, word, cards = self._read(action)
+    def check(self, action: str) -> list[Fault]:
+        """What is wrong with `action` now. An action that cannot be read, or has no place
+        now (a card during the auction, an announcement once the play has begun), raises
+        `IllegalAction`."""
+        kind, seat, word, cards = read(action)
         if kind == "bid":
             return self._bid_faults(word, seat)
         if kind == "announce":
-            return self._announce_faults(seat, word, cards)
-        card = cards[0]
-        phase = self.phase
+            return [f for _, f in self.announce_faults(seat, word, list(cards))]
+        phase = self._card_phase(action)
         if phase == "call":
-            return _listed(self._call_fault(card))
-        if phase == "discard":
-            return _listed(self._discard_fault(card))
-        if not self._plays():
-            raise _no_place(action, phase)
-        play = self.playing()
-        told = play.fault(card)
-        if told is None:
-            return []
-        if play.over:
-            return [Fault(-1, "too-many-tricks", told)]
-        if card not in (play.hands[play.to_play] or ()):
-            return [Fault(-1, "card-not-held", told)]
-        return [Fault(-1, "illegal-card", told)]
+            fault = self._call_fault(cards[0])
+        elif phase == "discard":
+            fault = self._discard_fault(cards[0])
+        else:
+            play = self.playing()
+            told = play.fault(cards[0])
+            if told is None:
+                return []
+            if play.over:
+                return [Fault("too-many-tricks", told)]
+            held = cards[0] in (play.hands[play.to_play] or ())
+            return [Fault("illegal-card" if held else "card-not-held", told)]
+        return [] if fault is None else [fault]
 
     def perform(self, action: str) -> None:
-        kind, seat, word, cards = self._read(action)
+        kind, seat, word, cards = read(action)
         if kind == "bid":
             self._bid(word)
         elif kind == "announce":
-            self._announce(seat, word, cards)
-        elif self.phase == "call":
-            self.called.append(cards[0])
-        elif self.phase == "discard":
-            self.ecart = [*(self.ecart or []), cards[0]]
-        elif self._plays():
-            self._play_card(cards[0])
+            self.announce(seat, word, list(cards))
         else:
-            raise _no_place(action, self.phase)
+            phase = self._card_phase(action)
+            if phase == "call":
+                self.called.append(cards[0])
+            elif phase == "discard":
+                self.ecart = [*(self.ecart or ()), cards[0]]
+            elif self.playing().play(cards[0]) is not None:
+                self.counted += 1
 
-    def _plays(self) -> bool:
-        """True when a card now is a card played (the play begun, or about to be)."""
-        return self.phase in ("announce", "play") or (self.play is not None and bool(self.contract))
+    def _card_phase(self, action: str) -> str:
+        """The phase a card is for now: `call`, `discard` or `play` (the play begun, or
+        about to be); else `IllegalAction`."""
+        phase = self.phase
+        if phase in ("call", "discard"):
+            return phase
+        if phase in ("announce", "play") or (self.play is not None and self.contract):
+            return "play"
+        if phase == "auction":
+            raise IllegalAction(f"{action!r} before every seat has spoken: the auction goes on")
+        raise IllegalAction(f"{action!r} has no place in the deal now ({phase})")
 
-    def _read(self, action: str) -> tuple[str, int | None, str, list[str]]:
-        """(kind, seat label, word, cards) of an action as the reader spells it: a call
-        (`garde sans`, `2: petite`), an announcement (`2: poignée t21 …`) or a card."""
-        label, colon, rest = action.partition(":")
-        seat = int(label) if colon and label.strip().isdigit() else None
-        words = (rest if seat is not None else action).split()
-        if words:
-            call = CALLS.get("-".join(words).lower())
-            if call is not None:
-                return "bid", seat, call, []
-            first = words[0].lower()
-            word = ANNOUNCEMENT_SPELLINGS.get(first, first)
-            if word in DECK.announcements and seat is not None:
-                return "announce", seat, word, [w.upper() for w in words[1:]]
-            if len(words) == 1 and seat is None and words[0].upper() in DECK.cards:
-                return "card", None, "", [words[0].upper()]
-        raise IllegalAction(f"{action!r} is not an action of french-tarot")
-
-    # the auction
+    # the auction, the call and the écart
 
     def _bid_faults(self, word: str, label: int | None) -> list[Fault]:
         index = len(self.calls)
         seat = speaker(index, self.eldest, self.seats)
         fault = bid_fault(word, index, seat, self.seats, self.contract, self.taker)
-        faults = _listed(fault)
+        faults = [] if fault is None else [fault]
         if fault is None and self.sec is not None and word != PASS:
             faults.append(petit_sec_fault(self.sec))
         if label is not None and label != seat:
-            faults.append(
-                Fault(-1, "out-of-turn", f"call {index + 1} is seat {seat}'s, not seat {label}'s")
-            )
+            told = f"call {index + 1} is seat {seat}'s, not seat {label}'s"
+            faults.append(Fault("out-of-turn", told))
         return faults
 
     def _bid(self, word: str) -> None:
         index = len(self.calls)
-        seat = speaker(index, self.eldest, self.seats)
-        fault = bid_fault(word, index, seat, self.seats, self.contract, self.taker)
         self.calls.append(word)
-        if word != PASS and fault is None and self.sec is None:
-            self.contract, self.taker = word, seat
-
-    # the call and the écart
+        if index >= self.seats or word == PASS or self.sec is not None:
+            return
+        if self.contract is None or RANK[word] > RANK[self.contract]:
+            self.contract, self.taker = word, speaker(index, self.eldest, self.seats)
 
     def _call_fault(self, card: str) -> Fault | None:
         hand = self.dealt.get(self.taker) if self.taker else None
         return call_fault(card, self.called, hand, self.seats, self.taker)
 
     def _discard_fault(self, card: str) -> Fault | None:
-        full = self.full_hand()
-        if full is None:
-            return None  # what the écart is made from is not known: judged after the play
+        """`card` put aside next (none judged while what the écart is made from is
+        unknown: the referee judges it after the play)."""
+        if self.full is None:
+            return None
         done = self.ecart or []
-        laid = self._laid
-        if laid is not None and len(done) < len(laid) and laid[len(done)] == card:
-            return card_fault(full, laid, len(done), self.taker)
-        return card_fault(full, [*done, card], len(done), self.taker)
+        return card_fault(self.full, [*done, card], len(done), self.taker)
 
     # the announcements
 
+    def _may_announce(self) -> bool:
+        """True while an announcement may still be made (fft: the chelem, until made)."""
+        return (self.variant == "fft" and not self.chelem) or bool(self._announcements())
+
     def _announcements(self) -> list[str]:
         """The announcements that may still be made (each seat's word alone)."""
-        out = []
-        if self.variant == "fft" and not self.chelem:
-            out.append(f"{self.taker}: chelem")
+        out = [f"{self.taker}: chelem"] if self.variant == "fft" and not self.chelem else []
         shown = {s for s, w, _ in self.announced if w == "poignee"}
-        least = POIGNEE_SIZES[self.seats][0]
+        least = rules.POIGNEE_SIZES[self.seats][0]
         for seat in self.announcers():
             hand = self.hand_at_play(seat)
             if seat in shown or hand is None:
@@ -380,9 +309,10 @@ class FrenchState(State):
             return [self.taker]
         return [speaker(n, self.eldest, self.seats) for n in range(self.seats)]
 
-    def _announce_faults(self, seat: int, word: str, shown: list[str]) -> list[Fault]:
-        play = self.play
-        if self.phase not in ("announce", "play") or (play and (play.tricks or play.trick)):
+    def announce_faults(self, seat: int, word: str, shown: list[str]) -> Placed:
+        """What is wrong with `seat` announcing `word` (showing `shown`), each fault with
+        the index of the shown card it is about (-1: the announcement)."""
+        if self.phase not in ("announce", "play") or self.begun:
             raise IllegalAction(
                 f"seat {seat} announces {word} in the {self.phase}: announcements are made "
                 "after the écart, before the first card"
@@ -390,34 +320,27 @@ class FrenchState(State):
         if word == "chelem":
             faults = check_chelem(seat, self.taker, self.variant)
             if self.chelem:
-                faults.append(Fault(-1, "chelem-twice", "the chelem is announced twice"))
-            return faults
+                faults.append(Fault("chelem-twice", "the chelem is announced twice"))
+            return [(-1, f) for f in faults]
         if any(s == seat and w == "poignee" for s, w, _ in self.announced):
-            return [Fault(-1, "poignee-twice", f"seat {seat} shows a second poignée")]
+            return [(-1, Fault("poignee-twice", f"seat {seat} shows a second poignée"))]
         hand = self.hand_at_play(seat)
         ecart, aside = self.taker_aside() if seat == self.taker and hand is not None else ([], [])
-        return check_poignee(
-            shown,
-            hand,
-            self.seats,
-            seat,
-            variant=self.variant,
-            taker=self.taker,
-            aside=aside,
-            ecart=ecart,
-        )[1]
+        return check_poignee(shown, hand, self.seats, seat, self.variant, self.taker, aside, ecart)[
+            1
+        ]
 
-    def shown_faults(self, seat: int, shown: list[str]) -> list[Fault]:
+    def shown_faults(self, seat: int, shown: list[str]) -> Placed:
         """What is wrong with the cards of `seat`'s poignée against its hand at the start of
-        play, once the play gives that hand (a record that does not: the referee judges
-        them after the play)."""
+        play: for a hand only the whole play tells (the referee, after the play)."""
         hand = self.hand_at_play(seat)
         if hand is None or (self.variant == "classic" and seat != self.taker):
             return []
         ecart, aside = self.taker_aside() if seat == self.taker else ([], [])
         return held_faults(shown, hand, seat, aside=aside, ecart=ecart)
 
-    def _announce(self, seat: int, word: str, shown: list[str]) -> None:
+    def announce(self, seat: int, word: str, shown: list[str]) -> None:
+        """`seat` announces `word`, showing `shown` (performed, legal or not)."""
         if (
             word == "chelem"
             and not self.chelem
@@ -431,30 +354,34 @@ class FrenchState(State):
     # the play
 
     def setup(self) -> PlaySetup:
-        """How the play goes (the referee's and the state's): the first lead in a called
-        suit only with the called card, the fft slam's Excuse, who leads."""
-        elsewhere: dict[str, str] = {}
+        """How the play goes: the first lead in a called suit only with the called card,
+        the fft slam's Excuse, who leads, where the cards nobody holds lie."""
         if self.takes_chien:
             elsewhere = dict.fromkeys(self.ecart or (), "it is in the écart")
         else:
             where = f"it is in the chien, which nobody takes in a {self.contract}"
             elsewhere = dict.fromkeys(self.chien or (), where)
+        called = tuple(self.called)
         return PlaySetup(
-            rules=FOLLOW,
+            rules=rules.FOLLOW,
             leader=self.taker if self.chelem else self.eldest,
             tricks=hand_size(self.seats),
             hands=self.play_hands(),
             elsewhere=elsewhere,
-            check=self._first_lead if self.called else None,
+            check=first_lead(called) if called else None,
             check_until=1,
             on_trick=self._count,
-            winner=self._excuse_wins_slam if self.variant == "fft" else None,
+            winner=piles.excuse_wins_slam(self.taker, called) if self.variant == "fft" else None,
             winner_at=hand_size(self.seats),  # the slam's last trick
             on_start=self._adopt,
         )
 
     def _adopt(self, play: TrickPlay) -> None:
         self.play = play
+
+    def _count(self, trick: TrickResult) -> None:
+        """A trick is taken: the steps show its points from now on."""
+        self.counted += 1
 
     def playing(self) -> TrickPlay:
         """The play (begun when first needed)."""
@@ -463,123 +390,99 @@ class FrenchState(State):
             self.play = setup.start(self.seats, setup.hands)
         return self.play
 
-    def _first_lead(
-        self, seat: int, card: str, trick: list[str], number: int, hand: list[str]
-    ) -> str | None:
-        """The first lead may be in a called suit only with the called card (or when the
-        leader holds nothing else)."""
-        called = self.called
-        suits = {suit_of(c) for c in called}
-        if number != 1 or trick or card in called or suit_of(card) not in suits:
-            return None
-        if any(suit_of(c) not in suits for c in hand):
-            return (
-                f"trick 1: seat {seat} leads {card} in a called suit: the first lead may be "
-                "in a called suit only with the called card"
-            )
-        return None
-
-    def _excuse_wins_slam(self, trick: TrickResult, before: list[TrickResult]) -> int:
-        """fft: the Excuse played to the last trick by a side that took every earlier trick
-        wins that trick (the sides known from who played the called cards)."""
-        if all(card != EXCUSE for _, card in trick.cards):
-            return trick.winner
-        tricks = [*before, trick]
-        seat = piles.excuse_wins_last(tricks, _side(self.taker, self.partners(tricks)))
-        return trick.winner if seat is None else seat
-
-    def _count(self, trick: TrickResult) -> None:
-        """A trick is taken: the steps show its points from now on."""
-        self.counted += 1
-
-    def _play_card(self, card: str) -> None:
-        play = self.playing()
-        if play.play(card) is not None:
-            self.counted += 1
-
     def _score(self) -> None:
         """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
-        play = self.play
-        tricks = play.tricks
-        taker, seats = self.taker, self.seats
-        side_partners = self.partners(tricks)
-        side = _side(taker, side_partners)
+        tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
+        partners = found_partners(tricks, self.called, taker)
+        side = piles.sides(taker, partners)
+        aside = rules.ASIDE[self.contract]
         counted = piles.count(
-            tricks,
-            side,
-            total=hand_size(seats),
-            aside=self.unplayed(),
-            aside_side=ASIDE[self.contract],
+            tricks, side, total=hand_size(seats), aside=self.unplayed(), aside_side=aside
         )
         poignees = []
         for seat, word, shown in self.announced:
             if word == "poignee":
-                level, _ = shape_faults(shown, seats, seat, variant=self.variant, taker=taker)
-                poignees += [(seat, level)] if level is not None else []
-        tally = Tally(
-            variant=self.variant,
+                level = shape_faults(shown, seats, seat, variant=variant, taker=taker)[0]
+                poignees += [] if level is None else [(seat, level)]
+        tally = scoring.Tally(
+            variant=variant,
             seats=seats,
             contract=self.contract,
             taker=taker,
-            partners=side_partners,
+            partners=partners,
             points=counted.points["taker"],
             oudlers=counted.oudlers["taker"],
-            petit_au_bout=piles.petit_au_bout(tricks, side, slam_rule=self.variant == "fft"),
+            petit_au_bout=piles.petit_au_bout(tricks, side, slam_rule=variant == "fft"),
             poignees=poignees,
             chelem_announced=self.chelem,
             taker_all_tricks=counted.tricks["defence"] == 0,
             defence_all_tricks=counted.tricks["taker"] == 0,
         )
-        self._outcome = scoring.outcome(
-            tally, score(tally), speakers=self.speakers, called=self.called
-        )
+        scored = scoring.score(tally)
+        self._outcome = scoring.outcome(tally, scored, speakers=self.speakers, called=self.called)
         self._points = counted.points
 
     # --- the referee's sections -----------------------------------------------------
 
-    def enter(self, phase: str, laid: list[str] | None = None) -> None:
+    def enter(self, phase: str) -> None:
         """Follow a record's section (the referee): the actions that come next belong to
         `phase` (`auction`, `call`, `discard`) whatever the counts say, until `close`. A
-        section too short or too long is the referee's to report; play never needs this.
-        `laid`: the écart as the record lays it down at once, judged as a whole (a trump
-        is refused while a card that could go instead is not in it), whatever the order
-        of its cards; made card by card, it is judged as it comes (`legal`)."""
+        section too short or too long is the referee's to report; play never needs this."""
         self._entered = phase
-        if phase == "discard":
-            self._laid = laid
-            if self.ecart is None:
-                self.ecart = []  # a `discard` section, even empty, is the écart
+        if phase == "discard" and self.ecart is None:
+            self.ecart = []  # a `discard` section, even empty, is the écart
 
     def close(self, phase: str) -> None:
         """The record's `phase` section is over (or missing): the deal moves past it."""
-        self._entered = self._laid = None
+        self._entered = None
         self._left.add(phase)
 
     # --- what is shown ----------------------------------------------------------------
 
+    def _hands(self) -> dict[int, list[str]]:
+        """Each known hand now (the taker's with the chien, less the écart, once taken)."""
+        if self.begun:
+            return {s: list(h) for s, h in self._held().items()}
+        hands = {s: list(h or []) for s, h in self.dealt.items()}
+        if self.takes_chien and self.phase not in ("auction", "call") and self.full is not None:
+            hands[self.taker] = [c for c in self.full if c not in (self.ecart or ())]
+        return hands
+
+    def _held(self) -> dict[int, list[str]]:
+        """Each hand the play knows, now, in the deck's order: as `TrickPlay.hand` has it,
+        kept up to date card by card (the steps ask after every card)."""
+        play, seats = self.play, self.seats
+        if self._sorted is None or self._sorted[0] is not play:
+            known = [(s, h) for s, h in play.dealt.items() if play.hands.get(s) is not None]
+            self._sorted = play, 0, {s: DECK.sort(h) for s, h in known}
+        _, done, hands = self._sorted
+        tricks = play.tricks
+        played = len(tricks) * seats + len(play.trick)
+        for at in range(done, played):
+            number, place = divmod(at, seats)
+            if number < len(tricks):
+                seat, card = tricks[number].cards[place]
+            else:
+                seat, card = play.order[place], play.trick[place]
+            hand = hands.get(seat)
+            while hand is not None and card in hand:
+                hand.remove(card)
+        self._sorted = play, played, hands
+        return hands
+
     def snapshot(self) -> Snapshot:
-        play = self.play
-        playing = play is not None and bool(play.tricks or play.trick)
-        phase = self.phase
-        chien_taken = self.takes_chien and phase not in ("auction", "call")
-        talon = [] if chien_taken else list(self.chien or [])
+        play, phase = self.play, self.phase
+        points, known = self._shown_points()
+        taken = self.takes_chien and phase not in ("auction", "call")  # the chien
         ecart = self.ecart
         if ecart is None and self.takes_chien and self._outcome is not None:
             ecart = self.unplayed()
-        if playing:
-            hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
-        else:
-            hands = {s: list(h or []) for s, h in self.dealt.items()}
-            full = self.full_hand()
-            if chien_taken and full is not None:
-                hands[self.taker] = [c for c in full if c not in (ecart or ())]
-        points, known = self._shown_points()
         return Snapshot(
-            hands=hands,
-            talon=talon,
+            hands=self._hands(),
+            talon=[] if taken else list(self.chien or []),
             discard=list(ecart or []),
             trick=[],
-            taken=play.taken() if playing else {},
+            taken=play.taken() if self.begun else {},
             points=points,
             declarer=self.taker if phase != "auction" else None,
             partner_known=known,
@@ -589,82 +492,58 @@ class FrenchState(State):
         """The card points of the tricks taken so far, the taker's partners counted with
         him once known, and whether one is known; the final count once scored."""
         if self._points is not None:
-            return dict(self._points), True
-        if not self.counted:
-            return {}, False
-        tricks = self.play.tricks[: self.counted]
-        known = self.partners(tricks)
-        side = _side(self.taker, known)
-        total = hand_size(self.seats)
-        return piles.count(tricks, side, total=total, aside=[], aside_side=None).points, bool(known)
+            return self._points, True
+        if self._shown[0] != self.counted:
+            tricks = self.play.tricks[: self.counted]
+            known = found_partners(tricks, self.called, self.taker)
+            side = piles.sides(self.taker, known)
+            total = hand_size(self.seats)
+            points = piles.count(tricks, side, total=total, aside=[], aside_side=None).points
+            self._shown = self.counted, points, bool(known)
+        return self._shown[1], self._shown[2]
 
     def view(self, seat: int) -> View:
-        play = self.play
-        playing = play is not None and bool(play.tricks or play.trick)
-        if playing:
-            hand = play.hand(seat) or []
-        elif seat == self.taker and self.takes_chien and self.phase not in ("auction", "call"):
-            hand = [c for c in self.full_hand() or [] if c not in (self.ecart or ())]
-        else:
-            hand = list(self.dealt.get(seat) or [])
-        played = [c for t in play.tricks for _, c in t.cards] if play else []
-        mine = [a for a in self.legal() if _actor(a, self.to_act) == seat]
+        play, to_act = self.play, self.to_act
+        played = [c for t in play.tricks for _, c in t.cards] + play.trick if play else []
         return View(
             seat=seat,
             phase=self.phase,
-            to_act=self.to_act,
-            hand=hand,
+            to_act=to_act,
+            hand=self._hands().get(seat, []),
             trick=play.table if play else [],
-            played=[*played, *(play.trick if play else [])],
+            played=played,
             shown={s: list(c) for s, w, c in self.announced if w == "poignee"},
             talon=list(self.chien or []) if self.takes_chien else [],
             taken=play.taken() if play else {},
             declarer=self.taker if len(self.calls) >= self.seats else None,
-            legal=mine,
+            legal=[a for a in self.legal() if _actor(a, to_act) == seat],
         )
 
-    def record(self) -> Record:
-        hands = [
-            Hand(owner=str(s), cards=[Card(c) for c in h])
-            for s, h in self.dealt.items()
-            if h is not None
-        ]
-        if self.chien is not None:
-            hands.append(Hand(owner="talon", cards=[Card(c) for c in self.chien]))
+    def record(self) -> tgn.Record:
+        dealt = [(str(s), h) for s, h in self.dealt.items() if h is not None]
+        dealt += [("talon", self.chien)] if self.chien is not None else []
         play = self.play
         tricks = [*(t.cards for t in play.tricks), play.table] if play else []
-        items = [Trick(cards=[PlayedCard(c) for _, c in cards]) for cards in tricks if cards]
-        return Record(
+        items = [tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks if t]
+        calls = [tgn.Call(word=w) for w in self.calls]
+        shown = [tgn.Announcement(seat=s, word=w, cards=_cards(c)) for s, w, c in self.announced]
+        return tgn.Record(
             tags=list(self.tags),
-            deal=Deal(hands=hands),
-            auction=Auction(rounds=[[Call(word=w) for w in self.calls]]) if self.calls else None,
-            call=CardList(keyword="call", cards=[Card(c) for c in self.called])
-            if self.called
-            else None,
-            discard=CardList(keyword="discard", cards=[Card(c) for c in self.ecart])
-            if self.ecart is not None
-            else None,
-            announce=Announcements(
-                items=[
-                    Announcement(seat=s, word=w, cards=[Card(c) for c in cards])
-                    for s, w, cards in self.announced
-                ]
-            )
-            if self.announced
-            else None,
-            play=Play(items=items) if items else None,
+            deal=tgn.Deal(hands=[tgn.Hand(owner=owner, cards=_cards(h)) for owner, h in dealt]),
+            auction=tgn.Auction(rounds=[calls]) if calls else None,
+            call=_card_list("call", self.called or None),
+            discard=_card_list("discard", self.ecart),
+            announce=tgn.Announcements(items=shown) if shown else None,
+            play=tgn.Play(items=items) if items else None,
         )
 
 
-def _listed(fault: Fault | None) -> list[Fault]:
-    return [] if fault is None else [fault]
+def _cards(codes: list[str]) -> list[tgn.Card]:
+    return [tgn.Card(c) for c in codes]
 
 
-def _no_place(action: str, phase: str) -> IllegalAction:
-    """The refusal of an action that has no place in the deal now."""
-    if phase == "auction":
-        return IllegalAction(f"{action!r} before every seat has spoken: the auction goes on")
-    return IllegalAction(f"{action!r} has no place in the deal now ({phase})")
+def _card_list(keyword: str, codes: list[str] | None) -> tgn.CardList | None:
+    return None if codes is None else tgn.CardList(keyword=keyword, cards=_cards(codes))
 
 
 def _actor(action: str, to_act: int | None) -> int | None:
@@ -673,14 +552,38 @@ def _actor(action: str, to_act: int | None) -> int | None:
     return int(label) if colon and label.isdigit() else to_act
 
 
-def _side(taker: int, side_partners: list[int]) -> piles.Side:
-    return lambda seat: "taker" if seat == taker or seat in side_partners else "defence"
+Read = tuple[str, int | None, str, tuple[str, ...]]
+_READ: dict[str, Read] = {}
+"""The calls and cards read so far (a few hundred spellings at most)."""
+
+
+def read(action: str) -> Read:
+    """(kind, seat label, word, cards) of an action as the reader spells it: a call
+    (`garde sans`, `2: petite`), an announcement (`2: poignée t21 …`) or a card."""
+    found = _READ.get(action)
+    if found is not None:
+        return found
+    label, colon, rest = action.partition(":")
+    seat = int(label) if colon and label.strip().isdigit() else None
+    words = (rest if seat is not None else action).split()
+    if words:
+        call = CALLS.get("-".join(words).lower())
+        word = ANNOUNCEMENT_SPELLINGS.get(words[0].lower(), words[0].lower())
+        if call is not None:
+            found = _READ[action] = "bid", seat, call, ()
+        elif word in DECK.announcements and seat is not None:
+            return "announce", seat, word, tuple(w.upper() for w in words[1:])
+        elif len(words) == 1 and seat is None and words[0].upper() in DECK.cards:
+            found = _READ[action] = "card", None, "", (words[0].upper(),)
+    if found is None:
+        raise IllegalAction(f"{action!r} is not an action of french-tarot")
+    return found
 
 
 # --- a state from a record ------------------------------------------------------------
 
 
-def from_record(record: Record, ctx: Context, variant: str) -> FrenchState:
+def from_record(record: tgn.Record, ctx: Context, variant: str) -> FrenchState:
     """The state after the deal of `record`; hands and the chien it does not give are
     unknown (None)."""
     dealt: dict[int, list[str] | None] = dict.fromkeys(range(1, ctx.seats + 1))
@@ -699,7 +602,7 @@ def variant_of(ctx: Context) -> str:
     return ctx.tag("Variant") or default_variant(ctx.seats)
 
 
-def start(record: Record) -> FrenchState:
+def start(record: tgn.Record) -> FrenchState:
     """The state right after the deal of `record` (every hand and the chien given)."""
     ctx = Context(record, want_steps=False)
     variant = variant_of(ctx)
@@ -715,7 +618,7 @@ def start(record: Record) -> FrenchState:
     return state
 
 
-def actions(record: Record) -> list[tuple[int | None, str]]:
+def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them: the calls,
     the called cards, the écart (the cards that may always go first), the announcements,
     the cards played."""
@@ -723,28 +626,20 @@ def actions(record: Record) -> list[tuple[int | None, str]]:
     state = from_record(record, ctx, variant_of(ctx))
     out: list[tuple[int | None, str]] = []
 
-    def walk(phase: str | None, seat: int | None, action: str) -> None:
+    def walk(phase: str | None, actions: list[str]) -> None:
+        for action in actions:
+            if phase is not None:
+                state.enter(phase)
+            out.append((_actor(action, state.to_act), action))
+            state.perform(action)
         if phase is not None:
-            state.enter(phase)
-        out.append((state.to_act if seat is None else seat, action))
-        state.perform(action)
+            state.close(phase)
 
-    calls = [c for r in record.auction.rounds for c in r] if record.auction else []
-    for i, call in enumerate(calls):
-        walk("auction", speaker(i, state.eldest, state.seats), call.word)
-    state.close("auction")
-    for card in record.call.cards if record.call else []:
-        walk("call", None, card.code)
-    state.close("call")
+    walk("auction", [c.word for r in record.auction.rounds for c in r] if record.auction else [])
+    walk("call", [c.code for c in record.call.cards] if record.call else [])
     ecart = [c.code for c in record.discard.cards] if record.discard else []
-    for card in spare_first(ecart) if state.takes_chien else []:
-        walk("discard", None, card)
-    state.close("discard")
-    for item in record.announce.items if record.announce else []:
-        walk(
-            None, item.seat, " ".join([f"{item.seat}: {item.word}", *(c.code for c in item.cards)])
-        )
-    for trick in record.play.tricks if record.play else []:
-        for card in trick.cards:
-            walk(None, None, card.code)
+    walk("discard", spare_first(ecart) if state.takes_chien else [])
+    items = record.announce.items if record.announce else []
+    walk(None, [" ".join([f"{i.seat}: {i.word}", *(c.code for c in i.cards)]) for i in items])
+    walk(None, [c.code for t in record.play.tricks for c in t.cards] if record.play else [])
     return out
