@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from trunfu.dashboard import words
 from trunfu.dashboard.transcription import (
     SET_WORDS,
     Setup,
@@ -244,3 +245,12 @@ def test_the_set_up_refuses_what_the_notation_does_not_allow() -> None:
         Setup(game="marafone", seats=4, dealer=5)
     with pytest.raises(TranscriptionError, match="may not hold"):
         Setup(game="marafone", seats=4, event='the "club"')
+
+
+def test_running_card_points_are_written_as_players_write_them() -> None:
+    # marafone counts in thirds of a point; French tarot in halves
+    assert words.card_points(1 / 3, "marafone") == "0⅓"
+    assert words.card_points(23 / 3, "marafone") == "7⅔"
+    assert words.card_points(8.0, "marafone") == "8"
+    assert words.card_points(40.5, "french-tarot") == "40.5"
+    assert words.card_points(41.0, "tarocco-siciliano") == "41"

@@ -234,8 +234,7 @@ def tarocco_siciliano(b: dict[str, Any], t: Telling) -> list[Part]:
 
 
 def _thirds(thirds: Any) -> str:
-    whole, rest = divmod(int(thirds), 3)
-    return f"{whole}" + {0: "", 1: "⅓", 2: "⅔"}[rest]
+    return words.card_points(int(thirds) / 3, "marafone")
 
 
 def marafone(b: dict[str, Any], t: Telling) -> list[Part]:

@@ -260,7 +260,8 @@ def table(t: Transcription, trick: list[tuple[int, str]], taken: dict[int, int],
         st.caption(f"Tricks taken: {won or 'none yet'}")
     if points:
         running = ", ".join(
-            f"{words.side(side, t.game)} {round(n, 2):g}" for side, n in points.items()
+            f"{words.side(side, t.game)} {words.card_points(n, t.game)}"
+            for side, n in points.items()
         )
         st.caption(f"Card points so far: {running}")
 
@@ -440,8 +441,9 @@ with main:
         st.error(st.session_state[ERROR])
     steps = len(t.actions) if t.known else len(t.cards)
     with st.container(horizontal=True, key="tr-undo"):
-        st.number_input("Steps", min_value=1, value=1, key="tr_undo_n",
-                        label_visibility="collapsed", width=110)  # fmt: skip
+        st.number_input("Steps to undo", min_value=1, value=1, key="tr_undo_n",
+                        label_visibility="collapsed", width=110,
+                        help="How many steps Undo takes back")  # fmt: skip
         st.button("Undo", key="tr-undo-button", disabled=not steps, on_click=act, args=(_undo,))
         if st.button("New transcription", key="tr-new"):
             keep(None)
