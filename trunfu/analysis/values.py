@@ -1,6 +1,6 @@
 """What the analysis counts, per game: the declarer's side, the value of a finished deal in
 the game's units (half points, thirds of a point, points) read from the engine's outcome,
-and each card's worth in those units for the compiled search.
+and each card's worth in those units for the compiled search (the engine's own tables).
 
 french-tarot: the taker's side's card points (half points); tarocco-siciliano: the
 declarer's side's card points (in threes, 5 for the last trick); marafone: the thirds of
@@ -12,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import State
-from ..engine.cards import SUITS, TRUMP
+from ..engine.games.french_tarot import rules as french_tarot
+from ..engine.games.marafone import rules as marafone
+from ..engine.games.tarocco_siciliano import rules as tarocco_siciliano
+from ..engine.games.waite_tarot import scoring as waite_tarot
 
 FRENCH, SICILIAN, MARAFONE, WAITE = 0, 1, 2, 3
 
@@ -41,34 +44,19 @@ class Scheme:
 
 
 def _french(card: str) -> int:
-    if card in ("T21", "T1", "EX"):
-        return 9
-    if SUITS[card] == TRUMP:
-        return 1
-    return {"K": 9, "Q": 7, "C": 5, "J": 3}.get(card[:-1], 1)
-
-
-_SICILIAN_VALUES = {"T20": 10, "T1": 10, "EX": 10, "T16": 5, "T17": 5, "T18": 5, "T19": 5}
+    return round(french_tarot.POINTS[card] * 2)
 
 
 def _sicilian(card: str) -> int:
-    if card in _SICILIAN_VALUES:
-        return _SICILIAN_VALUES[card]
-    if SUITS[card] in (TRUMP, "EX"):
-        return 1
-    return {"K": 5, "Q": 4, "C": 3, "J": 2}.get(card[:-1], 1)
+    return tarocco_siciliano.VALUES.get(card, 1)
 
 
 def _marafone(card: str) -> int:
-    return {"A": 3, "2": 1, "3": 1, "K": 1, "C": 1, "J": 1}.get(card[:-1], 0)
+    return marafone.THIRDS[card]
 
 
 def _waite(card: str) -> int:
-    if card in ("T21", "T1") or card[0] == "K":
-        return 5
-    if SUITS[card] in (TRUMP, "EX"):
-        return 1
-    return {"Q": 4, "C": 3, "J": 2}.get(card[:-1], 1)
+    return waite_tarot.VALUE[card]
 
 
 _UNIT = {FRENCH: _french, SICILIAN: _sicilian, MARAFONE: _marafone, WAITE: _waite}
