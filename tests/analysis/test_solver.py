@@ -49,8 +49,8 @@ def test_legal_cards_and_trick_winners_are_the_engines(game, seats):
         cards = history(end)
         for trick in end.play.tricks[:-1]:
             upto = cards[: trick.number * seats]
-            _, _, leader, tlen, done = solver._run(upto)
-            assert (leader + 1, tlen, done) == (trick.winner, 0, trick.number)
+            at = solver._run(upto)
+            assert (at.leader + 1, at.tlen, at.done) == (trick.winner, 0, trick.number)
 
 
 def test_three_seat_waite_tarot_is_not_analysed():

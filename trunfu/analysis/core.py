@@ -553,65 +553,44 @@ def solve_moves(
         c = cards[i]
         owner[c] = TABLE
         line[d] = c
-        if tlen + 1 == seats:
-            u, st2, w = take(P, suit, power, unit, side, kings, line, d + 1, leader, done, st)
+        took = tlen + 1 == seats
+        u, next_tlen, next_leader, next_done, next_st = 0, tlen + 1, leader, done, st
+        if took:
+            u, next_st, next_leader = take(
+                P, suit, power, unit, side, kings, line, d + 1, leader, done, st
+            )
             for j in range(d + 1 - seats, d + 1):
                 owner[line[j]] = GONE
-            v = u + search(
-                P,
-                suit,
-                power,
-                unit,
-                side,
-                kings,
-                zob,
-                zlead,
-                zst,
-                owner,
-                line,
-                moves,
-                tt_key,
-                tt_lo,
-                tt_hi,
-                tt_move,
-                d + 1,
-                0,
-                w,
-                done + 1,
-                st2,
-                h ^ zob[c],
-                -INF,
-                INF,
-            )
+            next_tlen, next_done = 0, done + 1
+        v = u + search(
+            P,
+            suit,
+            power,
+            unit,
+            side,
+            kings,
+            zob,
+            zlead,
+            zst,
+            owner,
+            line,
+            moves,
+            tt_key,
+            tt_lo,
+            tt_hi,
+            tt_move,
+            d + 1,
+            next_tlen,
+            next_leader,
+            next_done,
+            next_st,
+            h ^ zob[c],
+            -INF,
+            INF,
+        )
+        if took:
             for j in range(d + 1 - seats, d):
                 owner[line[j]] = TABLE
-        else:
-            v = search(
-                P,
-                suit,
-                power,
-                unit,
-                side,
-                kings,
-                zob,
-                zlead,
-                zst,
-                owner,
-                line,
-                moves,
-                tt_key,
-                tt_lo,
-                tt_hi,
-                tt_move,
-                d + 1,
-                tlen + 1,
-                leader,
-                done,
-                st,
-                h ^ zob[c],
-                -INF,
-                INF,
-            )
         owner[c] = seat
         out[i] = v
     return 0

@@ -8,6 +8,8 @@ comparing the compiled count of one whole line of play with the engine's outcome
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ..engine import State
@@ -35,6 +37,27 @@ def history(state: State) -> list[str]:
     if play is None:
         return []
     return [card for trick in play.tricks for _, card in trick.cards] + list(play.trick)
+
+
+class _Position(NamedTuple):
+    """A position of the play as the compiled core counts it."""
+
+    units: int
+    """What the declarer's side has counted so far."""
+    st: int
+    """The core's state word (see `core.take`)."""
+    leader: int
+    """The seat leading the trick on the table (0-based)."""
+    tlen: int
+    """The cards on the table."""
+    done: int
+    """The tricks played."""
+    owner: np.ndarray
+    """Each card's place (a seat, the table, gone)."""
+    line: np.ndarray
+    """The cards played, in order."""
+    legal: np.ndarray
+    """The cards the seat to play may play."""
 
 
 class Solver:
@@ -104,8 +127,7 @@ class Solver:
         self.tt_move = np.zeros(size, dtype=np.int64)
         self.moves = np.zeros((n + 1, n + 1), dtype=np.int64)
         line = history(end)
-        units, _, _, _, _ = self._run(line)
-        self.offset = final_value(end) - units
+        self.offset = final_value(end) - self._run(line).units
 
     def _owner(self) -> np.ndarray:
         owner = np.full(len(self.cards), core.GONE, dtype=np.int64)
@@ -114,9 +136,9 @@ class Solver:
                 owner[self.index[card]] = seat - 1
         return owner
 
-    def _run(self, cards: list[str]) -> tuple[int, int, int, int, int]:
-        """The compiled count of `cards` played from the start of play: (units, state,
-        leader (0-based), cards on the table, tricks done), and the hands left."""
+    def _run(self, cards: list[str]) -> _Position:
+        """The position reached by playing `cards` from the start of play, with the cards
+        the seat to play may play there."""
         line = np.zeros(len(self.cards) + 1, dtype=np.int64)
         line[: len(cards)] = [self.index[c] for c in cards]
         owner = self._owner()
@@ -124,8 +146,15 @@ class Solver:
             self.P, self.suit, self.power, self.unit, self.sides, self.kings,
             owner, line, len(cards), self.first_leader - 1, self.st0,
         )  # fmt: skip
-        self._last = (owner, line)
-        return int(units), int(st), int(leader), int(tlen), int(done)
+        seat = (leader + tlen) % self.seats
+        buf = np.zeros(len(self.cards) + 1, dtype=np.int64)
+        k = core.legal(
+            self.P, self.suit, self.power, owner, line, len(cards), tlen, seat,
+            done + 1 == self.total, buf,
+        )  # fmt: skip
+        return _Position(
+            int(units), int(st), int(leader), int(tlen), int(done), owner, line, buf[:k].copy()
+        )
 
     def moves_of(self, state: State) -> dict[str, int]:
         """Card → the exact value (units) once the seat to play has played it, for each card
@@ -134,40 +163,24 @@ class Solver:
 
     def moves_after(self, cards: list[str]) -> dict[str, int]:
         """`moves_of` the position reached by playing `cards` from the start of play."""
-        units, st, leader, tlen, done = self._run(cards)
-        owner, line = self._last
-        if done < self.check_until:
+        at = self._run(cards)
+        if at.done < self.check_until:
             raise NotAnalysable(
-                f"trick {done + 1} has a rule of its own that the solver does not play"
+                f"trick {at.done + 1} has a rule of its own that the solver does not play"
             )
-        seat = (leader + tlen) % self.seats
-        buf = np.zeros(len(self.cards) + 1, dtype=np.int64)
-        k = core.legal(
-            self.P, self.suit, self.power, owner, line, len(cards), tlen, seat,
-            done + 1 == self.total, buf,
-        )  # fmt: skip
-        legal = buf[:k].copy()
-        out = np.zeros(k, dtype=np.int64)
+        out = np.zeros(len(at.legal), dtype=np.int64)
         core.solve_moves(
             self.P, self.suit, self.power, self.unit, self.sides, self.kings, self.zob,
-            self.zlead, self.zst, owner, line, self.moves, self.tt_key, self.tt_lo,
-            self.tt_hi, self.tt_move, len(cards), tlen, leader, done, st, legal, out,
+            self.zlead, self.zst, at.owner, at.line, self.moves, self.tt_key, self.tt_lo,
+            self.tt_hi, self.tt_move, len(cards), at.tlen, at.leader, at.done, at.st,
+            at.legal, out,
         )  # fmt: skip
-        base = self.offset + units
-        return {self.cards[c]: base + int(v) for c, v in zip(legal, out, strict=True)}
+        base = self.offset + at.units
+        return {self.cards[c]: base + int(v) for c, v in zip(at.legal, out, strict=True)}
 
     def legal(self, state: State) -> list[str]:
         """The cards the seat to play may play, by the compiled rules."""
-        cards = history(state)
-        _, _, leader, tlen, done = self._run(cards)
-        owner, line = self._last
-        seat = (leader + tlen) % self.seats
-        buf = np.zeros(len(self.cards) + 1, dtype=np.int64)
-        k = core.legal(
-            self.P, self.suit, self.power, owner, line, len(cards), tlen, seat,
-            done + 1 == self.total, buf,
-        )  # fmt: skip
-        return [self.cards[c] for c in buf[:k]]
+        return [self.cards[c] for c in self._run(history(state)).legal]
 
     def maximising(self, seat: int) -> bool:
         """True when `seat` plays for the declarer's side."""
