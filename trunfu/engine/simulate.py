@@ -28,8 +28,8 @@ def iter_simulate(
     seed. Each gets `Event "trunfu simulation, seed S"`, `Board N` and `Source "simulated by
     trunfu"` tags (the last tells the dashboard and any reader that nobody played it)."""
     rules = get(game)
-    if rules is None or (rules.simulate is None and rules.choose is None):
-        known = ", ".join(sorted(n for n, r in load().items() if r.simulate or r.choose))
+    if rules is None or rules.deal is None or rules.choose is None:
+        known = ", ".join(sorted(n for n, r in load().items() if r.deal and r.choose))
         known = known or "none"
         raise ValueError(f"no simulator for {game!r} (games that simulate: {known})")
     if rules.seats and seats not in rules.seats:
@@ -52,8 +52,6 @@ def iter_simulate(
 def play_out(rules: GameRules, rng: random.Random, seats: int, variant: str | None) -> Record:
     """One deal: the game's random deal, then each action the game's heuristics choose
     among the legal ones, until the deal is over; the record, with its Result."""
-    if rules.deal is None or rules.choose is None:
-        return rules.simulate(rng, seats, variant)  # a game without a state of its own
     state = rules.deal(rng, seats, variant)
     while not state.over:
         state.apply(rules.choose(state, rng))

@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from ..state import State
 
 Replayer = Callable[[Record, Context], None]
-Simulator = Callable[[random.Random, int, str | None], Record]
 Starter = Callable[[Record], "State"]
 Actions = Callable[[Record], list[tuple[int | None, str]]]
 Dealer = Callable[[random.Random, int, str | None], "State"]
@@ -49,7 +48,6 @@ class GameRules:
     name: str
     """The `Game` tag value."""
     replay: Replayer
-    simulate: Simulator | None = None
     seats: tuple[int, ...] = ()
     """The seat counts the module referees (empty: all those of the deck)."""
     start: Starter | None = None
