@@ -90,3 +90,17 @@ def test_a_deal_thrown_in_is_told_in_words(tmp_path):
     assert [json.loads(x)["error"] for x in done.output.splitlines()] == [
         "the record has no card played: there is no play to analyse"
     ]
+
+
+def test_a_record_that_does_not_read_is_told_at_its_line_and_column(tmp_path):
+    good = trunfu.simulate("tarocco-siciliano", 4, 1, seed=3)[0]
+    path = tmp_path / "deals.tgn"
+    bad = '[Game "french-tarot"]\n[Seats "4"]\n[Dealer "1"]\n\ndeal\n  1: XH T1\n'
+    path.write_text(bad + "\n" + trunfu.write(good))
+    done = CliRunner().invoke(app, ["analyse", "--json", "--tricks", "1", str(path)])
+    first, second = (json.loads(x) for x in done.output.splitlines())
+    assert first["record"] == 1 and first["error"].startswith(
+        "the record does not read: line 6, column 6: `XH`"
+    )
+    assert second["record"] == 2 and "positions" in second
+    assert done.exit_code == 1
