@@ -63,8 +63,7 @@ def analyse(
                 where = f"{result.file or '<stdin>'} record {result.index}"
                 if result.record is None or result.diagnostics:
                     error = "the record does not read: " + "; ".join(
-                        f"line {d.line}, column {d.column}: {d.message}"
-                        for d in result.diagnostics
+                        f"line {d.line}, column {d.column}: {d.message}" for d in result.diagnostics
                     )
                     status = 1
                     _error(as_json, result.file, result.index, where, error)
