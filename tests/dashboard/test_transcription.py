@@ -98,7 +98,7 @@ def test_an_illegal_card_is_refused_and_nothing_is_entered() -> None:
     record = deals("tarocco-siciliano", 4)[0]
     t = entered(record)
     state = t.state()
-    while state.phase != "play" or len(choices(state.legal()).cards) == len(
+    while state.phase != "play" or len(choices(state.game, state.legal()).cards) == len(
         state.view(state.to_act).hand
     ):  # on to a seat that may not play every card it holds
         t.apply(next(a for _, a in actions(record)[len(t.actions) :]), state)

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 SETUP_TAGS = ("Event", "Site", "Date", "Round")
 """The free-text tags the set-up asks for, after Game, Seats, Dealer and Variant."""
-PLAIN_CARD = re.compile(r"^(T\d+|EX|(?:10|[2-9AJCQK])[SHDCB])$")
 """A card code alone (an action of the call, discard or play phases)."""
 
 
@@ -541,8 +540,9 @@ def call_words(game: str, word: str) -> str:
 def say(transcription: Transcription, action: str) -> str:
     """An action in players' words, as its button reads."""
     game = transcription.game
+    deck = GAMES[game].cards
     name = transcription.seat_name
-    if PLAIN_CARD.match(action):
+    if action in deck:
         return _upper(card_words(game, action))
     head, _, rest = action.partition(" ")
     if head == "trump":
@@ -559,9 +559,9 @@ def say(transcription: Transcription, action: str) -> str:
         if cards:
             text += " — " + ", ".join(card_words(game, c) for c in cards.split())
         return text
-    if PLAIN_CARD.match(head) and rest in SIGNALS:
+    if head in deck and rest in SIGNALS:
         return f"{_upper(card_words(game, head))}, {SIGNALS[rest]}"
-    if rest and PLAIN_CARD.match(rest):
+    if rest in deck:
         return f"{call_words(game, head)} {card_words(game, rest)}"
     return call_words(game, action)
 
@@ -580,14 +580,15 @@ class Choices:
     """`2: poignee`: the seat and word of an announcement whose cards are to be picked."""
 
 
-def choices(legal: list[str]) -> Choices:
-    """`State.legal()` sorted for the page."""
+def choices(game: str, legal: list[str]) -> Choices:
+    """`State.legal()` of a deal of `game` sorted for the page."""
+    deck = GAMES[game].cards
     found = Choices()
     for action in legal:
         head, _, rest = action.partition(" ")
-        if PLAIN_CARD.match(action):
+        if action in deck:
             found.cards.append(action)
-        elif PLAIN_CARD.match(head) and rest in SIGNALS:
+        elif head in deck and rest in SIGNALS:
             found.signals.setdefault(head, []).append(rest)
         elif head.endswith(":") and head[:-1].isdigit() and rest in SET_WORDS:
             found.sets.append(action)

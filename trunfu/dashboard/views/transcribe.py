@@ -276,7 +276,7 @@ def play(t: Transcription) -> None:
         )
         table(t, [], snapshot.taken, snapshot.points)
         return
-    offered = choices(state.legal())
+    offered = choices(t.game, state.legal())
     seat = state.to_act
     phase = {"trump": "names trumps", "call": "calls a card", "auction": "speaks",
              "discard": "discards", "announce": "may announce", "exchange": "exchanges",
