@@ -10,9 +10,6 @@ import typer
 
 from .app import app
 
-SECTIONS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
-"""The body's sections in the order the canonical text writes them."""
-
 
 def skeleton(
     game: str,
@@ -24,6 +21,7 @@ def skeleton(
     """The skeleton record's text. Raises `ValueError` with a sentence for a game, seat
     count, dealer, variant or player list the notation does not allow."""
     from ..notation.decks import GAMES
+    from ..notation.reader import SECTION_KEYS
 
     rules = GAMES.get(game)
     if rules is None:
@@ -53,7 +51,7 @@ def skeleton(
     ]
     guide = _guide(game, seats, dealer)
     opened = _open(game, seats)
-    for section in SECTIONS:
+    for section in SECTION_KEYS:  # in the order the canonical text writes them
         if section not in guide:
             continue
         if section in opened:
