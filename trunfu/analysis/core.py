@@ -44,7 +44,6 @@ PEND_SHIFT = 6
 
 TT_BITS = 20
 INF = 1 << 30
-NONE = -1
 GONE = -1
 """owner[c] of a card played in a finished trick."""
 TABLE = -2

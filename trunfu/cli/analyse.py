@@ -9,8 +9,6 @@ import typer
 
 from .app import app, read_errors, tgn_files
 
-MARKS = ("best", "inaccuracy", "mistake", "blunder")
-
 THRESHOLDS: dict[str, tuple[float, float]] = {
     "french-tarot": (2.0, 5.0),
     "tarocco-siciliano": (3.0, 8.0),
