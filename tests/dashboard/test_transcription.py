@@ -249,7 +249,10 @@ def test_the_set_up_refuses_what_the_notation_does_not_allow() -> None:
 
 def test_running_card_points_are_written_as_players_write_them() -> None:
     # marafone counts in thirds of a point; French tarot in halves
-    assert words.card_points(1 / 3, "marafone") == "0⅓"
+    assert words.card_points(1 / 3, "marafone") == "⅓"
+    assert words.card_points(0, "marafone") == "0"
+    assert words.card_points(-4 / 3, "marafone") == "-1⅓"
+    assert words.card_points(-1 / 3, "marafone") == "-⅓"
     assert words.card_points(23 / 3, "marafone") == "7⅔"
     assert words.card_points(8.0, "marafone") == "8"
     assert words.card_points(40.5, "french-tarot") == "40.5"

@@ -9,27 +9,6 @@ import typer
 
 from .app import app, read_errors, tgn_files
 
-THRESHOLDS: dict[str, tuple[float, float]] = {
-    "french-tarot": (2.0, 5.0),
-    "tarocco-siciliano": (3.0, 8.0),
-    "marafone": (1.0, 2.0),
-    "waite-tarot": (2.0, 5.0),
-}
-"""Per game, the loss (points) from which a card is a mistake, then a blunder; any smaller
-loss above 0 is an inaccuracy (docs/analysis.md)."""
-
-
-def mark(game: str, loss: float) -> str:
-    """The card's mark as players read lichess: best, inaccuracy, mistake or blunder."""
-    if loss <= 0:
-        return "best"
-    mistake, blunder = THRESHOLDS.get(game, (2.0, 5.0))
-    if loss >= blunder:
-        return "blunder"
-    if loss >= mistake:
-        return "mistake"
-    return "inaccuracy"
-
 
 def _number(value: float) -> str:
     return f"{value:g}"
@@ -102,6 +81,8 @@ def _error(as_json: bool, file: str | None, index: int, where: str, error: str) 
 
 
 def _table(where: str, found) -> None:  # found: analysis.analyse.Analysis
+    from ..analysis.marks import mark
+
     side = ", ".join(str(s) for s in found.side)
     typer.echo(
         f"{where}: {found.game}, the last {found.tricks} tricks; values are the points of "
