@@ -110,3 +110,43 @@ def test_a_deal_with_three_sides_says_there_is_no_analysis(open_page, famous) ->
     shutil.copy(ROOT / "data/famous/waite-tarot-twenty-one-trumps.tgn", famous / "w.tgn")
     at = _open_until_done(open_page, record="famous:w.tgn:1", best="1")
     assert any("No best-play analysis for this deal" in i.value for i in at.info)
+
+
+@pytest.fixture(scope="module")
+def analysed_archive(sample_archive, tmp_path_factory):
+    """The sample archive with its French tarot deals analysed for their last 3 tricks."""
+    from trunfu.archive.analyses import analyse_archive
+
+    db = tmp_path_factory.mktemp("analysed") / "sample.duckdb"
+    shutil.copy(sample_archive, db)
+    summary = analyse_archive(db, game="french-tarot", tricks=3, workers=0)
+    assert summary.analysed > 0
+    return db
+
+
+def test_statistics_without_analysis_say_how_to_make_one(open_page, archive) -> None:
+    at = open_page("statistics", section="Best play")
+    assert any("No deal here has been analysed yet" in c.value for c in at.caption)
+
+
+def test_statistics_show_accuracy_and_open_a_costly_card(
+    open_page, analysed_archive, monkeypatch
+) -> None:
+    from trunfu.dashboard import settings
+
+    monkeypatch.setenv(settings.ARCHIVE_ENV, str(analysed_archive))
+    at = open_page("statistics", section="Best play")
+    assert any("deals analysed" in c.value and "cards judged" in c.value for c in at.caption)
+    players, roles, costly = (d.value for d in at.dataframe)
+    assert {"player", "cards", "average loss per card", "best-card rate"} <= set(players.columns)
+    assert set(roles["role"]) <= {"Declarer", "Partner", "Defender"}
+    assert "record" not in costly.columns and list(costly.columns[:3]) == [
+        "trick",
+        "seat",
+        "player",
+    ]
+    first = costly.iloc[0]
+    at.session_state["stats_costly"] = {"selection": {"rows": [0], "columns": []}}
+    at.run()
+    assert at.query_params["best"] == "1" and at.query_params["record"]
+    assert any(f"trick {first['trick']}" in m.value for m in at.markdown if "**Step" in m.value)
