@@ -29,6 +29,7 @@ from trunfu.notation.decks import GAMES
 KEY = "transcription"
 ERROR = "transcription_error"
 OWNER = "transcription_owner"
+TYPED = "tr_typed"
 VARIANTS = {
     "fft": "FFT rules",
     "classic": "Classic rules",
@@ -174,6 +175,14 @@ def _give(t: Transcription, card: str) -> None:
         st.session_state[OWNER] = next(o for o in later if o in t.short())
 
 
+def _give_typed(t: Transcription) -> None:
+    """The cards typed, in their order, to the hand picked (then to the next one short of
+    cards once it is full)."""
+    for card in st.session_state.get(TYPED) or []:
+        _give(t, card)
+    st.session_state[TYPED] = []
+
+
 def _fill(t: Transcription) -> None:
     t.fill()
 
@@ -210,6 +219,7 @@ def deal(t: Transcription) -> None:
                           on_click=act, args=(Transcription.take_back, card))  # fmt: skip
     full = len(hand) >= t.sizes()[owner]
     st.caption("Click the cards of the deck to give them to the hand picked above.")
+
     with st.container(horizontal=True, key="tr-deck", gap="small"):
         for card in t.left():
             st.button(
@@ -220,6 +230,21 @@ def deal(t: Transcription) -> None:
                 on_click=act,
                 args=(_give, card),
             )
+    st.multiselect(
+        "…or type them: a code or a name, completed as you type",
+        t.left(),
+        format_func=lambda c: f"{c} · {card_words(t.game, c)}",
+        key=TYPED,
+        disabled=full and len(short) <= 1,
+        placeholder="KS, T21, king of hearts…",
+    )
+    st.button(
+        "Give the cards typed",
+        key="tr-give-typed",
+        disabled=not st.session_state.get(TYPED),
+        on_click=act,
+        args=(_give_typed,),
+    )
     if len(short) == 1:
         (last,) = short
         st.button(
