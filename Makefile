@@ -19,10 +19,11 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	touch $@ $(STAMP)
 
-# The dashboard on http://localhost:8501 over the archive built from data/ (ingest is
-# idempotent: records already there are skipped).
+# The dashboard on http://localhost:8501 over the archive built from data/, its deals'
+# last 3 tricks analysed for best play (both are idempotent: what is there is skipped).
 run: $(STAMP)
 	$(BIN)/trunfu ingest data/ --db data/archive.duckdb
+	$(BIN)/trunfu analyse --db data/archive.duckdb --tricks 3
 	TRUNFU_ARCHIVE=data/archive.duckdb $(BIN)/streamlit run trunfu/dashboard/app.py \
 		--server.port 8501 --server.headless true --browser.gatherUsageStats false
 
