@@ -188,6 +188,19 @@ def test_the_deal_typed_with_completion_reaches_the_same_text(
     assert the_text(ok(at)) == expected(record)
 
 
+def test_a_comment_on_the_last_call_goes_into_the_text(
+    open_page: Callable[..., AppTest],
+) -> None:
+    record = played("tarocco-siciliano", 3)
+    at = deal(set_up(open_page(PAGE), record), record)
+    assert not [i for i in at.text_input if i.key == "tr_call_note"]  # nothing said yet
+    for _, action in actions(record)[:2]:
+        enter(at, action)
+    at.text_input(key="tr_call_note").input("a long think").run()
+    assert "{ a long think }" in the_text(ok(at))
+    assert at.session_state["transcription"].call_notes == {1: "a long think"}
+
+
 def test_a_reload_resumes_the_work_from_the_url(open_page: Callable[..., AppTest]) -> None:
     record = played("marafone", 4)
     at = deal(set_up(open_page(PAGE), record), record)
