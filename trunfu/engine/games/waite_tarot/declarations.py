@@ -6,7 +6,6 @@ the ask), and every sequence of trumps or of one suit."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import pairwise
 from typing import NamedTuple
 
 from ....notation.decks import ITALIAN_SUITS, TAROT_RANKS
@@ -27,6 +26,15 @@ _AT = {n: card for card, n in _PLACE.items()}
 _BIT = {card: 1 << n for card, n in _PLACE.items()}
 """Card → its place as a bit: a hand is the sum of its cards' bits, a run a run of ones."""
 _FIVE = {3: 5, 4: 10, 5: 15}
+NEEDS = {
+    "greater": f"`greater` shows {{shown}}: it needs 3 to 5 of {' '.join(GREATER)}",
+    "lesser": f"`lesser` shows {{shown}}: it needs 3 to 5 of {' '.join(LESSER)}",
+    "trumps": "`trumps` shows {count} cards: it needs 10 or more trumps",
+    "tarots": "`tarots` shows three (or six) of T21 EX T1 KD KC KS KB",
+    "sequence": "`sequence` shows four or more trumps, or cards of one suit, next to each other "
+    "in rank order",
+}
+"""What each declaration shows, told when its cards do not make it."""
 
 
 class Declaration(NamedTuple):
@@ -91,33 +99,13 @@ def declarations(hand: Iterable[str]) -> list[Declaration]:
 
 def announced(word: str, cards: list[str]) -> tuple[int, str | None]:
     """Points of an `announce` item from the cards it shows, and a message when the cards
-    do not make the combination named (an `ask` scores by its answer, elsewhere)."""
-    if word in ("greater", "lesser"):
-        group = GREATER if word == "greater" else LESSER
-        if any(c not in group for c in cards) or not five_points(len(set(cards))):
-            shown = " ".join(cards) or "nothing"
-            return 0, f"`{word}` shows {shown}: it needs 3 to 5 of {' '.join(group)}"
-        return five_points(len(set(cards))), None
-    if word == "trumps":
-        if any(c[0] != "T" and c != "EX" for c in cards) or not trumps_points(len(cards)):
-            return 0, f"`trumps` shows {len(cards)} cards: it needs 10 or more trumps"
-        return trumps_points(len(cards)), None
-    if word == "tarots":
-        if any(c not in TAROTS for c in cards) or len(set(cards)) not in (3, 6):
-            return 0, "`tarots` shows three (or six) of T21 EX T1 KD KC KS KB"
-        return 15 * (len(cards) // 3), None
-    if word == "sequence":
-        places = sorted(_PLACE[c] for c in cards if c in _PLACE)
-        if (
-            len(cards) < 4
-            or len(places) < len(cards)
-            or any(b != a + 1 for a, b in pairwise(places))
-        ):
-            return 0, (
-                "`sequence` shows four or more trumps, or cards of one suit, next to each "
-                "other in rank order"
-            )
-        return sequence_points(len(cards)), None
+    do not make the combination named (an `ask` scores 5 unless answered)."""
     if word == "ask":
-        return 0, None if not cards else "`ask` shows no cards"
-    return 0, f"`{word}` is not a declaration of the Game of Tarot"
+        return ASK_POINTS, None if not cards else "`ask` shows no cards"
+    if word not in NEEDS:
+        return 0, f"`{word}` is not a declaration of the Game of Tarot"
+    shown = sorted(cards)
+    for found in declarations(cards):
+        if found.kind == word and sorted(found.cards) == shown:
+            return found.points, None
+    return 0, NEEDS[word].format(shown=" ".join(cards) or "nothing", count=len(cards))
