@@ -7,18 +7,9 @@ from __future__ import annotations
 
 from ....notation.models import Exchange, Record
 from ...context import Context
-from ...play import PlaySetup, play_tricks
+from ...play import play_tricks
 from .declarations import announced, declarations
-from .state import (
-    DISCARD,
-    RULES,
-    TRICKS,
-    WaiteState,
-    discard_shown,
-    from_record,
-    in_rules_order,
-    spell,
-)
+from .state import DISCARD, WaiteState, discard_shown, from_record, in_rules_order, spell
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -43,18 +34,7 @@ def replay(record: Record, ctx: Context) -> None:
         return
     if ctx.want_steps:
         _declaration_steps(record, ctx, state)
-    result = play_tricks(
-        ctx,
-        PlaySetup(
-            rules=RULES,
-            leader=state.leader,
-            tricks=TRICKS,
-            hands=state.hands,
-            elsewhere=state.elsewhere(),
-            on_trick=state.scored if ctx.want_steps else None,  # the points only show
-            on_start=state.adopt,
-        ),
-    )
+    result = play_tricks(ctx, state.play_setup(ctx.want_steps))
     for item in record.announce.items if record.announce else []:
         fault = state.judge_declaration(item.seat, item.word, [c.code for c in item.cards])
         if fault is not None:

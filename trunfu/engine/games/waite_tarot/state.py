@@ -8,13 +8,15 @@ referee's state of a record that does not give it)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ....notation import models as tgn
 from ....notation.decks import GAMES
 from ....notation.models import Announcement, Card, Exchange, Record, Tag
 from ....notation.reader import read_text
 from ...cards import SUITS
 from ...model import Bonus, Outcome, TrickResult
-from ...play import TrickPlay
+from ...play import PlaySetup, TrickPlay
 from ...scoring import format_result
 from ...state import Fault, IllegalAction, Snapshot, State, View
 from ...tricks import ExcuseLead, TrickRules
@@ -33,6 +35,7 @@ SECTIONS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce
 Item = str | Announcement | Exchange  # an action read: a card, an announcement, an exchange
 
 
+@lru_cache(maxsize=4096)
 def read_action(action: str) -> Item | None:
     """`action` as the reader reads it, or None unless it is one card, one announcement or
     one exchange."""
@@ -64,19 +67,15 @@ class WaiteState(State):
     variant = "waite"
 
     def __init__(
-        self,
-        seats: int,
-        dealer: int,
-        hands: dict[int, list[str] | None],
-        talon: list[str] | None,
-        dead: list[str] | None = None,
-        tags: list[Tag] | None = None,
+        self, seats: int, dealer: int, dealt: dict[str, list[str]], tags: list[Tag]
     ) -> None:
+        """`dealt`: the cards given, by owner as the deal names them (`1`, `talon`, `dead`)."""
         self.seats, self.dealer, self.leader = seats, dealer, dealer % seats + 1
         named = (("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer)))
         self.tags = tags or [Tag(name=name, value=value) for name, value in named]
-        self.dealt, self.talon, self.dead = hands, talon, dead
+        self.dealt, self.talon, self.dead = dealt, dealt.get("talon"), dealt.get("dead")
         # each seat's cards until the play (None: unknown); the play holds them after
+        hands = {s: dealt.get(str(s)) for s in range(1, seats + 1)}
         self.hands = {s: None if h is None else list(h) for s, h in hands.items()}
         self.talon_taken = self.discard_done = False
         self.discarded: list[str] = []
@@ -87,7 +86,6 @@ class WaiteState(State):
         self.play: TrickPlay | None = None
         self.points = {str(s): 0.0 for s in range(1, seats + 1)}  # of the tricks taken
         self._outcome: Outcome | None = None
-        self._last: tuple[str | None, Item | None] = (None, None)
 
     @property
     def phase(self) -> str:
@@ -166,13 +164,8 @@ class WaiteState(State):
             return self.play.legal()
         seats, hands = list(self.hands), self.hands
         items: list[Item] = [Announcement(seat=s, word="ask") for s in seats]
-        items += [
-            Exchange(giver=g, receiver=r, card=Card(c))
-            for g in seats
-            for c in hands[g] or []
-            for r in seats
-            if r != g
-        ]
+        swaps = [(g, r, c) for g in seats for c in hands[g] or [] for r in seats if r != g]
+        items += [Exchange(giver=g, receiver=r, card=Card(c)) for g, r, c in swaps]
         out = [spell(i) for i in items if not self.check(i)]
         if self.due():
             return out
@@ -185,7 +178,7 @@ class WaiteState(State):
 
     def check(self, action: str | Item) -> list[Fault]:
         """`State.check`; `action` may also be a record's announcement or exchange."""
-        fault = self._fault(self._read(action) if type(action) is str else action, action)
+        fault = self._fault(read_action(action) if type(action) is str else action, action)
         return [] if fault is None else [fault]
 
     def _fault(self, item: Item | None, action: str | Item) -> Fault | None:
@@ -213,12 +206,6 @@ class WaiteState(State):
             return self._exchange_fault(item)
         first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
         return first or self.judge_declaration(item.seat, item.word, [c.code for c in item.cards])
-
-    def _read(self, action: str) -> Item | None:
-        """`read_action`, kept for the action just checked (then performed)."""
-        if self._last[0] != action:
-            self._last = (action, read_action(action))
-        return self._last[1]
 
     def _discard_fault(self, card: str) -> Fault | None:
         talon = [] if self.talon_taken else self.talon
@@ -281,7 +268,7 @@ class WaiteState(State):
 
     def perform(self, action: str | Item) -> None:
         """`State.perform`; `action` may also be a record's announcement or exchange."""
-        item = self._read(action) if type(action) is str else action
+        item = read_action(action) if type(action) is str else action
         if type(item) is str and not self.discard_done:
             if not self.talon_taken:
                 self.hands[self.dealer] = self.pool()
@@ -325,6 +312,19 @@ class WaiteState(State):
             self.hands[ex.receiver].append(card)
         self.exchanges.append(ex)
 
+    def play_setup(self, steps: bool) -> PlaySetup:
+        """The play for the referee (`play_tricks`), from the hands known now."""
+        scored = self.scored if steps else None  # the points only show in steps
+        return PlaySetup(
+            RULES,
+            self.leader,
+            TRICKS,
+            self.hands,
+            self.elsewhere(),
+            on_trick=scored,
+            on_start=self.adopt,
+        )
+
     def adopt(self, play: TrickPlay) -> None:
         """Take the referee's play (its hands inferred from the record) as this deal's."""
         self.play = play
@@ -349,12 +349,8 @@ class WaiteState(State):
         scores = difference_result(list(totals.values()))
         best = max(seats, key=totals.__getitem__)
         winners = [t.winner for t in self.play.tricks]
-        bonuses = [
-            Bonus(name=f"declarations.{d['kind']}", side=str(s), points=float(d["points"]))
-            for s in seats
-            for d in said[s]
-        ]
-        bonuses += [Bonus(name="kings_trumped", side=str(s), points=float(kings[s])) for s in seats]
+        won = [(f"declarations.{d['kind']}", s, d["points"]) for s in seats for d in said[s]]
+        won += [("kings_trumped", s, kings[s]) for s in seats if kings[s]]
         parts = {
             "declarations": said,
             "declaration_points": said_points,
@@ -370,7 +366,7 @@ class WaiteState(State):
             sides={str(s): [s] for s in seats},
             card_points={str(s): float(points[s]) for s in seats},
             margin=float(max(scores)),  # the best total's lead over the second
-            bonuses=[b for b in bonuses if b.points],
+            bonuses=[Bonus(name=n, side=str(s), points=float(p)) for n, s, p in won],
             breakdown={
                 **{name: {str(s): part[s] for s in seats} for name, part in parts.items()},
                 "discard": DECK.sort(self.discarded),
@@ -396,8 +392,7 @@ class WaiteState(State):
         return out
 
     def record(self) -> Record:
-        dealt = [(str(s), h) for s, h in self.dealt.items()]
-        dealt += [("talon", self.talon), ("dead", self.dead)]
+        dealt = self.dealt.items()
         hands = [tgn.Hand(owner=o, cards=Card.line_of(h, 0, 0)) for o, h in dealt if h]
         tags = [t for t in self.tags if t.name != "Result"]
         tags += [Tag(name="Result", value=self.outcome.result)] if self.outcome else []
@@ -449,16 +444,14 @@ class WaiteState(State):
 def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
     """The state after the deal of `record`, its unknown hands None."""
     deal = record.deal.hands if record.deal else []
-    given = {hand.owner: [c.code for c in hand.cards] for hand in deal}
-    hands = {s: given.get(str(s)) for s in range(1, seats + 1)}
-    talon, dead = given.get("talon"), given.get("dead")
-    return WaiteState(seats, dealer, hands, talon, dead, list(record.tags))
+    dealt = {hand.owner: [c.code for c in hand.cards] for hand in deal}
+    return WaiteState(seats, dealer, dealt, list(record.tags))
 
 
 def start(record: Record) -> WaiteState:
     """The state right after the deal of `record`: every hand and the left-over cards (and
     with two seats the dead hand) must be given."""
-    state = from_record(record, _seats(record), record.dealer or 1)
+    state = _dealt(record)
     missing = [f"seat {s}'s hand" for s, h in state.hands.items() if h is None]
     missing += ["the left-over cards (`talon:`)"] if state.talon is None else []
     missing += ["the dead hand (`dead:`)"] if state.seats == 2 and state.dead is None else []
@@ -467,12 +460,13 @@ def start(record: Record) -> WaiteState:
     return state
 
 
-def _seats(record: Record) -> int:
+def _dealt(record: Record) -> WaiteState:
+    """`from_record` with the record's own seats, which must be 2 or 3."""
     if record.seats not in (2, 3):
         raise ValueError(
             f"the Game of Tarot is played by 2 or 3 seats, not {record.tag('Seats')!r}"
         )
-    return record.seats
+    return from_record(record, record.seats, record.dealer or 1)
 
 
 def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
@@ -501,7 +495,7 @@ def in_rules_order(record: Record) -> list[Announcement | Exchange]:
 
 def actions(record: Record) -> list[tuple[int | None, str]]:
     """The record's actions, (seat, spelling), in the order the rules take them."""
-    state = from_record(record, _seats(record), record.dealer or 1)
+    state = _dealt(record)
     out = [(state.dealer, c) for c in discard_shown(record, state.pool()) or []]
     for item in in_rules_order(record):
         out.append((item.seat if type(item) is Announcement else item.giver, spell(item)))
