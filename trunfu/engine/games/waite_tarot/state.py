@@ -15,7 +15,7 @@ from ....notation.decks import GAMES
 from ....notation.models import Announcement, Card, Exchange, Record, Tag
 from ....notation.reader import read_text
 from ...cards import SUITS
-from ...model import Bonus, Outcome, TrickResult
+from ...model import Bonus, Outcome, TrickResult, trusted
 from ...play import PlaySetup, TrickPlay
 from ...scoring import format_result
 from ...state import Fault, IllegalAction, Snapshot, State, View
@@ -182,9 +182,16 @@ class WaiteState(State):
         return [] if fault is None else [fault]
 
     def _fault(self, item: Item | None, action: str | Item) -> Fault | None:
+        if type(item) is str and not self.discard_done:
+            pool = self.pool()
+            if pool is None or item in pool:
+                return None
+            return Fault(
+                "discard-not-held",
+                f"the dealer (seat {self.dealer}) discards {item}, which is neither in his hand "
+                "nor among the 3 left-over cards",
+            )
         if type(item) is str:
-            if not self.discard_done:
-                return self._discard_fault(item)
             return (self.due() if self.play is None else None) or self._card_fault(item)
         if item is None:
             return Fault(
@@ -206,16 +213,6 @@ class WaiteState(State):
             return self._exchange_fault(item)
         first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
         return first or self.judge_declaration(item.seat, item.word, [c.code for c in item.cards])
-
-    def _discard_fault(self, card: str) -> Fault | None:
-        talon = [] if self.talon_taken else self.talon
-        if self.hands[self.dealer] is None or talon is None or card in self.pool():
-            return None
-        return Fault(
-            "discard-not-held",
-            f"the dealer (seat {self.dealer}) discards {card}, which is neither in his hand "
-            "nor among the 3 left-over cards",
-        )
 
     def _card_fault(self, card: str) -> Fault | None:
         play = self.play or TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
@@ -314,16 +311,10 @@ class WaiteState(State):
 
     def play_setup(self, steps: bool) -> PlaySetup:
         """The play for the referee (`play_tricks`), from the hands known now."""
-        scored = self.scored if steps else None  # the points only show in steps
-        return PlaySetup(
-            RULES,
-            self.leader,
-            TRICKS,
-            self.hands,
-            self.elsewhere(),
-            on_trick=scored,
-            on_start=self.adopt,
-        )
+        setup = PlaySetup(RULES, self.leader, TRICKS, self.hands, self.elsewhere())
+        setup.on_trick = self.scored if steps else None  # the points only show in steps
+        setup.on_start = self.adopt
+        return setup
 
     def adopt(self, play: TrickPlay) -> None:
         """Take the referee's play (its hands inferred from the record) as this deal's."""
@@ -360,9 +351,17 @@ class WaiteState(State):
             "totals": totals,
             "card_points": points,
         }
-        return Outcome.model_construct(
+        return trusted(
+            Outcome,
             scores=[float(x) for x in scores],
             result=format_result(scores),
+            contract=None,
+            declarer=None,
+            partners=[],
+            won=None,
+            thrown_in=False,
+            roles={},
+            speakers=[],
             sides={str(s): [s] for s in seats},
             card_points={str(s): float(points[s]) for s in seats},
             margin=float(max(scores)),  # the best total's lead over the second
