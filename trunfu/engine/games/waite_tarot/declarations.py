@@ -25,7 +25,6 @@ _PLACE = {card: 100 * i + j for i, ladder in enumerate(LADDERS) for j, card in e
 _AT = {n: card for card, n in _PLACE.items()}
 _BIT = {card: 1 << n for card, n in _PLACE.items()}
 """Card → its place as a bit: a hand is the sum of its cards' bits, a run a run of ones."""
-_FIVE = {3: 5, 4: 10, 5: 15}
 NEEDS = {
     "greater": f"`greater` shows {{shown}}: it needs 3 to 5 of {' '.join(GREATER)}",
     "lesser": f"`lesser` shows {{shown}}: it needs 3 to 5 of {' '.join(LESSER)}",
@@ -44,21 +43,6 @@ class Declaration(NamedTuple):
 
     def as_json(self) -> dict:
         return {"kind": self.kind, "cards": list(self.cards), "points": self.points}
-
-
-def five_points(count: int) -> int:
-    """Greater or lesser trumps: 3 → 5, 4 → 10, 5 → 15."""
-    return _FIVE.get(count, 0)
-
-
-def trumps_points(count: int) -> int:
-    """Trumps held (the Fool counts one): 10 to 12 → 10, 13 or more → 15."""
-    return 15 if count >= 13 else 10 if count >= 10 else 0
-
-
-def sequence_points(length: int) -> int:
-    """A run of 4 to 6 → 5, 7 to 9 → 10, 10 or more → 15."""
-    return 15 if length >= 10 else 10 if length >= 7 else 5 if length >= 4 else 0
 
 
 def sequences(hand: Iterable[str]) -> list[tuple[str, ...]]:
@@ -82,18 +66,19 @@ def declarations(hand: Iterable[str]) -> list[Declaration]:
     out: list[Declaration] = []
     for kind, group in (("greater", GREATER), ("lesser", LESSER)):
         cards = tuple(filter(held.__contains__, group))
-        if five_points(len(cards)):
-            out.append(Declaration(kind, cards, five_points(len(cards))))
+        if len(cards) >= 3:  # 3 → 5, 4 → 10, 5 → 15
+            out.append(Declaration(kind, cards, 5 * (len(cards) - 2)))
     trumps = list(filter(held.__contains__, LADDERS[0]))  # highest first
     trumps += [c for c in held if c[0] == "T" and c not in _PLACE]  # a code of another deck
     trumps += ["EX"] if "EX" in held else []
-    if trumps_points(len(trumps)):
-        out.append(Declaration("trumps", tuple(trumps), trumps_points(len(trumps))))
+    if len(trumps) >= 10:  # 10 to 12 → 10, 13 or more → 15
+        out.append(Declaration("trumps", tuple(trumps), 15 if len(trumps) >= 13 else 10))
     tarots = tuple(filter(held.__contains__, TAROTS))
     if len(tarots) >= 3:
         kept = tarots[: 3 * (len(tarots) // 3)]
         out.append(Declaration("tarots", kept, 5 * len(kept)))
-    out += [Declaration("sequence", run, sequence_points(len(run))) for run in sequences(held)]
+    for run in sequences(held):  # 4 to 6 → 5, 7 to 9 → 10, 10 or more → 15
+        out.append(Declaration("sequence", run, 5 * min(3, (len(run) - 1) // 3)))
     return out
 
 
