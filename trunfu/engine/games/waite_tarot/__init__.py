@@ -7,4 +7,14 @@ from .replay import replay
 from .simulate import choose, deal
 from .state import actions, start
 
-register(GameRules("waite-tarot", replay, (2, 3), start, actions, deal, choose))
+register(
+    GameRules(
+        name="waite-tarot",
+        replay=replay,
+        seats=(2, 3),
+        start=start,
+        actions=actions,
+        deal=deal,
+        choose=choose,
+    )
+)
