@@ -10,7 +10,7 @@ from ....notation.models import Claim, Node, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks, written_tricks
 from .rules import DECK, RULES
-from .state import FourState, MarafoneState, TrionfoState, dealt_hands
+from .state import FourState, MarafoneState, TrionfoState, calls, dealt_hands
 from .trionfo import Auction
 
 
@@ -18,31 +18,24 @@ def replay(record: Record, ctx: Context) -> None:
     """Referee one hand, four seats or Trionfo, and score it."""
     hands = dealt_hands(record, ctx.seats)
     trump = record.trump.suit if record.trump is not None else None
-    (_four if ctx.seats == 4 else _five)(record, ctx, hands, trump)
+    played = record.play is not None and bool(record.play.tricks)
+    (_four if ctx.seats == 4 else _five)(record, ctx, hands, trump, played)
 
 
-def _act(ctx: Context, state: MarafoneState, action: str, node: Node | None) -> bool:
-    """Report what is wrong with `action` at `node`, then do it; True when it was legal."""
-    faults = state.check(action)
+def _act(
+    ctx: Context, state: MarafoneState, action: str, node: Node | None, label: str = ""
+) -> bool:
+    """Report what is wrong with `action` at `node`, or do it, with a step (`label`) when
+    given; True when it was legal."""
+    seat, faults = state.to_act, state.check(action)
     for fault in faults:
         ctx.error(node, fault.code, fault.message)
+    if faults:
+        return False
     state.perform(action)
-    return not faults
-
-
-def _walk(record: Record, seats: int, leader: int, trump: str | None) -> dict[str, int]:
-    """Card → the seat that plays it, when the first trick is led by `leader`."""
-    owners: dict[str, int] = {}
-    for item in record.play.items if record.play is not None else ():
-        if type(item) is Claim:
-            break
-        codes = [c.code for c in item.cards]
-        for i, code in enumerate(codes):
-            owners[code] = (leader - 1 + i) % seats + 1
-        if len(codes) != seats:
-            break
-        leader = (leader - 1 + RULES.with_trump(trump).winner(codes)) % seats + 1
-    return owners
+    if label:
+        ctx.step("call", seat=seat, text=action, node=node, label=label)
+    return True
 
 
 def holder(
@@ -59,54 +52,85 @@ def holder(
     for seat, hand in hands.items():
         if hand is not None and card in hand:
             return seat
-    known = {s: set(h) for s, h in hands.items() if h is not None}
-    fits = []
+    seats, rules, fits = len(hands), RULES.with_trump(trump), []
     for seat in (s for s, h in hands.items() if h is None):
-        leader = leader_of(seat)
-        if leader is None:
-            continue
-        owners = _walk(record, len(hands), leader, trump)
+        leader, owners = leader_of(seat), {}
+        for item in record.play.items if record.play is not None and leader else ():
+            if type(item) is Claim:
+                break
+            codes = [c.code for c in item.cards]
+            owners.update({code: (leader - 1 + i) % seats + 1 for i, code in enumerate(codes)})
+            if len(codes) != seats:
+                break
+            leader = (leader - 1 + rules.winner(codes)) % seats + 1
         if owners.get(card) == seat and all(
-            code in known[s] for code, s in owners.items() if s in known
+            hands[s] is None or c in hands[s] for c, s in owners.items()
         ):
             fits.append(seat)
     return fits[0] if len(fits) == 1 else None
 
 
-def _unknown(card: str, what: str) -> str:
+def _unknown(ctx: Context, node: Node | None, code: str, card: str, what: str) -> None:
     """The record does not show who held the first card."""
-    return (
-        f"the holder of {card} {what}, but the record does not show who held {card}: give "
-        "the deal (one hand is enough when the play then fits a single seat)"
+    if node is not None:
+        message = (
+            f"the holder of {card} {what}, but the record does not show who held {card}: give "
+            "the deal (one hand is enough when the play then fits a single seat)"
+        )
+        ctx.error(node, code, message)
+
+
+def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
+    """The record plays without naming trumps."""
+    if played:
+        message = f"{who} names trumps before the first trick: the record needs a `trump` section"
+        ctx.error(record.play, "no-trump", message)
+
+
+def _begin(ctx: Context, record: Record, state: MarafoneState) -> None:
+    """Show `state` from the deal on."""
+    ctx.observe(state)
+    count = "ten" if state.seats == 4 else "eight"
+    ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
+
+
+def _play(ctx: Context, state: MarafoneState, trump: str, **hooks: Callable) -> bool:
+    """The play of the record, adopted by `state`; True when every trick was played."""
+    setup = PlaySetup(
+        rules=RULES.with_trump(trump),
+        leader=state.leader,
+        tricks=state.total,
+        hands=state.hands,
+        on_trick=state.took if ctx.want_steps else None,
+        on_start=state.adopt,
+        **hooks,
     )
+    return play_tricks(ctx, setup).complete
 
 
-def _four(record: Record, ctx: Context, hands: dict, trump: str | None) -> None:
+def _end(ctx: Context, state: MarafoneState) -> None:
+    """The hand scored, with its last step."""
+    ctx.outcome = state.score()
+    if ctx.outcome is not None:
+        ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
+
+
+def _four(record: Record, ctx: Context, hands: dict, trump: str | None, played: bool) -> None:
     """Four seats: trumps named by the holder of 4D, the play, the words and the claims."""
-    played = record.play is not None and record.play.tricks
     if trump is None:
-        if played:
-            message = (
-                "the holder of 4D names trumps before the first trick: the record needs a "
-                "`trump` section"
-            )
-            ctx.error(record.play, "no-trump", message)
-        return
+        return _no_trump(ctx, record, played, "the holder of 4D")
     leader = holder(record, hands, "4D", lambda s: s, trump)
     if leader is None:
-        if played:
-            ctx.error(record.play, "unknown-leader", _unknown("4D", "leads the first trick"))
-        return
+        return _unknown(
+            ctx, record.play if played else None, "unknown-leader", "4D", "leads the first trick"
+        )
     tags = [(name, tag.value) for name, tag in ctx.tags.items()]
     state = FourState(hands, first=leader, dealer=ctx.dealer, tags=tags)
-    ctx.observe(state)
-    ctx.step("deal", label="the cards are dealt, ten to each seat", node=record.deal)
-    _act(ctx, state, f"trump {trump}", record.trump)
-    if ctx.want_steps:  # the label is built for the steps only
-        named = f"seat {leader}, who holds 4D, names {DECK.suit_name(trump)} as trumps"
-        ctx.step("call", seat=leader, text=f"trump {trump}", node=record.trump, label=named)
+    _begin(ctx, record, state)
+    named = f"seat {leader}, who holds 4D, names {DECK.suit_name(trump)} as trumps"
+    _act(ctx, state, f"trump {trump}", record.trump, named)
 
-    def on_claim(claim: Claim, played: int) -> bool:
+    def on_claim(claim: Claim, played: int) -> None:
         action = f"{claim.kind} {claim.seat}"
         _act(ctx, state, action, claim)
         label = f"seat {claim.seat}'s team is penalised"
@@ -114,34 +138,18 @@ def _four(record: Record, ctx: Context, hands: dict, trump: str | None) -> None:
             label = f"seat {claim.seat} calls his team out"
         ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
         items = record.play.items
-        after = items[next(i for i, item in enumerate(items) if item is claim) + 1 :]
+        after = items[items.index(claim) + 1 :]
         if after:
-            message = (
-                f"the hand stopped at `{action}` (line {claim.line}); nothing may be played "
-                "after it"
-            )
+            message = f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
             ctx.error(after[0], "play-after-claim", message)
-        return True
 
-    setup = PlaySetup(
-        rules=RULES.with_trump(trump),
-        leader=leader,
-        tricks=FourState.total,
-        hands=hands,
-        on_trick=state.took if ctx.want_steps else None,
-        on_claim=on_claim,
-        on_start=state.adopt,
-    )
-    complete = play_tricks(ctx, setup).complete
+    complete = _play(ctx, state, trump, on_claim=on_claim)
     faults = len(ctx.diagnostics)
     _words(ctx, state)
     if complete:
         state.close()
-    if faults or not (complete or state.claim or state.irregular):
-        return
-    ctx.outcome = state.score()
-    if ctx.outcome is not None:
-        ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
+    if not faults and (complete or state.claim or state.irregular):
+        _end(ctx, state)
 
 
 def _words(ctx: Context, state: FourState) -> None:
@@ -170,12 +178,12 @@ def _words(ctx: Context, state: FourState) -> None:
 def _auction(record: Record, first: int) -> Auction:
     """The record's auction when seat `first` speaks first."""
     auction = Auction(first)
-    for call in (c for r in record.auction.rounds for c in r) if record.auction else ():
+    for call in calls(record):
         auction.say(call.word)
     return auction
 
 
-def _five(record: Record, ctx: Context, hands: dict, trump: str | None) -> None:
+def _five(record: Record, ctx: Context, hands: dict, trump: str | None, played: bool) -> None:
     """Trionfo: the auction from the holder of 5S, the signore's trumps and called card,
     the secret amico, the play."""
     first = holder(record, hands, "5S", lambda s: _auction(record, s).bidder, trump)
@@ -183,22 +191,16 @@ def _five(record: Record, ctx: Context, hands: dict, trump: str | None) -> None:
     if guessed:
         first = 1  # five passes are the same whoever spoke first
     if first is None:
-        if record.auction is not None:
-            ctx.error(record.auction, "unknown-first", _unknown("5S", "speaks first"))
-        return
+        return _unknown(ctx, record.auction, "unknown-first", "5S", "speaks first")
     state = TrionfoState(hands, first=first, dealer=ctx.dealer)
-    ctx.observe(state)
-    ctx.step("deal", label="the cards are dealt, eight to each seat", node=record.deal)
+    _begin(ctx, record, state)
     _no_marafone_words(record, ctx)
-    for call in (c for r in record.auction.rounds for c in r) if record.auction else ():
+    for call in calls(record):
         seat = state.auction.turn
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
-        if _act(ctx, state, call.word, call) and ctx.want_steps:
-            label = f"seat {seat}: {call.word}"
-            ctx.step("call", seat=seat, text=call.word, node=call, label=label)
-    played = record.play is not None and record.play.tricks
+        _act(ctx, state, call.word, call, f"seat {seat}: {call.word}")
     if state.auction.thrown_in:
         if played:
             ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
@@ -214,12 +216,7 @@ def _five(record: Record, ctx: Context, hands: dict, trump: str | None) -> None:
         _act(ctx, state, f"trump {trump}", record.trump)
     called = _called(record, ctx, state)
     if trump is None:
-        if played:
-            message = (
-                f"seat {signore}, the signore, names trumps: the record needs a `trump` section"
-            )
-            ctx.error(record.play, "no-trump", message)
-        return
+        return _no_trump(ctx, record, played, f"seat {signore}, the signore,")
     if ctx.want_steps:
         call = f" call {called}" if called else ""
         named = f"seat {signore} names {DECK.suit_name(trump)} as trumps"
@@ -227,22 +224,12 @@ def _five(record: Record, ctx: Context, hands: dict, trump: str | None) -> None:
         ctx.step("call", seat=signore, text=f"trump {trump}{call}", node=record.trump, label=named)
     if called and state.amico is None:
         state.amico = holder(record, hands, called, lambda s: signore, trump)
-    setup = PlaySetup(
-        rules=RULES.with_trump(trump),
-        leader=signore,
-        tricks=TrionfoState.total,
-        hands=hands,
-        on_trick=state.took if ctx.want_steps else None,
-        on_start=state.adopt,
-    )
-    result = play_tricks(ctx, setup)
-    if called and state.amico is None and result.complete:
-        state.amico = next((s for s, h in result.hands.items() if called in h), None)
-    if ctx.failed or not result.complete or (called and state.amico is None):
-        return
-    state.close()
-    ctx.outcome = state.score()
-    ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
+    complete = _play(ctx, state, trump)
+    if called and state.amico is None and complete:
+        state.amico = next((s for s, h in state.play.dealt.items() if called in h), None)
+    if not ctx.failed and complete and not (called and state.amico is None):
+        state.close()
+        _end(ctx, state)
 
 
 def _called(record: Record, ctx: Context, state: TrionfoState) -> str | None:
@@ -251,10 +238,7 @@ def _called(record: Record, ctx: Context, state: TrionfoState) -> str | None:
     cards = record.call.cards if record.call is not None else []
     if state.bid != "chiamo":
         if cards:
-            message = (
-                f"only `chiamo` calls a card; seat {state.signore} bid `{state.bid}` and plays "
-                "alone"
-            )
+            message = f"only `chiamo` calls a card; seat {state.signore} bid `{state.bid}` and plays alone"
             ctx.error(cards[0], "unexpected-call", message)
         return None
     if len(cards) != 1:
@@ -264,16 +248,9 @@ def _called(record: Record, ctx: Context, state: TrionfoState) -> str | None:
         )
         ctx.error(record.call or record.auction, "call-needed", message)
         return None
-    card = cards[0].code
     if state.phase != "call":  # trumps not named: the record stops short of the play
-        return card
-    faults = state.check(card)
-    for fault in faults:
-        ctx.error(cards[0], fault.code, fault.message)
-    if faults:
-        return None
-    state.perform(card)
-    return card
+        return cards[0].code
+    return cards[0].code if _act(ctx, state, cards[0].code, cards[0]) else None
 
 
 def _no_marafone_words(record: Record, ctx: Context) -> None:

@@ -670,6 +670,11 @@ def start(record: tgn.Record) -> MarafoneState:
     return kind(hands, first=first, dealer=record.dealer or 1, tags=tags)
 
 
+def calls(record: tgn.Record) -> list[tgn.Call]:
+    """The calls of the record's auction, in order."""
+    return [c for r in record.auction.rounds for c in r] if record.auction is not None else []
+
+
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them."""
     state, out = start(record), []
@@ -678,7 +683,7 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
         out.append((state.to_act if seat is None else seat, action))
         state.perform(action)
 
-    for call in (c for r in record.auction.rounds for c in r) if record.auction else ():
+    for call in calls(record):
         do(call.word)
     if record.trump is not None and record.trump.suit is not None:
         do(f"trump {record.trump.suit}")
