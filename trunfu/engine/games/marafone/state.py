@@ -1,14 +1,9 @@
-"""Marafone as a game state: `FourState` (four seats: trumps named by the holder of 4D,
-the play with the leader's words, `fuori` and `penalty`) and `TrionfoState` (five seats:
-the auction from the holder of 5S, trumps, the called card, the play).
-
-Phases: `auction` (Trionfo), `trump` (marafone's own: the seat that names trumps, with
-`trump D`), `call` (Trionfo after `chiamo`: the called card), `play`, `over`. Actions are
-spelled as the writer spells them (`chiamo`, `trump D`, `3C`, `KS busso`, `fuori 2`) and
-read as the reader reads them (`di più`, `ks`, `trump d`). A false `striscio` or `volo` is
-no refusal but an irregularity the rules score (11–0 against the speaker's team), so
-`apply` takes it and `legal` offers only the true words; `penalty N` (the umpire's
-ruling) is taken too, never offered."""
+"""Marafone as a game state: `FourState` (trumps named by the holder of 4D, the play with
+the leader's words, `fuori` and `penalty`) and `TrionfoState` (the auction from the holder
+of 5S, trumps, the called card after `chiamo`, the play). Actions are read as the reader
+reads them (`di più`, `ks`, `trump d`). A false `striscio` or `volo` is an irregularity
+the rules score (11–0), so `apply` takes it and `legal` offers only the true words;
+`penalty N` (the umpire's ruling) is taken too, never offered."""
 
 from __future__ import annotations
 
@@ -130,6 +125,10 @@ class MarafoneState(State):
     total: int
     """Tricks in a complete hand."""
     partner_known = False
+    auction: Auction | None = None
+    called: str | None = None
+    claim: tuple[str, int, int] | None = None
+    """(kind, seat, tricks played before it): a four-seat `fuori` or `penalty`."""
 
     def __init__(
         self,
@@ -147,7 +146,6 @@ class MarafoneState(State):
         """(trick, seat) → the word said with that seat's card."""
         self.points: dict[str, float] = {}
         """Card points taken so far per side, as the steps show them."""
-        self.closed = False
         self.play: TrickPlay | None = None
         self.shown: tuple[int, dict, dict, dict] = (-1, {}, {}, {})
         """What the snapshots of the play show between two tricks: the tricks taken so far,
@@ -192,9 +190,9 @@ class MarafoneState(State):
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
         tricks = self.playing().tricks
-        if len(tricks) == self.total and not self.closed:
+        if len(tricks) == self.total:
             self.points[self._side_name(tricks[-1].winner)] += LAST_TRICK_THIRDS / 3
-        self.closed, self.phase = True, "over"
+        self.phase = "over"
 
     def _side_name(self, seat: int) -> str:
         """The side `seat` plays for, as the steps' points name it."""
@@ -274,7 +272,10 @@ class MarafoneState(State):
             if h
         ]
         record = tgn.Record(tags=tags, deal=tgn.Deal(hands=hands) if hands else None)
-        self._sections(record)
+        if self.auction is not None:
+            record.auction = tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.auction.calls]])
+        if self.called is not None:
+            record.call = tgn.CardList(keyword="call", cards=[tgn.Card(self.called)])
         if self.trump is not None:
             record.trump = tgn.Trump(suit=self.trump)
         items: list[tgn.Trick | tgn.Claim] = []
@@ -284,7 +285,7 @@ class MarafoneState(State):
         ):
             if cards:
                 items.append(tgn.Trick(cards=[self._played(number, *p) for p in cards]))
-        items += self._claims()
+        items += [tgn.Claim(kind=self.claim[0], seat=self.claim[1])] if self.claim else []
         if items:
             record.play = tgn.Play(items=items)
         return record
@@ -292,12 +293,6 @@ class MarafoneState(State):
     def _played(self, number: int, seat: int, card: str) -> tgn.PlayedCard:
         word = self.words.get((number, seat))
         return tgn.PlayedCard(card, extras=tgn.CardExtras(signal=word) if word else None)
-
-    def _sections(self, record: tgn.Record) -> None:
-        """Add the sections before the trump (Trionfo: the auction and the call)."""
-
-    def _claims(self) -> list[tgn.Claim]:
-        return []
 
 
 class FourState(MarafoneState):
@@ -310,8 +305,6 @@ class FourState(MarafoneState):
         super().__init__(hands, **given)
         self.phase = "trump"
         self.points = dict.fromkeys(TEAM_NAMES, 0.0)
-        self.claim: tuple[str, int, int] | None = None
-        """(kind, seat, tricks played before it)."""
         self.signals: list[dict] = []
         self.irregular: tuple[int, str] | None = None
         """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
@@ -419,9 +412,6 @@ class FourState(MarafoneState):
     def _side_name(self, seat: int) -> str:
         return TEAM_NAMES[team(seat)]
 
-    def _claims(self) -> list[tgn.Claim]:
-        return [tgn.Claim(kind=self.claim[0], seat=self.claim[1])] if self.claim else []
-
     def _maraffa(self, complete: bool) -> dict | None:
         """The seat holding A, 2, 3 of trumps (known), and whether it led off with the ace."""
         play = self.playing()
@@ -504,10 +494,8 @@ class TrionfoState(MarafoneState):
         super().__init__(hands, **given)
         self.phase = "auction"
         self.auction = Auction(self.first, seats=self.seats)
-        self.called: str | None = None
         self.amico: int | None = None
         """The holder of the called card, when known."""
-        self.partner_known = False
 
     @property
     def signore(self) -> int | None:
@@ -604,11 +592,6 @@ class TrionfoState(MarafoneState):
         self.partner_known = self.partner_known or self.called in cards
         self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
 
-    def _sections(self, record: tgn.Record) -> None:
-        record.auction = tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.auction.calls]])
-        if self.called is not None:
-            record.call = tgn.CardList(keyword="call", cards=[tgn.Card(self.called)])
-
     def score(self) -> Outcome | None:
         auction, signore, bid = self.auction, self.signore, self.bid
         if auction.thrown_in:
@@ -662,12 +645,21 @@ def start(record: tgn.Record) -> MarafoneState:
     missing = [str(s) for s, h in hands.items() if h is None]
     if missing:
         raise ValueError(f"the deal gives no hand for seat {', '.join(missing)}")
-    kind, card = (FourState, "4D") if seats == 4 else (TrionfoState, "5S")
+    return dealt(hands, record.dealer or 1, [(t.name, t.value) for t in record.tags])
+
+
+def dealt(
+    hands: dict[int, list[str]],
+    dealer: int,
+    tags: list[tuple[str, str]],
+    four: type[FourState] = FourState,
+) -> MarafoneState:
+    """The state of a deal of `hands` (`four`: the class for four seats)."""
+    kind, card = (four, "4D") if len(hands) == 4 else (TrionfoState, "5S")
     first = next((s for s, h in hands.items() if card in h), None)
     if first is None:
         raise ValueError(f"no hand of the deal holds {card}")
-    tags = [(t.name, t.value) for t in record.tags]
-    return kind(hands, first=first, dealer=record.dealer or 1, tags=tags)
+    return kind(hands, first=first, dealer=dealer, tags=tags)
 
 
 def calls(record: tgn.Record) -> list[tgn.Call]:
