@@ -125,6 +125,7 @@ class MarafoneState(State):
     total: int
     """Tricks in a complete hand."""
     partner_known = False
+    bid: str | None = None
     auction: Auction | None = None
     called: str | None = None
     claim: tuple[str, int, int] | None = None
@@ -162,9 +163,11 @@ class MarafoneState(State):
 
     @property
     def to_act(self) -> int | None:
+        if self.phase == "auction":
+            return self.auction.turn
         if self.phase == "play":
             return self.play.to_play if self.play is not None else self.leader
-        return None
+        return self.leader if self.phase in ("trump", "call") else None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -197,9 +200,96 @@ class MarafoneState(State):
     def _side_name(self, seat: int) -> str:
         """The side `seat` plays for, as the steps' points name it."""
 
-    def _read(self, action: str) -> Action | Fault:
+    def legal(self) -> list[str]:
+        if self.phase == "auction":
+            return self.auction.bids()
+        if self.phase == "trump":
+            return [f"trump {suit}" for suit in DECK.suits]
+        if self.phase == "call":
+            return [c for c in DECK.order if c[-1] != self.trump]
+        if self.phase != "play":
+            return []
+        play = self.playing()
+        if play.trick or self.auction is not None:
+            return play.legal()
+        out, hand = [], play.hand(play.to_play) or []
+        for card in play.legal():
+            still = any(c[-1] == card[-1] and c != card for c in hand)
+            out += [card, f"{card} busso", f"{card} {'striscio' if still else 'volo'}"]
+        if None not in self._match():
+            out += [f"fuori {s}" for s in range(1, self.seats + 1)]
+        return out
+
+    def check(self, action: str) -> list[Fault]:
+        act, trionfo = read_action(action, self.seats), self.auction is not None
+        if act is None:
+            return [Fault("unknown-action", f"`{action}` is not a {self.name} action")]
+        if trionfo and act.kind == "bid":
+            message = self.auction.fault(act.word)
+            return [Fault("illegal-call", message)] if message else []
+        if trionfo and act.kind == "claim":
+            return [self.no_claim(act.word)]
+        if self.phase == "over":
+            return [Fault("over", f"`{action}`: the hand is over")]
+        if act.kind == "claim" and self.phase == "play":
+            return self._claim_fault(action, act.word)
+        if act.kind != {"trump": "trump", "call": "card", "play": "card"}.get(self.phase):
+            message = f"`{action}`: the {self.phase} is not over"
+            if not trionfo and self.phase == "trump":
+                message = f"seat {self.first}, who holds 4D, names trumps first"
+            elif not trionfo:
+                message = f"`{action}`: it is seat {self.playing().to_play}'s turn to play"
+            return [Fault("not-now", message)]
+        if self.phase == "call" and act.card[-1] == self.trump:
+            message = f"{act.card} is a trump: the called card is of another suit"
+            return [Fault("call-trump", message)]
+        if self.phase == "call" and act.card not in DECK.cards:
+            return [Fault("unknown-card", f"{act.card} is not a card of marafone")]
+        if self.phase != "play":
+            return []
+        play, faults = self.playing(), self._card_fault(act.card)
+        if act.word and trionfo:
+            faults.append(self.no_word(act.word))
+        elif act.word and play.trick:
+            faults.append(self._not_leader(play.number, play.to_play, act.word))
+        return faults
+
+    def _claim_fault(self, action: str, kind: str) -> list[Fault]:
+        """What is wrong with a four-seat claim in the play."""
+        if self.playing().trick:
+            return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
+        match, target = self._match()
+        if kind != "fuori" or None not in (match, target):
+            return []
+        bad = "MatchScore" if match is None else "Target"
+        message = (
+            f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
+            'not readable (MatchScore "A B", Target a number)'
+        )
+        return [Fault("bad-match-tag", message)]
+
+    def perform(self, action: str) -> None:
         act = read_action(action, self.seats)
-        return act or Fault("unknown-action", f"`{action}` is not a {self.name} action")
+        kind, phase = act.kind, self.phase
+        if kind == "bid" and phase == "auction":
+            self.auction.say(act.word)
+            if self.auction.over:
+                self.phase = "over" if self.auction.thrown_in else "trump"
+        elif kind == "trump" and phase == "trump":
+            self.trump = act.word
+            self.phase = "call" if self.bid == "chiamo" else "play"
+        elif kind == "card" and phase == "call":
+            self.called, self.phase = act.card, "play"
+            self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
+        elif kind == "claim" and phase == "play" and self.auction is None:
+            self.claim = (act.word, act.seat, len(self.playing().tricks))
+            self.phase = "over"
+        elif kind == "card" and phase == "play":
+            play = self.playing()
+            number, seat, lead = play.number, play.to_play, not play.trick
+            self._play_card(act.card)
+            if act.word and self.auction is None:
+                self.hear(number, seat, act.card, act.word, lead)
 
     def _card_fault(self, card: str) -> list[Fault]:
         play = self.playing()
@@ -309,71 +399,9 @@ class FourState(MarafoneState):
         self.irregular: tuple[int, str] | None = None
         """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
 
-    @property
-    def to_act(self) -> int | None:
-        return self.first if self.phase == "trump" else super().to_act
-
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
         tags = dict(reversed(self.tags))  # the first of each name
         return parse_match_score(tags.get("MatchScore")), parse_target(tags.get("Target"))
-
-    def legal(self) -> list[str]:
-        if self.phase != "play":
-            return [f"trump {suit}" for suit in DECK.suits] if self.phase == "trump" else []
-        play = self.playing()
-        if play.trick:
-            return play.legal()
-        out, hand = [], play.hand(play.to_play) or []
-        for card in play.legal():
-            still = any(c[-1] == card[-1] and c != card for c in hand)
-            out += [card, f"{card} busso", f"{card} {'striscio' if still else 'volo'}"]
-        if None not in self._match():
-            out += [f"fuori {s}" for s in range(1, self.seats + 1)]
-        return out
-
-    def check(self, action: str) -> list[Fault]:
-        act = self._read(action)
-        if type(act) is Fault:
-            return [act]
-        if self.phase == "trump":
-            if act.kind == "trump":
-                return []
-            return [Fault("not-now", f"seat {self.first}, who holds 4D, names trumps first")]
-        if self.phase == "over":
-            return [Fault("over", f"`{action}`: the hand is over")]
-        play = self.playing()
-        if act.kind == "claim":
-            if play.trick:
-                return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
-            match, target = self._match()
-            if act.word != "fuori" or None not in (match, target):
-                return []
-            bad = "MatchScore" if match is None else "Target"
-            message = (
-                f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
-                'not readable (MatchScore "A B", Target a number)'
-            )
-            return [Fault("bad-match-tag", message)]
-        if act.kind != "card":
-            return [Fault("not-now", f"`{action}`: it is seat {play.to_play}'s turn to play")]
-        faults = self._card_fault(act.card)
-        if act.word and play.trick:
-            faults.append(self._not_leader(play.number, play.to_play, act.word))
-        return faults
-
-    def perform(self, action: str) -> None:
-        act = read_action(action, self.seats)
-        if self.phase == "trump" and act.kind == "trump":
-            self.trump, self.phase = act.word, "play"
-        elif self.phase == "play" and act.kind == "claim":
-            self.claim = (act.word, act.seat, len(self.playing().tricks))
-            self.phase = "over"
-        elif self.phase == "play" and act.kind == "card":
-            play = self.playing()
-            number, seat, lead = play.number, play.to_play, not play.trick
-            self._play_card(act.card)
-            if act.word:
-                self.hear(number, seat, act.card, act.word, lead)
 
     @staticmethod
     def _not_leader(number: int, seat: int, word: str) -> Fault:
@@ -514,43 +542,6 @@ class TrionfoState(MarafoneState):
         """The signore, shown from his naming of trumps on."""
         return self.signore if self.phase not in ("auction", "trump") else None
 
-    @property
-    def to_act(self) -> int | None:
-        if self.phase == "auction":
-            return self.auction.turn
-        return self.signore if self.phase in ("trump", "call") else super().to_act
-
-    def legal(self) -> list[str]:
-        if self.phase == "auction":
-            return self.auction.bids()
-        if self.phase == "trump":
-            return [f"trump {suit}" for suit in DECK.suits]
-        if self.phase == "call":
-            return [c for c in DECK.order if c[-1] != self.trump]
-        return self.playing().legal() if self.phase == "play" else []
-
-    def check(self, action: str) -> list[Fault]:
-        act = self._read(action)
-        if type(act) is Fault:
-            return [act]
-        if act.kind == "bid":
-            message = self.auction.fault(act.word)
-            return [Fault("illegal-call", message)] if message else []
-        if act.kind == "claim":
-            return [self.no_claim(act.word)]
-        if self.phase == "over":
-            return [Fault("over", f"`{action}`: the hand is over")]
-        if act.kind != {"trump": "trump", "call": "card", "play": "card"}.get(self.phase):
-            return [Fault("not-now", f"`{action}`: the {self.phase} is not over")]
-        if self.phase == "call" and act.card[-1] == self.trump:
-            message = f"{act.card} is a trump: the called card is of another suit"
-            return [Fault("call-trump", message)]
-        if self.phase == "call" and act.card not in DECK.cards:
-            return [Fault("unknown-card", f"{act.card} is not a card of marafone")]
-        if self.phase != "play":
-            return []
-        return self._card_fault(act.card) + ([self.no_word(act.word)] if act.word else [])
-
     @staticmethod
     def no_word(word: str) -> Fault:
         return Fault(
@@ -561,21 +552,6 @@ class TrionfoState(MarafoneState):
     @staticmethod
     def no_claim(kind: str) -> Fault:
         return Fault("unexpected-claim", f"`{kind}` belongs to four-seat marafone, not to Trionfo")
-
-    def perform(self, action: str) -> None:
-        act = read_action(action, self.seats)
-        if act.kind == "bid" and self.phase == "auction":
-            self.auction.say(act.word)
-            if self.auction.over:
-                self.phase = "over" if self.auction.thrown_in else "trump"
-        elif act.kind == "trump" and self.phase == "trump":
-            self.trump = act.word
-            self.phase = "call" if self.bid == "chiamo" else "play"
-        elif act.kind == "card" and self.phase == "call":
-            self.called, self.phase = act.card, "play"
-            self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
-        elif act.kind == "card" and self.phase == "play":
-            self._play_card(act.card)
 
     def adopt(self, play: TrickPlay) -> None:
         super().adopt(play)
