@@ -10,7 +10,7 @@ from ....notation.models import Claim, Node, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks, written_tricks
 from .rules import DECK, RULES
-from .state import FourState, MarafoneState, TrionfoState, calls, dealt_hands
+from .state import FourState, MarafoneState, TrionfoState, calls, dealt_hands, play_actions
 from .trionfo import Auction
 
 
@@ -194,7 +194,11 @@ def _five(record: Record, ctx: Context, hands: dict, trump: str | None, played: 
         return _unknown(ctx, record.auction, "unknown-first", "5S", "speaks first")
     state = TrionfoState(hands, first=first, dealer=ctx.dealer)
     _begin(ctx, record, state)
-    _no_marafone_words(record, ctx)
+    for node, action in play_actions(record):
+        if " " in action:  # a word or a claim: the four-seat game's, refused
+            (fault,) = state.check(action)
+            where = node if type(node) is Claim else (node.signal_line, node.signal_column)
+            ctx.error(where, fault.code, fault.message)
     for call in calls(record):
         seat = state.auction.turn
         if call.label is not None and seat and call.label != seat:
@@ -251,17 +255,3 @@ def _called(record: Record, ctx: Context, state: TrionfoState) -> str | None:
     if state.phase != "call":  # trumps not named: the record stops short of the play
         return cards[0].code
     return cards[0].code if _act(ctx, state, cards[0].code, cards[0]) else None
-
-
-def _no_marafone_words(record: Record, ctx: Context) -> None:
-    """Words, `fuori` and `penalty` belong to the four-seat game (the state refuses them;
-    the play of the record skips them)."""
-    for item in record.play.items if record.play else []:
-        if type(item) is Claim:
-            fault = TrionfoState.no_claim(item.kind)
-            ctx.error(item, fault.code, fault.message)
-            continue
-        for card in item.cards:
-            if card.extras is not None and card.extras.signal:  # `card.signal`, quicker
-                fault = TrionfoState.no_word(card.signal)
-                ctx.error((card.signal_line, card.signal_column), fault.code, fault.message)

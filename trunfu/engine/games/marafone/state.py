@@ -7,7 +7,7 @@ the rules score (11–0), so `apply` takes it and `legal` offers only the true w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -229,6 +229,8 @@ class MarafoneState(State):
             return [Fault("illegal-call", message)] if message else []
         if trionfo and act.kind == "claim":
             return [self.no_claim(act.word)]
+        if trionfo and act.kind == "card" and act.word:
+            return [self.no_word(act.word)]
         if self.phase == "over":
             return [Fault("over", f"`{action}`: the hand is over")]
         if act.kind == "claim" and self.phase == "play":
@@ -248,9 +250,7 @@ class MarafoneState(State):
         if self.phase != "play":
             return []
         play, faults = self.playing(), self._card_fault(act.card)
-        if act.word and trionfo:
-            faults.append(self.no_word(act.word))
-        elif act.word and play.trick:
+        if act.word and play.trick:
             faults.append(self._not_leader(play.number, play.to_play, act.word))
         return faults
 
@@ -643,24 +643,29 @@ def calls(record: tgn.Record) -> list[tgn.Call]:
     return [c for r in record.auction.rounds for c in r] if record.auction is not None else []
 
 
+def written(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
+    """The record's actions (node, spelling) in the order the rules apply them."""
+    yield from ((call, call.word) for call in calls(record))
+    if record.trump is not None and record.trump.suit is not None:
+        yield record.trump, f"trump {record.trump.suit}"
+    yield from ((card, card.code) for card in (record.call.cards if record.call else ()))
+    yield from play_actions(record)
+
+
+def play_actions(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
+    """The actions of the record's play (node, spelling): cards, words and claims."""
+    for item in record.play.items if record.play is not None else ():
+        if type(item) is tgn.Claim:
+            yield item, f"{item.kind} {item.seat}"
+            continue
+        for card in item.cards:
+            yield card, f"{card.code} {card.signal}" if card.signal else card.code
+
+
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them."""
     state, out = start(record), []
-
-    def do(action: str, seat: int | None = None) -> None:
-        out.append((state.to_act if seat is None else seat, action))
+    for node, action in written(record):
+        out.append((node.seat if type(node) is tgn.Claim else state.to_act, action))
         state.perform(action)
-
-    for call in calls(record):
-        do(call.word)
-    if record.trump is not None and record.trump.suit is not None:
-        do(f"trump {record.trump.suit}")
-    for card in record.call.cards if record.call is not None else ():
-        do(card.code)
-    for item in record.play.items if record.play is not None else ():
-        if type(item) is tgn.Claim:
-            do(f"{item.kind} {item.seat}", item.seat)
-            continue
-        for card in item.cards:
-            do(f"{card.code} {card.signal}" if card.signal else card.code)
     return out
