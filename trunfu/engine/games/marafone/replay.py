@@ -226,11 +226,7 @@ def _five(record: Record, ctx: Context, hands: dict, trump: str | None, played: 
         named = f"seat {signore} names {DECK.suit_name(trump)} as trumps"
         named += f" and calls {called}" if called else ""
         ctx.step("call", seat=signore, text=f"trump {trump}{call}", node=record.trump, label=named)
-    if called and state.amico is None:
-        state.amico = holder(record, hands, called, lambda s: signore, trump)
     complete = _play(ctx, state, trump)
-    if called and state.amico is None and complete:
-        state.amico = next((s for s, h in state.play.dealt.items() if called in h), None)
     if not ctx.failed and complete and not (called and state.amico is None):
         state.close()
         _end(ctx, state)

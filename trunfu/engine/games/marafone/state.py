@@ -556,6 +556,8 @@ class TrionfoState(MarafoneState):
     def adopt(self, play: TrickPlay) -> None:
         super().adopt(play)
         self.points = {"signore": 0.0, "others": 0.0}
+        if self.called and self.amico is None:  # from the hands the play shows
+            self.amico = next((s for s, h in play.dealt.items() if self.called in h), None)
 
     def _side(self) -> set[int]:
         return {self.signore} | ({self.amico} if self.amico else set())
