@@ -235,19 +235,20 @@ def _five(record: Record, ctx: Context, hands: dict, trump: str | None, played: 
 def _called(record: Record, ctx: Context, state: TrionfoState) -> str | None:
     """The card called after `chiamo` (one card, judged by the state once trumps are
     named); after another bid, none."""
-    cards = record.call.cards if record.call is not None else []
-    if state.bid != "chiamo":
-        if cards:
-            message = f"only `chiamo` calls a card; seat {state.signore} bid `{state.bid}` and plays alone"
-            ctx.error(cards[0], "unexpected-call", message)
+    cards, signore, bid = record.call.cards if record.call else [], state.signore, state.bid
+    if bid != "chiamo" and cards:
+        message = f"only `chiamo` calls a card; seat {signore} bid `{bid}` and plays alone"
+        ctx.error(cards[0], "unexpected-call", message)
+    if bid != "chiamo":
         return None
     if len(cards) != 1:
         message = (
-            f"after `chiamo` seat {state.signore} calls one card of a suit other than trumps "
+            f"after `chiamo` seat {signore} calls one card of a suit other than trumps "
             "(e.g. `call` `3C`)"
         )
         ctx.error(record.call or record.auction, "call-needed", message)
         return None
-    if state.phase != "call":  # trumps not named: the record stops short of the play
-        return cards[0].code
-    return cards[0].code if _act(ctx, state, cards[0].code, cards[0]) else None
+    # trumps not named: the record stops short of the play, the card is not judged
+    if state.phase == "call" and not _act(ctx, state, cards[0].code, cards[0]):
+        return None
+    return cards[0].code
