@@ -115,9 +115,8 @@ def _outcome(
 
 
 class MarafoneState(State):
-    """What both seat counts share: the hands (a seat's is None in the referee's lenient
-    state, where the play infers it), trumps, the play and the record. `first` holds the
-    first card (4D, 5S)."""
+    """What both seat counts share. A hand is None in the referee's state when the play
+    infers it; `first` holds the first card (4D, 5S)."""
 
     game = GAME
     name = "marafone"
@@ -187,18 +186,12 @@ class MarafoneState(State):
         """Take `play` as the play of this hand (the referee's, or one begun here)."""
         self.play, self.phase, self.shown = play, "play", (-1, {}, {}, {})
 
-    def took(self, trick: TrickResult) -> None:
-        """A trick was taken: the points the steps show."""
-
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
         tricks = self.playing().tricks
         if len(tricks) == self.total:
             self.points[self._side_name(tricks[-1].winner)] += LAST_TRICK_THIRDS / 3
         self.phase = "over"
-
-    def _side_name(self, seat: int) -> str:
-        """The side `seat` plays for, as the steps' points name it."""
 
     def legal(self) -> list[str]:
         if self.phase == "auction":
@@ -412,10 +405,9 @@ class FourState(MarafoneState):
         )
 
     def hear(self, number: int, seat: int, card: str, word: str, lead: bool) -> Fault | None:
-        """Seat `seat` says `word` with `card`, played to trick `number` (`lead`: it led
-        it), judged against its hand after the card as far as the play shows it. The
-        first false word, or a word from a seat that did not lead (its fault returned), is
-        the irregularity that decides the hand."""
+        """Seat `seat` says `word` with `card` in trick `number` (`lead`: it led it), judged
+        on its hand after the card as far as the play shows it; the first false or
+        out-of-turn word decides the hand (the latter's fault is returned)."""
         self.words[number, seat] = word
         truth: bool | None = False
         what = f"`{word}` by seat {seat}, who did not lead"
@@ -434,10 +426,12 @@ class FourState(MarafoneState):
         return None if lead else self._not_leader(number, seat, word)
 
     def took(self, trick: TrickResult) -> None:
+        """A trick was taken: the points the steps show."""
         side = team(trick.winner)
         self.points[TEAM_NAMES[side]] = team_thirds(self.play.tricks)[side] / 3
 
     def _side_name(self, seat: int) -> str:
+        """The side `seat` plays for, as the steps' points name it."""
         return TEAM_NAMES[team(seat)]
 
     def _maraffa(self, complete: bool) -> dict | None:
