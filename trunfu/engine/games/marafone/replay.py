@@ -14,14 +14,6 @@ from .state import FourState, MarafoneState, TrionfoState, calls, dealt_hands, p
 from .trionfo import Auction
 
 
-def replay(record: Record, ctx: Context) -> None:
-    """Referee one hand, four seats or Trionfo, and score it."""
-    hands = dealt_hands(record, ctx.seats)
-    trump = record.trump.suit if record.trump is not None else None
-    played = record.play is not None and bool(record.play.tricks)
-    (_four if ctx.seats == 4 else _five)(record, ctx, hands, trump, played)
-
-
 def _act(
     ctx: Context, state: MarafoneState, action: str, node: Node | None, label: str = ""
 ) -> bool:
@@ -87,48 +79,63 @@ def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
         ctx.error(record.play, "no-trump", message)
 
 
-def _begin(ctx: Context, record: Record, state: MarafoneState) -> None:
-    """Show `state` from the deal on."""
-    ctx.observe(state)
-    count = "ten" if state.seats == 4 else "eight"
-    ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
+def _first(
+    record: Record, ctx: Context, hands: dict, trump: str | None, played: bool
+) -> tuple[int | None, bool]:
+    """The holder of the first card (4D leads, 5S speaks first), told as missing when the
+    record does not show it; True when five passes make him not matter."""
+    if ctx.seats == 4:
+        first = holder(record, hands, "4D", lambda s: s, trump)
+        if first is None:
+            where = record.play if played else None
+            _unknown(ctx, where, "unknown-leader", "4D", "leads the first trick")
+        return first, False
+    first = holder(record, hands, "5S", lambda s: _auction(record, s).bidder, trump)
+    if first is None and _auction(record, 1).thrown_in:
+        return 1, True  # five passes are the same whoever spoke first
+    if first is None:
+        _unknown(ctx, record.auction, "unknown-first", "5S", "speaks first")
+    return first, False
 
 
-def _play(ctx: Context, state: MarafoneState, trump: str, **hooks: Callable) -> bool:
-    """The play of the record, adopted by `state`; True when every trick was played."""
-    setup = PlaySetup(
-        rules=RULES.with_trump(trump),
-        leader=state.leader,
-        tricks=state.total,
-        hands=state.hands,
-        on_trick=state.took if ctx.want_steps else None,
-        on_start=state.adopt,
-        **hooks,
-    )
-    return play_tricks(ctx, setup).complete
-
-
-def _end(ctx: Context, state: MarafoneState) -> None:
-    """The hand scored, with its last step."""
-    ctx.outcome = state.score()
-    if ctx.outcome is not None:
-        ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
-
-
-def _four(record: Record, ctx: Context, hands: dict, trump: str | None, played: bool) -> None:
-    """Four seats: trumps named by the holder of 4D, the play, the words and the claims."""
-    if trump is None:
+def replay(record: Record, ctx: Context) -> None:
+    """Referee one hand, four seats or Trionfo, and score it."""
+    four, hands = ctx.seats == 4, dealt_hands(record, ctx.seats)
+    trump = record.trump.suit if record.trump is not None else None
+    played = record.play is not None and bool(record.play.tricks)
+    if four and trump is None:
         return _no_trump(ctx, record, played, "the holder of 4D")
-    leader = holder(record, hands, "4D", lambda s: s, trump)
-    if leader is None:
-        return _unknown(
-            ctx, record.play if played else None, "unknown-leader", "4D", "leads the first trick"
-        )
+    first, guessed = _first(record, ctx, hands, trump, played)
+    if first is None:
+        return None
     tags = [(name, tag.value) for name, tag in ctx.tags.items()]
-    state = FourState(hands, first=leader, dealer=ctx.dealer, tags=tags)
-    _begin(ctx, record, state)
-    named = f"seat {leader}, who holds 4D, names {DECK.suit_name(trump)} as trumps"
-    _act(ctx, state, f"trump {trump}", record.trump, named)
+    state = (FourState if four else TrionfoState)(hands, first=first, dealer=ctx.dealer, tags=tags)
+    ctx.observe(state)
+    count = "ten" if four else "eight"
+    ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
+    if not four:
+        _auction_calls(record, ctx, state)
+    if state.phase == "over":  # thrown in
+        if played:
+            ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
+        if not ctx.failed:
+            ctx.outcome = state.outcome
+            if guessed:  # who spoke is not known
+                ctx.outcome.speakers = []
+        return None
+    if state.phase == "auction":
+        return None
+    leader, suit = state.leader, DECK.suit_name(trump) if trump else ""
+    if trump is not None:
+        named = f"seat {leader}, who holds 4D, names {suit} as trumps" if four else ""
+        _act(ctx, state, f"trump {trump}", record.trump, named)
+    called = None if four else _called(record, ctx, state)
+    if trump is None:
+        return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
+    if not four and ctx.want_steps:
+        call, named = (f" call {called}", f" and calls {called}") if called else ("", "")
+        label = f"seat {leader} names {suit} as trumps{named}"
+        ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
 
     def on_claim(claim: Claim, played: int) -> None:
         action = f"{claim.kind} {claim.seat}"
@@ -143,13 +150,40 @@ def _four(record: Record, ctx: Context, hands: dict, trump: str | None, played: 
             message = f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
             ctx.error(after[0], "play-after-claim", message)
 
-    complete = _play(ctx, state, trump, on_claim=on_claim)
+    setup = PlaySetup(
+        rules=RULES.with_trump(trump),
+        leader=leader,
+        tricks=state.total,
+        hands=hands,
+        on_trick=state.took if ctx.want_steps else None,
+        on_claim=on_claim if four else None,
+        on_start=state.adopt,
+    )
+    complete = play_tricks(ctx, setup).complete
     faults = len(ctx.diagnostics)
-    _words(ctx, state)
+    if four:
+        _words(ctx, state)
     if complete:
         state.close()
     if not faults and (complete or state.claim or state.irregular):
-        _end(ctx, state)
+        ctx.outcome = state.score()
+    if ctx.outcome is not None:
+        ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
+
+
+def _auction_calls(record: Record, ctx: Context, state: TrionfoState) -> None:
+    """Trionfo: the four-seat words and claims refused, then the auction call by call."""
+    for node, action in play_actions(record):
+        if " " in action:  # a word or a claim
+            (fault,) = state.check(action)
+            where = node if type(node) is Claim else (node.signal_line, node.signal_column)
+            ctx.error(where, fault.code, fault.message)
+    for call in calls(record):
+        seat = state.auction.turn
+        if call.label is not None and seat and call.label != seat:
+            message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
+            ctx.error(call, "wrong-turn", message)
+        _act(ctx, state, call.word, call, f"seat {seat}: {call.word}")
 
 
 def _words(ctx: Context, state: FourState) -> None:
@@ -181,55 +215,6 @@ def _auction(record: Record, first: int) -> Auction:
     for call in calls(record):
         auction.say(call.word)
     return auction
-
-
-def _five(record: Record, ctx: Context, hands: dict, trump: str | None, played: bool) -> None:
-    """Trionfo: the auction from the holder of 5S, the signore's trumps and called card,
-    the secret amico, the play."""
-    first = holder(record, hands, "5S", lambda s: _auction(record, s).bidder, trump)
-    guessed = first is None and _auction(record, 1).thrown_in
-    if guessed:
-        first = 1  # five passes are the same whoever spoke first
-    if first is None:
-        return _unknown(ctx, record.auction, "unknown-first", "5S", "speaks first")
-    state = TrionfoState(hands, first=first, dealer=ctx.dealer)
-    _begin(ctx, record, state)
-    for node, action in play_actions(record):
-        if " " in action:  # a word or a claim: the four-seat game's, refused
-            (fault,) = state.check(action)
-            where = node if type(node) is Claim else (node.signal_line, node.signal_column)
-            ctx.error(where, fault.code, fault.message)
-    for call in calls(record):
-        seat = state.auction.turn
-        if call.label is not None and seat and call.label != seat:
-            message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
-            ctx.error(call, "wrong-turn", message)
-        _act(ctx, state, call.word, call, f"seat {seat}: {call.word}")
-    if state.auction.thrown_in:
-        if played:
-            ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
-        if not ctx.failed:
-            ctx.outcome = state.outcome
-            if guessed:  # who spoke is not known
-                ctx.outcome.speakers = []
-        return
-    signore = state.signore
-    if signore is None:
-        return
-    if trump is not None:
-        _act(ctx, state, f"trump {trump}", record.trump)
-    called = _called(record, ctx, state)
-    if trump is None:
-        return _no_trump(ctx, record, played, f"seat {signore}, the signore,")
-    if ctx.want_steps:
-        call = f" call {called}" if called else ""
-        named = f"seat {signore} names {DECK.suit_name(trump)} as trumps"
-        named += f" and calls {called}" if called else ""
-        ctx.step("call", seat=signore, text=f"trump {trump}{call}", node=record.trump, label=named)
-    complete = _play(ctx, state, trump)
-    if not ctx.failed and complete and not (called and state.amico is None):
-        state.close()
-        _end(ctx, state)
 
 
 def _called(record: Record, ctx: Context, state: TrionfoState) -> str | None:

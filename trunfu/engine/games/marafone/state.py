@@ -129,6 +129,8 @@ class MarafoneState(State):
     called: str | None = None
     claim: tuple[str, int, int] | None = None
     """(kind, seat, tricks played before it): a four-seat `fuori` or `penalty`."""
+    irregular: tuple[int, str] | None = None
+    """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
 
     def __init__(
         self,
@@ -389,8 +391,7 @@ class FourState(MarafoneState):
         self.phase = "trump"
         self.points = dict.fromkeys(TEAM_NAMES, 0.0)
         self.signals: list[dict] = []
-        self.irregular: tuple[int, str] | None = None
-        """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
+        self.irregular = None
 
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
         tags = dict(reversed(self.tags))  # the first of each name
