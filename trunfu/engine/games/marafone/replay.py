@@ -1,4 +1,4 @@
-"""The referee of marafone: the hand's state (`FourState`, `TrionfoState`) driven by the
+"""The referee of marafone: the hand's state (`MarafoneState`) driven by the
 record's actions, once the holder of the first card (4D, 5S) is known, from the deal or
 from the play when the deal leaves hands out."""
 
@@ -10,7 +10,7 @@ from ....notation.models import Claim, Node, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks, written_tricks
 from .rules import DECK, RULES
-from .state import FourState, MarafoneState, TrionfoState, calls, dealt_hands, play_actions
+from .state import MarafoneState, calls, dealt_hands, play_actions
 from .trionfo import Auction
 
 
@@ -109,7 +109,7 @@ def replay(record: Record, ctx: Context) -> None:
     if first is None:
         return None
     tags = [(name, tag.value) for name, tag in ctx.tags.items()]
-    state = (FourState if four else TrionfoState)(hands, first=first, dealer=ctx.dealer, tags=tags)
+    state = MarafoneState(hands, first=first, dealer=ctx.dealer, tags=tags)
     ctx.observe(state)
     count = "ten" if four else "eight"
     ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
@@ -171,7 +171,7 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
 
 
-def _auction_calls(record: Record, ctx: Context, state: TrionfoState) -> None:
+def _auction_calls(record: Record, ctx: Context, state: MarafoneState) -> None:
     """Trionfo: the four-seat words and claims refused, then the auction call by call."""
     for node, action in play_actions(record):
         if " " in action:  # a word or a claim
@@ -186,7 +186,7 @@ def _auction_calls(record: Record, ctx: Context, state: TrionfoState) -> None:
         _act(ctx, state, call.word, call, f"seat {seat}: {call.word}")
 
 
-def _words(ctx: Context, state: FourState) -> None:
+def _words(ctx: Context, state: MarafoneState) -> None:
     """The state hears every word written in a trick played, once the play has shown the
     hands (a hand inferred from the play is only known then); each word is shown in the
     step of its card (`3C striscio`)."""
@@ -217,7 +217,7 @@ def _auction(record: Record, first: int) -> Auction:
     return auction
 
 
-def _called(record: Record, ctx: Context, state: TrionfoState) -> str | None:
+def _called(record: Record, ctx: Context, state: MarafoneState) -> str | None:
     """The card called after `chiamo` (one card, judged by the state once trumps are
     named); after another bid, none."""
     cards, signore, bid = record.call.cards if record.call else [], state.signore, state.bid

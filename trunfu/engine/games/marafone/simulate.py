@@ -13,7 +13,7 @@ import random
 from ...slam import slam_lead
 from . import evaluate
 from .rules import DECK, GAME, holds_maraffa, points, team, team_thirds
-from .state import FourState, MarafoneState, dealt
+from .state import MarafoneState, dealt
 from .trionfo import BID_RANK, BIDS
 
 MASO = BID_RANK["maso"]
@@ -26,7 +26,7 @@ NEED_SHIFT = [-1, 0, 0, 0, 1, 1, 2, 2, 3, 3]
 """What a claiming team's count is off by: a `fuori` is wrong about one time in ten."""
 
 
-class Planned(FourState):
+class Planned(MarafoneState):
     """A simulated four-seat hand, dealt with the trick after which its team ahead claims
     (`claim_after`; None: no claim)."""
 
@@ -78,7 +78,7 @@ def choose(state: MarafoneState, rng: random.Random) -> str:
     return card
 
 
-def _claim(state: FourState, rng: random.Random) -> str:
+def _claim(state: MarafoneState, rng: random.Random) -> str:
     """`fuori` by a seat of the team ahead in the hand, which has counted its points; the
     MatchScore is set so that it is right about nine times in ten."""
     won = team_thirds(state.play.tricks)

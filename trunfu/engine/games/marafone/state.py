@@ -1,6 +1,6 @@
-"""Marafone as a game state: `FourState` (trumps named by the holder of 4D, the play with
-the leader's words, `fuori` and `penalty`) and `TrionfoState` (the auction from the holder
-of 5S, trumps, the called card after `chiamo`, the play). Actions are read as the reader
+"""Marafone as a game state, one class for four seats (trumps named by the holder of 4D,
+the play with the leader's words, `fuori` and `penalty`) and Trionfo (the auction from the
+holder of 5S, trumps, the called card after `chiamo`, the play). Actions are read as the reader
 reads them (`di più`, `ks`, `trump d`). A false `striscio` or `volo` is an irregularity
 the rules score (11–0), so `apply` takes it and `legal` offers only the true words;
 `penalty N` (the umpire's ruling) is taken too, never offered."""
@@ -115,22 +115,15 @@ def _outcome(
 
 
 class MarafoneState(State):
-    """What both seat counts share. A hand is None in the referee's state when the play
-    infers it; `first` holds the first card (4D, 5S)."""
+    """A hand of either seat count. Four seats, teams 1+3 and 2+4: `trump` (by `first`, the
+    holder of 4D) then `play`, ended by the tenth trick or a claim. Five (Trionfo):
+    `auction` (from `first`, the holder of 5S), the signore's `trump`, his `call` after
+    `chiamo`, `play`; five passes end it. A hand is None in the referee's state when the
+    play infers it."""
 
     game = GAME
-    name = "marafone"
     variant = DECK.default_variant
-    total: int
-    """Tricks in a complete hand."""
     partner_known = False
-    bid: str | None = None
-    auction: Auction | None = None
-    called: str | None = None
-    claim: tuple[str, int, int] | None = None
-    """(kind, seat, tricks played before it): a four-seat `fuori` or `penalty`."""
-    irregular: tuple[int, str] | None = None
-    """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
 
     def __init__(
         self,
@@ -146,21 +139,46 @@ class MarafoneState(State):
         self.trump: str | None = None
         self.words: dict[tuple[int, int], str] = {}
         """(trick, seat) → the word said with that seat's card."""
-        self.points: dict[str, float] = {}
+        four = self.seats == 4
+        self.points: dict[str, float] = dict.fromkeys(TEAM_NAMES, 0.0) if four else {}
         """Card points taken so far per side, as the steps show them."""
+        self.name, self.total = ("marafone", 10) if four else ("Trionfo", 8)
+        """The game's name in messages, and the tricks of a complete hand."""
+        self.auction = None if four else Auction(first, seats=self.seats)
+        self.phase = "trump" if four else "auction"
+        self.called: str | None = None
+        self.amico: int | None = None
+        """The holder of the called card, when known."""
+        self.claim: tuple[str, int, int] | None = None
+        """(kind, seat, tricks played before it): a four-seat `fuori` or `penalty`."""
+        self.signals: list[dict] = []
+        self.irregular: tuple[int, str] | None = None
+        """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
         self.play: TrickPlay | None = None
         self.shown: tuple[int, dict, dict, dict] = (-1, {}, {}, {})
         """What the snapshots of the play show between two tricks: the tricks taken so far,
         each hand as dealt in the deck's order, each hand now, the tricks won by seat."""
 
     @property
+    def signore(self) -> int | None:
+        """Trionfo: the winner of the auction, once it is over."""
+        return self.auction.bidder if self.auction is not None and self.auction.over else None
+
+    @property
+    def bid(self) -> str | None:
+        return self.auction.bid if self.auction is not None and self.auction.over else None
+
+    @property
     def leader(self) -> int:
         """The seat that leads the first trick."""
-        return self.first
+        return self.signore or self.first
 
     @property
     def declarer(self) -> int | None:
-        return self.first
+        """The holder of 4D; the signore, shown from his naming of trumps on."""
+        if self.auction is None:
+            return self.first
+        return self.signore if self.phase not in ("auction", "trump") else None
 
     @property
     def to_act(self) -> int | None:
@@ -176,6 +194,7 @@ class MarafoneState(State):
 
     def score(self) -> Outcome | None:
         """The hand scored as it stands (None when it cannot be)."""
+        return self._score_four() if self.auction is None else self._score_trionfo()
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
@@ -187,6 +206,30 @@ class MarafoneState(State):
     def adopt(self, play: TrickPlay) -> None:
         """Take `play` as the play of this hand (the referee's, or one begun here)."""
         self.play, self.phase, self.shown = play, "play", (-1, {}, {}, {})
+        if self.auction is not None:
+            self.points = {"signore": 0.0, "others": 0.0}
+        if self.called and self.amico is None:  # from the hands the play shows
+            self.amico = next((s for s, h in play.dealt.items() if self.called in h), None)
+
+    def took(self, trick: TrickResult) -> None:
+        """A trick was taken: the points the steps show."""
+        if self.auction is None:
+            side = team(trick.winner)
+            self.points[TEAM_NAMES[side]] = team_thirds(self.play.tricks)[side] / 3
+            return
+        cards = [c for _, c in trick.cards]
+        self.partner_known = self.partner_known or self.called in cards
+        self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
+
+    def _side(self) -> set[int]:
+        """Trionfo: the signore and his amico, when known."""
+        return {self.signore} | ({self.amico} if self.amico else set())
+
+    def _side_name(self, seat: int) -> str:
+        """The side `seat` plays for, as the steps' points name it."""
+        if self.auction is None:
+            return TEAM_NAMES[team(seat)]
+        return "signore" if seat in self._side() else "others"
 
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
@@ -379,20 +422,6 @@ class MarafoneState(State):
         word = self.words.get((number, seat))
         return tgn.PlayedCard(card, extras=tgn.CardExtras(signal=word) if word else None)
 
-
-class FourState(MarafoneState):
-    """Four seats, teams 1+3 and 2+4: `trump` then `play`, ended by the tenth trick or a
-    claim. `first` is the holder of 4D, who names trumps and leads."""
-
-    total = 10
-
-    def __init__(self, hands: dict[int, list[str] | None], **given: Any) -> None:
-        super().__init__(hands, **given)
-        self.phase = "trump"
-        self.points = dict.fromkeys(TEAM_NAMES, 0.0)
-        self.signals: list[dict] = []
-        self.irregular = None
-
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
         tags = dict(reversed(self.tags))  # the first of each name
         return parse_match_score(tags.get("MatchScore")), parse_target(tags.get("Target"))
@@ -426,15 +455,6 @@ class FourState(MarafoneState):
             self.irregular = (seat, what)
         return None if lead else self._not_leader(number, seat, word)
 
-    def took(self, trick: TrickResult) -> None:
-        """A trick was taken: the points the steps show."""
-        side = team(trick.winner)
-        self.points[TEAM_NAMES[side]] = team_thirds(self.play.tricks)[side] / 3
-
-    def _side_name(self, seat: int) -> str:
-        """The side `seat` plays for, as the steps' points name it."""
-        return TEAM_NAMES[team(seat)]
-
     def _maraffa(self, complete: bool) -> dict | None:
         """The seat holding A, 2, 3 of trumps (known), and whether it led off with the ace."""
         play = self.playing()
@@ -445,7 +465,7 @@ class FourState(MarafoneState):
                 return {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": ace}
         return None
 
-    def score(self) -> Outcome | None:
+    def _score_four(self) -> Outcome | None:
         tricks = self.playing().tricks
         complete = len(tricks) == self.total
         thirds = team_thirds(tricks)
@@ -505,38 +525,6 @@ class FourState(MarafoneState):
             },
         )
 
-
-class TrionfoState(MarafoneState):
-    """Five seats: `auction` (from `first`, the holder of 5S), then the signore's `trump`,
-    his `call` after `chiamo`, and `play`; five passes end the hand (`over`, thrown in)."""
-
-    name = "Trionfo"
-    total = 8
-
-    def __init__(self, hands: dict[int, list[str] | None], **given: Any) -> None:
-        super().__init__(hands, **given)
-        self.phase = "auction"
-        self.auction = Auction(self.first, seats=self.seats)
-        self.amico: int | None = None
-        """The holder of the called card, when known."""
-
-    @property
-    def signore(self) -> int | None:
-        return self.auction.bidder if self.auction.over else None
-
-    @property
-    def bid(self) -> str | None:
-        return self.auction.bid if self.auction.over else None
-
-    @property
-    def leader(self) -> int:
-        return self.signore or self.first
-
-    @property
-    def declarer(self) -> int | None:
-        """The signore, shown from his naming of trumps on."""
-        return self.signore if self.phase not in ("auction", "trump") else None
-
     @staticmethod
     def no_word(word: str) -> Fault:
         return Fault(
@@ -548,24 +536,7 @@ class TrionfoState(MarafoneState):
     def no_claim(kind: str) -> Fault:
         return Fault("unexpected-claim", f"`{kind}` belongs to four-seat marafone, not to Trionfo")
 
-    def adopt(self, play: TrickPlay) -> None:
-        super().adopt(play)
-        self.points = {"signore": 0.0, "others": 0.0}
-        if self.called and self.amico is None:  # from the hands the play shows
-            self.amico = next((s for s, h in play.dealt.items() if self.called in h), None)
-
-    def _side(self) -> set[int]:
-        return {self.signore} | ({self.amico} if self.amico else set())
-
-    def _side_name(self, seat: int) -> str:
-        return "signore" if seat in self._side() else "others"
-
-    def took(self, trick: TrickResult) -> None:
-        cards = [c for _, c in trick.cards]
-        self.partner_known = self.partner_known or self.called in cards
-        self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
-
-    def score(self) -> Outcome | None:
+    def _score_trionfo(self) -> Outcome | None:
         auction, signore, bid = self.auction, self.signore, self.bid
         if auction.thrown_in:
             first = {"auction_first": self.first, "bid": None}
@@ -625,10 +596,10 @@ def dealt(
     hands: dict[int, list[str]],
     dealer: int,
     tags: list[tuple[str, str]],
-    four: type[FourState] = FourState,
+    kind: type[MarafoneState] = MarafoneState,
 ) -> MarafoneState:
-    """The state of a deal of `hands` (`four`: the class for four seats)."""
-    kind, card = (four, "4D") if len(hands) == 4 else (TrionfoState, "5S")
+    """The state of a deal of `hands` (`kind`: a subclass of the state)."""
+    card = "4D" if len(hands) == 4 else "5S"
     first = next((s for s, h in hands.items() if card in h), None)
     if first is None:
         raise ValueError(f"no hand of the deal holds {card}")
