@@ -68,13 +68,12 @@ def choose(state: MarafoneState, rng: random.Random) -> str:
     ace = "A" + trump
     if play.number == 1 and ace in legal and holds_maraffa(hand, trump):
         card = ace if rng.random() < MARAFFA_ODDS else card
-    if seat == getattr(state, "signore", None) and BID_RANK[state.bid] >= MASO and not play.trick:
+    if seat == state.signore and BID_RANK[state.bid] >= MASO and not play.trick:
         played = {c for t in play.tricks for _, c in t.cards}
         unseen = [c for c in evaluate.unseen(hand) if c not in played]
         card = slam_lead(legal, unseen, GAME, trump)
     if state.seats == 4 and not play.trick and rng.random() < WORD_ODDS:
-        still = any(c[-1] == card[-1] and c != card for c in hand)
-        return f"{card} {rng.choice(['busso', 'striscio' if still else 'volo'])}"
+        return rng.choice([a for a in state.legal() if a.startswith(f"{card} ")])  # the true words
     return card
 
 
