@@ -10,7 +10,7 @@ from ....notation.models import Claim, Node, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks, written_tricks
 from .rules import DECK, RULES
-from .state import MarafoneState, calls, dealt_hands, play_actions
+from .state import MarafoneState, calls, dealt_hands
 from .trionfo import Auction
 
 
@@ -173,11 +173,15 @@ def replay(record: Record, ctx: Context) -> None:
 
 def _auction_calls(record: Record, ctx: Context, state: MarafoneState) -> None:
     """Trionfo: the four-seat words and claims refused, then the auction call by call."""
-    for node, action in play_actions(record):
-        if " " in action:  # a word or a claim
-            (fault,) = state.check(action)
-            where = node if type(node) is Claim else (node.signal_line, node.signal_column)
-            ctx.error(where, fault.code, fault.message)
+    for item in record.play.items if record.play is not None else ():
+        if type(item) is Claim:
+            (fault,) = state.check(f"{item.kind} {item.seat}")
+            ctx.error(item, fault.code, fault.message)
+            continue
+        for card in item.cards:
+            if card.extras is not None and card.extras.signal:  # `card.signal`, quicker
+                (fault,) = state.check(f"{card.code} {card.signal}")
+                ctx.error((card.signal_line, card.signal_column), fault.code, fault.message)
     for call in calls(record):
         seat = state.auction.turn
         if call.label is not None and seat and call.label != seat:
