@@ -266,9 +266,13 @@ class MarafoneState(State):
             message = self.auction.fault(act.word)
             return [Fault("illegal-call", message)] if message else []
         if trionfo and act.kind == "claim":
-            return [self.no_claim(act.word)]
+            message = f"`{act.word}` belongs to four-seat marafone, not to Trionfo"
+            return [Fault("unexpected-claim", message)]
         if trionfo and act.kind == "card" and act.word:
-            return [self.no_word(act.word)]
+            message = (
+                f"`{act.word}`: the leader's words belong to four-seat marafone, not to Trionfo"
+            )
+            return [Fault("unexpected-signal", message)]
         if self.phase == "over":
             return [Fault("over", f"`{action}`: the hand is over")]
         if act.kind == "claim" and self.phase == "play":
@@ -524,17 +528,6 @@ class MarafoneState(State):
                 "end": end,
             },
         )
-
-    @staticmethod
-    def no_word(word: str) -> Fault:
-        return Fault(
-            "unexpected-signal",
-            f"`{word}`: the leader's words belong to four-seat marafone, not to Trionfo",
-        )
-
-    @staticmethod
-    def no_claim(kind: str) -> Fault:
-        return Fault("unexpected-claim", f"`{kind}` belongs to four-seat marafone, not to Trionfo")
 
     def _score_trionfo(self) -> Outcome | None:
         auction, signore, bid = self.auction, self.signore, self.bid
