@@ -62,14 +62,12 @@ def holder(
     return fits[0] if len(fits) == 1 else None
 
 
-def _unknown(ctx: Context, node: Node | None, code: str, card: str, what: str) -> None:
+def _unknown(card: str, what: str) -> str:
     """The record does not show who held the first card."""
-    if node is not None:
-        message = (
-            f"the holder of {card} {what}, but the record does not show who held {card}: give "
-            "the deal (one hand is enough when the play then fits a single seat)"
-        )
-        ctx.error(node, code, message)
+    return (
+        f"the holder of {card} {what}, but the record does not show who held {card}: give "
+        "the deal (one hand is enough when the play then fits a single seat)"
+    )
 
 
 def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
@@ -86,15 +84,14 @@ def _first(
     record does not show it; True when five passes make him not matter."""
     if ctx.seats == 4:
         first = holder(record, hands, "4D", lambda s: s, trump)
-        if first is None:
-            where = record.play if played else None
-            _unknown(ctx, where, "unknown-leader", "4D", "leads the first trick")
+        if first is None and played:
+            ctx.error(record.play, "unknown-leader", _unknown("4D", "leads the first trick"))
         return first, False
     first = holder(record, hands, "5S", lambda s: _auction(record, s).bidder, trump)
     if first is None and _auction(record, 1).thrown_in:
         return 1, True  # five passes are the same whoever spoke first
-    if first is None:
-        _unknown(ctx, record.auction, "unknown-first", "5S", "speaks first")
+    if first is None and record.auction is not None:
+        ctx.error(record.auction, "unknown-first", _unknown("5S", "speaks first"))
     return first, False
 
 
