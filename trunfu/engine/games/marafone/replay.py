@@ -19,13 +19,14 @@ def _act(
 ) -> bool:
     """Report what is wrong with `action` at `node`, or do it, with a step (`label`) when
     given; True when it was legal."""
-    seat, faults = state.to_act, state.check(action)
+    faults = state.check(action)
     for fault in faults:
         ctx.error(node, fault.code, fault.message)
     if faults:
         return False
+    seat = state.to_act if label and ctx.want_steps else None
     state.perform(action)
-    if label:
+    if seat is not None:
         ctx.step("call", seat=seat, text=action, node=node, label=label)
     return True
 
