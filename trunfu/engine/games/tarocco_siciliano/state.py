@@ -456,6 +456,23 @@ def _call(word: str, card: str | None = None) -> tgn.Call:
     return tgn.Call(word=word, card=tgn.Card(card) if card else None)
 
 
+def dealt(
+    record: tgn.Record, seats: int, order: tuple[str, ...]
+) -> tuple[dict[int, list[str]], list[str] | None]:
+    """The hands the record gives (seat → cards) and the talon: given, or the cards no hand
+    holds when every hand is given."""
+    hands, talon = {}, None
+    for hand in record.deal.hands if record.deal is not None else []:
+        if hand.owner.isdigit():
+            hands[int(hand.owner)] = [c.code for c in hand.cards]
+        elif hand.owner == "talon":
+            talon = [c.code for c in hand.cards]
+    if talon is None and len(hands) == seats:
+        held = {c for h in hands.values() for c in h}
+        talon = [c for c in order if c not in held]
+    return hands, talon
+
+
 def _seats(record: tgn.Record) -> int:
     if record.seats not in TRICKS:
         raise ValueError(f"{GAME} is played by 3 or 4 seats, not {record.tag('Seats')!r}")
