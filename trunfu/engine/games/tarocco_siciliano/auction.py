@@ -1,6 +1,5 @@
-"""The declarations of Sicilian tarocchi: one round per packet (3 seats) or two rounds
-(4 seats), each seat speaking at most once per round, eldest first. `Declarations` keeps
-them call by call: who is to speak, which calls the round allows, and how they ended."""
+"""The declarations of Sicilian tarocchi, call by call: one round per packet (3 seats) or
+two rounds (4 seats), each seat speaking once a round, eldest first."""
 
 from __future__ import annotations
 
@@ -8,14 +7,8 @@ from ...cards import SUITS
 from ...state import Fault
 from .rules import ROUND_CALLS, highest_missing
 
-OPEN, SOLO, CHIAMO, FORCED_CALL, PRENDO, THROWN_IN = (
-    "open",
-    "vado-solo",
-    "chiamo",
-    "forced-call",
-    "prendo",
-    "thrown-in",
-)
+OPEN, SOLO, CHIAMO, FORCED_CALL, PRENDO = "open", "vado-solo", "chiamo", "forced-call", "prendo"
+THROWN_IN = "thrown-in"
 PASS = frozenset(("passo", "mischio"))
 
 
@@ -50,14 +43,10 @@ class Declarations:
 
     def legal(self, hand: list[str] | None) -> list[str]:
         """The calls the seat to speak may make (`hand`: its cards, None when unknown)."""
-        out = []
-        for word in self.table[self.round]:
-            if word == "chiamo" and self.chiamo is None:
-                card = highest_missing(hand) if hand is not None else None
-                out.append(f"chiamo {card}" if card else word)
-            elif word not in ("chiamo", "prendo") or (word == "prendo" and self.pagos):
-                out.append(word)
-        return out
+        card = highest_missing(hand) if hand is not None else None
+        spelled = {"chiamo": f"chiamo {card}" if card else "chiamo"}
+        words = self.table[self.round]
+        return [spelled.get(w, w) for w in words if not self.faults(None, w, card, hand)]
 
     def faults(
         self, label: int | None, word: str, card: str | None, dealt: list[str] | None
@@ -148,12 +137,14 @@ def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | Non
     )
 
 
+PACKETS = {
+    (4, 1): "first packet: five cards to each seat",
+    (4, 2): "the rest of the deal: fifteen cards to each seat, three to the talon",
+    (3, 4): "fourth packet: twenty cards to each seat, three to the talon",
+}
+"""(Seats, round) → the packet dealt before the round, in words (else `packet_label`'s)."""
+
+
 def packet_label(seats: int, r: int) -> str:
     """The packet dealt before round `r`, in words."""
-    if seats == 4:
-        if r == 1:
-            return "first packet: five cards to each seat"
-        return "the rest of the deal: fifteen cards to each seat, three to the talon"
-    if r == 4:
-        return "fourth packet: twenty cards to each seat, three to the talon"
-    return f"packet {r}: {5 * r} cards to each seat"
+    return PACKETS.get((seats, r)) or f"packet {r}: {5 * r} cards to each seat"

@@ -4,13 +4,13 @@ scarto, the call, the scommessa)."""
 
 from __future__ import annotations
 
-from ....notation.models import Record
+from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
 from ...context import Context
 from ...play import PlaySetup, play_tricks
 from .auction import CHIAMO, FORCED_CALL, OPEN, PRENDO, SOLO, chiamo_fault, over, packet_label
 from .rules import FOLLOW, NEVER_DISCARDED, TRICKS, forced_call_fault, plain, scarto_fault
-from .state import SicilianState, dealt, no_cards
+from .state import SicilianState, dealt
 
 POWER = strengths("tarocco-siciliano")
 
@@ -55,7 +55,7 @@ def replay(record: Record, ctx: Context) -> None:
     ctx.step("talon", seat=declarer, text="talon", label=f"seat {declarer} takes the talon{shown}")
     if given and len(scarto) == 3:
         for node in record.discard.cards:
-            _judged(ctx, state, node, "card", None, node.code)
+            _judged(ctx, state, ("card", None, node.code, None), node, None, "")
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
@@ -110,13 +110,16 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("end", label=f"{state.contract}: result {ctx.outcome.result}")
 
 
-def _judged(ctx: Context, state: SicilianState, node, kind, label, word, card=None, at_card=""):
-    """Report what the state finds wrong with the action read at `node` (a fault whose code
-    is `at_card` at its card), then do it."""
-    for fault in state.judge(kind, label, word, card):
-        where = node.card if fault.code == at_card and card is not None else node
-        ctx.error(where, fault.code, fault.message)
-    state.act(kind, label, word, card)
+def _judged(
+    ctx: Context, state: SicilianState, read: tuple, node: Node, card: Node | None, at: str
+) -> None:
+    """Report what the state finds wrong with the action `read` at `node` (its last fault,
+    when its code is `at`, at the action's `card`), then do it."""
+    faults = state.judge(*read)
+    for fault in faults:
+        on_card = card is not None and fault is faults[-1] and fault.code == at
+        ctx.error(card if on_card else node, fault.code, fault.message)
+    state.act(*read)
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
@@ -138,9 +141,9 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
                 ctx.error(call, "out-of-turn", why)
                 break
-            seat, card = bidding.to_speak, call.card.code if call.card else None
-            ended = bidding.end != OPEN
-            _judged(ctx, state, call, "call", call.label, call.word, card, "wrong-call")
+            seat, card = bidding.to_speak, call.card and call.card.code
+            ended, read = bidding.end != OPEN, ("call", call.label, call.word, card)
+            _judged(ctx, state, read, call, call.card, "wrong-call")
             if ended:  # a call after the end: told, not done
                 break
             acted.append(call)
@@ -205,7 +208,7 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
             ctx.error(call or record.play, "missing-call", why)
         return
     node = call.cards[0]
-    _judged(ctx, state, node, "card", None, node.code)
+    _judged(ctx, state, ("card", None, node.code, None), node, None, "")
     if len(call.cards) > 1:
         ctx.error(call.cards[1], "wrong-call", "the holder of Giove calls one card")
     label = f"seat {declarer} calls {node.code}"
@@ -216,13 +219,11 @@ def _announcements(record: Record, ctx: Context, state: SicilianState):
     """The announcements; the scommessa that stands (its item), if any."""
     bet = None
     for item in record.announce.items if record.announce is not None else []:
-        card = item.cards[0].code if item.cards else None
-        for fault in state.judge("announce", item.seat, item.word, card):
-            where = item.cards[0] if fault.message == no_cards(item.word) else item
-            ctx.error(where, fault.code, fault.message)
+        card = item.cards[0] if item.cards else None
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
-        state.act("announce", item.seat, item.word, card)
+        read = ("announce", item.seat, item.word, card and card.code)
+        _judged(ctx, state, read, item, card, "illegal-announcement")
         label = f"seat {item.seat}: {item.word}"
         ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
     return bet
@@ -238,17 +239,16 @@ def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, af
     if len(scarto) != 3:
         ctx.error(record.discard, "scarto-size", f"the scarto is 3 cards, not {len(scarto)}")
         return
-    count, trumps = plain(after) if after is not None else 3, 0
-    for card in scarto:
+    count = plain(after) if after is not None else 3
+    for i, card in enumerate(scarto):
         trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
-        why = scarto_fault(card, count, trumps) if trump or not given else None
+        why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
         if why and given:
             node = next((c for c in record.discard.cards if c.code == card), record.discard)
             ctx.error(node, "illegal-scarto", why)
         elif why:
             why += " (the scarto is inferred: the cards never played)"
             ctx.error(record.play, "illegal-scarto", why)
-        trumps += trump
 
 
 def _check_chiamo(record: Record, ctx: Context, state: SicilianState, node, talon, after) -> None:

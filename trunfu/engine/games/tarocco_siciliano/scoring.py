@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from ...model import Bonus, Outcome, TrickResult, trusted
 from ...scoring import format_result, places
@@ -16,6 +17,9 @@ from .rules import (
     SCOMMESSA_CARDS,
     card_points,
 )
+
+if TYPE_CHECKING:
+    from .state import SicilianState
 
 _SPECIAL = PIGLIATA_CARDS | {"EX"}
 """The cards a trick's winners may not keep (the Fuggitivo) or that make a pigliata."""
@@ -55,20 +59,11 @@ def side_cards(
     return cards, pigliate
 
 
-def score(
-    seats: int,
-    contract: str,
-    declarer: int,
-    partner: int | None,
-    stata: bool,
-    tricks: list[TrickResult],
-    scarto: list[str],
-    scommessa: bool,
-    rivanto: int | None,
-    speakers: list[int],
-) -> Outcome:
-    """The outcome of a complete deal (rules file, "Scoring (jochi)"); `speakers`: the seat
-    of each call of the declarations."""
+def score(deal: SicilianState) -> Outcome:
+    """The outcome of a deal played to its end (rules file, "Scoring (jochi)")."""
+    seats, contract, declarer, partner = deal.seats, deal.contract, deal.declarer, deal.partner
+    stata, tricks, speakers = deal.bidding.stata, deal.play.tricks, deal.bidding.speakers
+    scarto, scommessa, rivanto = deal.scarto, deal.scommessa, deal.rivanto
     side_of = {
         s: "declarer" if s in (declarer, partner) else "opponents" for s in range(1, seats + 1)
     }
@@ -106,8 +101,6 @@ def score(
         for side, n in by_side.items()
         if n
     ]
-    if stata:
-        bonuses.append(Bonus(name="stata", side=None, points=1.0))
     return trusted(
         Outcome,
         scores=[float(s) for s in scores],
@@ -121,7 +114,7 @@ def score(
         speakers=speakers,
         card_points={ARCHIVE[side]: float(n) for side, n in points.items()},
         margin=float(d),
-        bonuses=bonuses,
+        bonuses=bonuses + [Bonus(name="stata", side=None, points=1.0)] * stata,
         breakdown={
             "sides": sides,
             "card_points": points,
@@ -156,7 +149,7 @@ def flat(
         won=None,
         thrown_in=contract == "thrown-in",
         breakdown={"payments": {str(s): scores[s - 1] for s in range(1, seats + 1)}},
-        **(_sides(seats, declarer, None) if declarer else {"sides": {}, "roles": {}}),
+        **_sides(seats, declarer, None),
         speakers=speakers,
         card_points={},
         margin=ranked[0] - ranked[1] if len(ranked) > 1 else 0.0,
@@ -168,14 +161,14 @@ ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
 """The breakdown's side names → the archive's (`Outcome.sides`)."""
 
 
-def _sides(seats: int, declarer: int, partner: int | None) -> dict[str, dict]:
-    """`Outcome.sides` and `roles` of a deal with a declarer."""
-    roles = {
-        s: "declarer" if s == declarer else "partner" if s == partner else "defender"
-        for s in range(1, seats + 1)
+def _sides(seats: int, declarer: int | None, partner: int | None) -> dict[str, dict]:
+    """`Outcome.sides` and `roles` (none without a declarer)."""
+    if declarer is None:
+        return {"sides": {}, "roles": {}}
+    roles = {s: "defender" for s in range(1, seats + 1)} | {declarer: "declarer"}
+    roles |= {partner: "partner"} if partner else {}
+    defence = [s for s, r in roles.items() if r == "defender"]
+    return {
+        "sides": {"declarer": sorted({declarer, partner or declarer}), "defence": defence},
+        "roles": roles,
     }
-    sides = {
-        "declarer": [s for s, r in roles.items() if r != "defender"],
-        "defence": [s for s, r in roles.items() if r == "defender"],
-    }
-    return {"sides": sides, "roles": roles}
