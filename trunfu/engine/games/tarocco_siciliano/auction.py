@@ -18,9 +18,7 @@ def over(round_: int, ended_by: str | None) -> str:
 
 
 class Declarations:
-    """The declarations so far. `end`: `open` (going on), `vado-solo`, `chiamo`,
-    `forced-call` (everybody passed: the holder of T20 must call), `prendo` or
-    `thrown-in`; `ended_by` says why in words."""
+    """The declarations so far; `end` how they ended (`open`: not yet), `ended_by` in words."""
 
     end, ended_by = OPEN, None
     declarer: int | None = None
@@ -51,9 +49,8 @@ class Declarations:
     def faults(
         self, label: int | None, word: str, card: str | None, dealt: list[str] | None
     ) -> list[Fault]:
-        """What is wrong with the seat to speak saying `word` (`label`: the seat the call is
-        said to be by, if any; `card`: the card a `chiamo` names; `dealt`: the caller's
-        cards, None when unknown)."""
+        """What is wrong with the seat to speak (said to be `label`) saying `word` (`card`: a
+        chiamo's; `dealt`: the caller's cards, None when unknown)."""
         r, seat, allowed = self.round, self.to_speak, self.table.get(self.round, ())
         if self.end != OPEN:
             return [Fault("call-after-end", over(r, self.ended_by))]
@@ -73,8 +70,7 @@ class Declarations:
         return [*faults, Fault("illegal-call", f"round {r}: {why}")]
 
     def say(self, word: str, card: str | None) -> None:
-        """The seat to speak says `word`; a call its round does not allow is a turn spoken
-        for nothing."""
+        """The seat to speak says `word` (one its round does not allow does nothing)."""
         if self.end != OPEN:
             return
         seat, calls = self.to_speak, self.rounds[-1]
@@ -121,20 +117,17 @@ class Declarations:
 
 
 def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | None:
-    """What is wrong with `seat` calling `called`: only a trump is called, the highest
-    that his dealt cards (`dealt`, None when unknown) lack."""
+    """What is wrong with `seat` calling `called`: the highest trump his `dealt` cards lack."""
     if SUITS[called] != "T":
         return Fault("wrong-call", f"seat {seat} calls {called}: only a trump is called")
     expected = highest_missing(dealt) if dealt is not None else called
     if called == expected:
         return None
-    held = f"he holds {called}" if called in dealt else None
-    reason = held or f"he does not hold {expected}, a higher trump, either"
-    return Fault(
-        "wrong-call",
-        f"seat {seat} calls {called} but {reason}: he must call the highest trump he does not "
-        f"hold, {expected}",
-    )
+    reason = f"he does not hold {expected}, a higher trump, either"
+    if called in dealt:
+        reason = f"he holds {called}"
+    must = f"he must call the highest trump he does not hold, {expected}"
+    return Fault("wrong-call", f"seat {seat} calls {called} but {reason}: {must}")
 
 
 PACKETS = {
@@ -142,9 +135,5 @@ PACKETS = {
     (4, 2): "the rest of the deal: fifteen cards to each seat, three to the talon",
     (3, 4): "fourth packet: twenty cards to each seat, three to the talon",
 }
-"""(Seats, round) → the packet dealt before the round, in words (else `packet_label`'s)."""
-
-
-def packet_label(seats: int, r: int) -> str:
-    """The packet dealt before round `r`, in words."""
-    return PACKETS.get((seats, r)) or f"packet {r}: {5 * r} cards to each seat"
+"""(Seats, round) → the packet dealt before the round, in words, where it is not `packet N`'s
+(`N`: the round, 5 N cards to each seat)."""

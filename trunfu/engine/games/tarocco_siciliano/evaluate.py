@@ -29,8 +29,7 @@ FOUR_SEATS = {"stata": 26, "solo": 54, "chiamo": 37}
 
 
 def count(cards: list[str]) -> int:
-    """The cards' count: Giove 10, the Fuggitivo 8, the Picciotti guarded by five trumps or
-    more, 2 a trump from five, the Arie, honours and long suits."""
+    """The cards' count: the key cards, trumps from five, Arie, honours and long suits."""
     held = set(cards)
     trumps = _trumps(cards) + (FUGGITIVO in held)
     total = 10 * (GIOVE in held) + 8 * (FUGGITIVO in held)
@@ -50,8 +49,7 @@ def count(cards: list[str]) -> int:
 
 
 def three_seat_call(cards: list[str], round_: int, pago_before: bool) -> str:
-    """What a seat of three says in round `round_` holding `cards` (the packets so far);
-    `pago_before`: a seat has said `pago` earlier in this round."""
+    """What a seat of three holding `cards` says in round `round_` (after a `pago` or not)."""
     solo, take, more, pay = THREE_SEATS[round_]
     value = count(cards)
     if solo is not None and value >= solo:
@@ -66,8 +64,7 @@ def three_seat_call(cards: list[str], round_: int, pago_before: bool) -> str:
 
 
 def four_seat_call(cards: list[str], round_: int, called: bool) -> str:
-    """What a seat of four says: round 1 (five cards) `vado-solo` or `passo`; round 2 (the
-    whole hand) `vado-solo`, `chiamo` (when nobody has called yet) or `passo`."""
+    """What a seat of four says in round `round_` (`called`: somebody said chiamo)."""
     value = count(cards)
     if round_ == 1:
         return "vado-solo" if value >= FOUR_SEATS["stata"] else "passo"
@@ -79,14 +76,12 @@ def four_seat_call(cards: list[str], round_: int, called: bool) -> str:
 
 
 def scommessa(cards: list[str]) -> bool:
-    """The declarer bets on ending with Giove, the Picciotti and the Fuggitivo when he holds
-    all three, the Picciotti guarded by six trumps or more."""
+    """The declarer bets when he holds Giove, the Picciotti and the Fuggitivo, six trumps."""
     return {GIOVE, PICCIOTTI, FUGGITIVO} <= set(cards) and _trumps(cards) >= 6
 
 
 def rivanto(cards: list[str]) -> bool:
-    """An opponent promises the last trick when he holds Giove, the highest trump, with
-    seven trumps more to keep it to the end (trumps led force him to play one)."""
+    """An opponent promises the last trick holding Giove and seven trumps more to keep it."""
     return GIOVE in cards and _trumps(cards) >= 8
 
 

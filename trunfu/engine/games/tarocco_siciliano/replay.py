@@ -8,7 +8,7 @@ from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
 from ...context import Context
 from ...play import PlaySetup, play_tricks
-from .auction import CHIAMO, FORCED_CALL, OPEN, PRENDO, SOLO, chiamo_fault, over, packet_label
+from .auction import CHIAMO, FORCED_CALL, OPEN, PACKETS, PRENDO, SOLO, chiamo_fault, over
 from .rules import FOLLOW, NEVER_DISCARDED, TRICKS, forced_call_fault, plain, scarto_fault
 from .state import SicilianState, dealt
 
@@ -16,8 +16,7 @@ POWER = strengths("tarocco-siciliano")
 
 
 def walk(record: Record, seats: int, leader: int) -> list[tuple[int, int, str]]:
-    """(trick number, seat, card) of the written cards, the first trick led by `leader`,
-    the next by the winners."""
+    """(trick, seat, card) of each written card, the first trick led by `leader`."""
     out = []
     for number, trick in enumerate(record.play.tricks if record.play is not None else [], 1):
         cards = [c.code for c in trick.cards]
@@ -102,8 +101,8 @@ def replay(record: Record, ctx: Context) -> None:
         why = forced_call_fault(declarer, state.forced[0], after)
         if why:
             ctx.error(record.call.cards[0], "wrong-call", why)
-    if bet is not None and inferred and (fault := state.scommessa_fault(after)) is not None:
-        ctx.error(bet, fault.code, fault.message)
+    if bet is not None and inferred and (why := state.scommessa_fault(after)):
+        ctx.error(bet, "illegal-announcement", why)
     state.finish()
     if state.over:
         ctx.outcome = state.outcome
@@ -113,8 +112,8 @@ def replay(record: Record, ctx: Context) -> None:
 def _judged(
     ctx: Context, state: SicilianState, read: tuple, node: Node, card: Node | None, at: str
 ) -> None:
-    """Report what the state finds wrong with the action `read` at `node` (its last fault,
-    when its code is `at`, at the action's `card`), then do it."""
+    """Report the state's faults of the action `read` at `node` (the last, coded `at`, at its
+    `card`), then do it."""
     faults = state.judge(*read)
     for fault in faults:
         on_card = card is not None and fault is faults[-1] and fault.code == at
@@ -123,8 +122,7 @@ def _judged(
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
-    """The calls, round by round, and what the record's layout breaks: a round cut short, a
-    call too many, a round after the end. The `chiamo` that stands."""
+    """The calls, and the rounds cut short, too long or after the end; the chiamo that stands."""
     auction, seats, bidding = record.auction, ctx.seats, state.bidding
     rounds = auction.rounds if auction is not None else []
     acted = []
@@ -135,7 +133,8 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
             where = calls[0] if calls else auction.separators[r - 2]
             ctx.error(where, "call-after-end", over(r, bidding.ended_by))
             break
-        ctx.step("packet", text=f"packet {r}", label=packet_label(seats, r))
+        label = PACKETS.get((seats, r)) or f"packet {r}: {5 * r} cards to each seat"
+        ctx.step("packet", text=f"packet {r}", label=label)
         for i, call in enumerate(calls):
             if i >= seats and bidding.end not in (SOLO, PRENDO):
                 why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
@@ -170,20 +169,16 @@ def _unplayed(record: Record, ctx: Context, state: SicilianState) -> None:
 
 
 def _giove_holder(record: Record, ctx: Context, hands: dict[int, list[str]]) -> int | None:
-    """After everybody passed, the holder of Giove when no hand shows him: the one seat
-    whose hand is not given that may hold it (a scommessa, which only the declarer
-    announces, names him; else the play, led by the seat after him, must give him T20),
-    else None (reported when the deal goes on)."""
+    """The holder of Giove no hand shows after everybody passed: the one seat not given
+    that the scommessa names or the play gives T20 to; else None (told if play follows)."""
     fits = [s for s in range(1, ctx.seats + 1) if s not in hands]
-    bettor = (
-        [a.seat for a in record.announce.items if a.word == "scommessa"] if record.announce else []
-    )
-    if len(fits) > 1 and bettor and bettor[0] in fits:
-        fits = bettor[:1]
-    if len(fits) > 1 and record.play is not None and record.play.tricks:
+    items = record.announce.items if record.announce is not None else []
+    bettor = next((a.seat for a in items if a.word == "scommessa"), None)
+    if len(fits) > 1 and bettor in fits:
+        fits = [bettor]
+    if len(fits) > 1:  # the play, led by the seat after him, must give him T20
         walks = {s: walk(record, ctx.seats, ctx.next_seat(s)) for s in fits}
-        giove = {s: [p for _, p, c in walks[s] if c == "T20"] for s in fits}
-        fits = [s for s in fits if giove[s][:1] == [s]]
+        fits = [s for s in fits if next((p for _, p, c in walks[s] if c == "T20"), 0) == s]
     if len(fits) == 1:
         return fits[0]
     if record.play is not None and record.play.items:
@@ -230,9 +225,8 @@ def _announcements(record: Record, ctx: Context, state: SicilianState):
 
 
 def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, after) -> None:
-    """The scarto where the state could not judge it: of the wrong size, inferred from the
-    play, or its trumps when the declarer's cards were not known before the play (with
-    none known, a trump is taken to be one too many)."""
+    """The scarto the state could not judge: of the wrong size, inferred, or its trumps (one
+    too many when the declarer's cards are not known)."""
     given = record.discard is not None
     if scarto is None or (given and state.after is not None and len(scarto) == 3):
         return  # none, or judged card by card by the state
@@ -252,8 +246,8 @@ def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, af
 
 
 def _check_chiamo(record: Record, ctx: Context, state: SicilianState, node, talon, after) -> None:
-    """A `chiamo` whose caller's hand is not given: judged from his cards after the talon
-    less the talon, else proved wrong by a higher trump another seat plays."""
+    """A chiamo whose caller's hand is not given: by his inferred cards, or a higher trump
+    another seat plays."""
     called, declarer = node.code, state.declarer
     if SUITS[called] != "T":
         return  # judged by the state

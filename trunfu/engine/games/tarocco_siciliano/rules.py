@@ -11,15 +11,11 @@ from ...tricks import ExcuseLead, TrickRules
 GAME = "tarocco-siciliano"
 FOLLOW = TrickRules(game=GAME, excuse_lead=ExcuseLead.LAST)
 
+HONOURS = {"K": 5, "Q": 4, "C": 3, "J": 2}
 VALUES: dict[str, int] = {
-    "T20": 10,
-    "T1": 10,
-    "EX": 10,
+    **dict.fromkeys(("T20", "T1", "EX"), 10),
     **{f"T{n}": 5 for n in range(16, 20)},
-    **{f"K{s}": 5 for s in "DCSB"},
-    **{f"Q{s}": 4 for s in "DCSB"},
-    **{f"C{s}": 3 for s in "DCSB"},
-    **{f"J{s}": 2 for s in "DCSB"},
+    **{f"{rank}{suit}": value for rank, value in HONOURS.items() for suit in "DCSB"},
 }
 """The 23 counting cards; every other card is a blank worth 1 before the threes."""
 LAST_TRICK = 5
@@ -73,9 +69,8 @@ def plain(cards: list[str]) -> int:
 
 
 def scarto_fault(card: str, plain_cards: int | None, before: list[str]) -> str | None:
-    """Why `card` may not join the scarto `before`, None when it may. A trump (never an Aria
-    nor T1) goes only as one of the `3 - plain_cards` missing to make three (`plain_cards`:
-    `plain` of the declarer's cards after the talon; None: not known, not judged)."""
+    """Why `card` may not join the scarto `before`: a trump goes only when the `plain_cards`
+    (`plain` after the talon; None: not judged) are too few."""
     if card in KINGS:
         return f"the scarto may hold no king: {card}"
     if card in NEVER_DISCARDED:

@@ -162,7 +162,13 @@ class SicilianState(State):
         if kind == "announce":
             return self._announce_faults(label, word, card)
         if phase == "discard":
-            return self._discard_faults(word)
+            faults, after, trump = [], self.after, SUITS[word] == "T"
+            if after is not None and (word not in after or word in self.scarto):
+                why = f"seat {self.declarer} discards {word} but holds it neither in his hand nor in the talon"
+                faults.append(Fault("scarto-not-held", why))
+            count = plain(after) if after is not None and trump else None
+            why = scarto_fault(word, count, self.scarto)
+            return [*faults, Fault("illegal-scarto", why)] if why else faults
         if phase == "call":
             why = forced_call_fault(self.declarer, word, self.after)
             return [Fault("wrong-call", why)] if why else []
@@ -174,23 +180,16 @@ class SicilianState(State):
         why = "the deal is over" if self.play is not None else self.why
         return [Fault("not-played", f"{why}: no card is played")]
 
-    def _discard_faults(self, card: str) -> list[Fault]:
-        faults, after, trump = [], self.after, SUITS[card] == "T"
-        if after is not None and (card not in after or card in self.scarto):
-            why = f"seat {self.declarer} discards {card} but holds it neither in his hand nor in the talon"
-            faults.append(Fault("scarto-not-held", why))
-        why = scarto_fault(card, plain(after) if after is not None and trump else None, self.scarto)
-        return [*faults, Fault("illegal-scarto", why)] if why else faults
-
     def _announce_faults(self, seat: int, word: str, card: str | None) -> list[Fault]:
         declarer, why = self.declarer, None
         if self.phase != "announce":
             why = "announcements come before the first lead"
         elif word == "scommessa" and seat != declarer:
             why = f"only the declarer (seat {declarer}) may announce scommessa, not seat {seat}"
+        elif word == "scommessa" and self.scommessa:
+            why = "scommessa is announced once"
         elif word == "scommessa":
-            fault = self.scommessa_fault(self.after)
-            why = "scommessa is announced once" if self.scommessa else fault and fault.message
+            why = self.scommessa_fault(self.after)
         elif word == "rivanto" and seat == declarer:
             why = f"seat {declarer} is the declarer: only an opponent may announce rivanto"
         elif word == "rivanto" and self.rivanto is not None:
@@ -207,14 +206,12 @@ class SicilianState(State):
             faults.append(Fault("illegal-announcement", f"`{word}` shows no cards"))
         return faults
 
-    def scommessa_fault(self, after: list[str] | None) -> Fault | None:
-        """What is wrong with the declarer's scommessa, holding `after` with the talon."""
+    def scommessa_fault(self, after: list[str] | None) -> str | None:
+        """Why the declarer, holding `after` with the talon, may not announce scommessa."""
         missing = [c for c in ("T20", "EX") if c not in after] if after is not None else []
-        if not missing:
-            return None
         names = " and ".join(card_name(GAME, c) for c in missing)
         why = f"seat {self.declarer} announces scommessa without holding {names}"
-        return Fault("illegal-announcement", why)
+        return why if missing else None
 
     def act(self, kind: str, label: int | None, word: str, card: str | None) -> None:
         """Do the action read, legal or not (see the class docstring)."""
@@ -264,9 +261,7 @@ class SicilianState(State):
             self.declarer, self.phase = bidding.declarer, "over"
         if self.phase == "over":  # not played: thrown in, or ended by prendo
             contract = "prendo" if bidding.end == PRENDO else "thrown-in"
-            self.outcome = flat(
-                self.seats, contract, bidding.speakers, bidding.payments, self.declarer
-            )
+            self.outcome = flat(self, contract)
 
     def name_declarer(self, seat: int) -> None:
         """`seat` declares: he takes the talon and discards."""
@@ -316,60 +311,49 @@ class SicilianState(State):
         calls = [[_call(*w.split()) for w in r] for r in self.bidding.rounds if r]
         play = self.play
         tricks = [t.cards for t in play.tricks] + [play.table] * bool(play.trick) if play else []
+        written = [tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks]
         items = [tgn.Announcement(seat=s, word=w) for s, w in self.announced]
+        separators = [tgn.Node() for _ in calls[1:]]
         return tgn.Record(
             tags=list(self.tags),
             deal=tgn.Deal(hands=hands),
-            auction=tgn.Auction(rounds=calls, separators=[tgn.Node() for _ in calls[1:]])
-            if calls
-            else None,
+            auction=tgn.Auction(rounds=calls, separators=separators) if calls else None,
             call=_section("call", self.forced),
             discard=_section("discard", self.scarto),
             announce=tgn.Announcements(items=items) if items else None,
-            play=tgn.Play(
-                items=[tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks]
-            )
-            if tricks
-            else None,
+            play=tgn.Play(items=written) if written else None,
         )
 
     def snapshot(self) -> Snapshot:
-        """The table as a replay step shows it: the talon in the declarer's hand once he
-        has taken it, the running points of the tricks taken, the final ones once scored.
-        Each hand is sorted once for every change (the step copies what it shows)."""
-        play, declarer, taken = self.play, self.declarer, self.talon_taken
+        """The table as a replay step shows it (each hand sorted once for every change)."""
+        play, declarer, taken, outcome = self.play, self.declarer, self.talon_taken, self.outcome
         if play is None:
             if self._sorted is None:
                 self._sorted = {s: DECK.sort(h or []) for s, h in self.hands.items()}
-            hands = self._sorted
+            hands, tricks = self._sorted, {}
             if taken and self.hands.get(declarer) is not None:
                 hands = dict(hands)
                 with_talon = DECK.sort(self.after) if self.talon else hands[declarer]
                 hands[declarer] = [c for c in with_talon if c not in self.scarto]
-            return Snapshot(
-                hands=hands,
-                talon=[] if taken else list(self.talon or []),
-                discard=list(self.scarto),
-                declarer=declarer if taken else None,
-                partner_known=self.partner_known,
-            )
-        hands, shown, on_table = {}, self._shown, dict(zip(play.order, play.trick))  # noqa: B905
-        for s, held in play.hands.items():
-            if held is not None:  # the cards a seat shows only go, one by one, as it plays
-                played = on_table.get(s)
-                count = len(held) - (played in held)
-                if s not in shown or shown[s][0] != count:
-                    cards = [c for c in play.dealt[s] if c in held and c != played]
-                    shown[s] = count, DECK.sort(cards)
-                hands[s] = shown[s][1]
-        if self._taken[0] != len(play.tricks):
-            self._taken = len(play.tricks), play.taken()
-        outcome = self.outcome
+        else:
+            hands, shown, on_table = {}, self._shown, dict(zip(play.order, play.trick))  # noqa: B905
+            for s, held in play.hands.items():
+                if held is not None:  # the cards a seat shows only go, one by one, as it plays
+                    played = on_table.get(s)
+                    count = len(held) - (played in held)
+                    if s not in shown or shown[s][0] != count:
+                        cards = [c for c in play.dealt[s] if c in held and c != played]
+                        shown[s] = count, DECK.sort(cards)
+                    hands[s] = shown[s][1]
+            if self._taken[0] != len(play.tricks):
+                self._taken = len(play.tricks), play.taken()
+            tricks = self._taken[1]
         return Snapshot(
             hands=hands,
+            talon=[] if taken else list(self.talon or []),
             discard=list(self.scarto),
-            taken=self._taken[1],
-            points=outcome.breakdown["card_points"] if outcome is not None else self.points,
+            taken=tricks,
+            points=(outcome.breakdown if outcome else {}).get("card_points", self.points),
             declarer=declarer if taken else None,
             partner_known=self.partner_known,
         )
@@ -382,13 +366,9 @@ class SicilianState(State):
             hand = self.in_hand()
         else:
             hand = list(self.hands.get(seat) or [])
-        legal = self.legal()
+        legal, leads = self.legal(), seat == self.leader
         if phase == "announce":  # his own announcements, and the first card for the leader
-            legal = [
-                a
-                for a in legal
-                if a.startswith(f"{seat}: ") or (":" not in a and seat == self.leader)
-            ]
+            legal = [a for a in legal if a.startswith(f"{seat}: ") or (leads and ":" not in a)]
         elif self.to_act != seat:
             legal = []
         return View(
@@ -421,8 +401,7 @@ def _call(word: str, card: str | None = None) -> tgn.Call:
 def dealt(
     record: tgn.Record, seats: int, order: tuple[str, ...]
 ) -> tuple[dict[int, list[str]], list[str] | None]:
-    """The hands the record gives (seat → cards) and the talon: given, or the cards no hand
-    holds when every hand is given."""
+    """The hands the record gives and the talon (when not given, the cards no hand holds)."""
     hands, talon = {}, None
     for hand in record.deal.hands if record.deal is not None else []:
         if hand.owner.isdigit():
@@ -442,8 +421,7 @@ def _seats(record: tgn.Record) -> int:
 
 
 def start(record: tgn.Record) -> SicilianState:
-    """The state right after the deal of `record`: every hand and the talon must be given
-    (`ValueError` says which is not)."""
+    """The state right after the deal of `record` (`ValueError`: a hand or talon not given)."""
     seats = _seats(record)
     hands, talon = dealt(record, seats, DECK.order)
     missing = [f"seat {s}" for s in range(1, seats + 1) if s not in hands]
@@ -454,9 +432,7 @@ def start(record: tgn.Record) -> SicilianState:
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
-    """The record's actions (seat, spelling) in the order the rules apply them: the calls,
-    the scarto card by card, the card called after everybody passed, the announcements
-    and the cards played."""
+    """The record's actions (seat, spelling) in the order the rules apply them."""
     seats = _seats(record)
     state = SicilianState(seats, record.dealer or 1, *dealt(record, seats, DECK.order))
     calls = [c for r in record.auction.rounds for c in r] if record.auction else []
@@ -474,8 +450,7 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
 
 @lru_cache(maxsize=4096)
 def read_action(seats: int, action: str) -> tuple[str, int | None, str, str | None] | None:
-    """What `action` says (see `SicilianState`), as the notation's reader reads it in the
-    auction, the discard or the announcements; None when none reads it whole."""
+    """What `action` says (see `SicilianState`) as the reader reads it; None: not an action."""
     for section in ("auction", "discard", "announce"):
         text = f'[Game "{GAME}"]\n[Seats "{seats}"]\n[Dealer "1"]\n\n{section}\n  {action}\n'
         [read] = read_text(text)
