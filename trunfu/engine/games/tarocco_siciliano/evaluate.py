@@ -33,10 +33,8 @@ def count(cards: list[str]) -> int:
     held = set(cards)
     trumps = _trumps(cards) + (FUGGITIVO in held)
     total = 10 * (GIOVE in held) + 8 * (FUGGITIVO in held)
-    if PICCIOTTI in held and trumps >= 5:
-        total += PICCIOTTI_GUARDED.get(trumps, 9)
-    if trumps >= 5:
-        total += 2 * trumps
+    if trumps >= 5:  # the Picciotti guarded, and 2 a trump
+        total += 2 * trumps + (PICCIOTTI in held) * PICCIOTTI_GUARDED.get(trumps, 9)
     arie = [int(a[1:]) for a in ARIE if a in held]
     total += 2 * len(arie) + sum(n - 1 in arie or n + 1 in arie for n in arie)
     for suit in SUITS:

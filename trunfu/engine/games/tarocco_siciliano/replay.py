@@ -50,15 +50,17 @@ def replay(record: Record, ctx: Context) -> None:
     if not given and len(played := walk(record, seats, state.leader)) == total:
         scarto = [c for c in ctx.game.order if c not in {c for *_, c in played}]
     state.talon_taken = True
-    shown = f": {' '.join(talon)}" if talon else ""
-    ctx.step("talon", seat=declarer, text="talon", label=f"seat {declarer} takes the talon{shown}")
+    if ctx.want_steps:
+        shown = f": {' '.join(talon)}" if talon else ""
+        label = f"seat {declarer} takes the talon{shown}"
+        ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
         for node in record.discard.cards:
             _judged(ctx, state, ("card", None, node.code, None), node, None, "")
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
-    if scarto is not None:
+    if scarto is not None and ctx.want_steps:
         how = "" if given else " (inferred: the cards never played)"
         label = f"seat {declarer} discards {' '.join(scarto)}{how}"
         ctx.step("discard", seat=declarer, text=" ".join(scarto), node=record.discard, label=label)
@@ -123,7 +125,7 @@ def _judged(
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
     """The calls, and the rounds cut short, too long or after the end; the chiamo that stands."""
-    auction, seats, bidding = record.auction, ctx.seats, state.bidding
+    auction, seats, bidding, steps = record.auction, ctx.seats, state.bidding, ctx.want_steps
     rounds = auction.rounds if auction is not None else []
     acted = []
     for r, calls in enumerate(rounds, 1):
@@ -133,8 +135,9 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
             where = calls[0] if calls else auction.separators[r - 2]
             ctx.error(where, "call-after-end", over(r, bidding.ended_by))
             break
-        label = PACKETS.get((seats, r)) or f"packet {r}: {5 * r} cards to each seat"
-        ctx.step("packet", text=f"packet {r}", label=label)
+        if steps:
+            label = PACKETS.get((seats, r)) or f"packet {r}: {5 * r} cards to each seat"
+            ctx.step("packet", text=f"packet {r}", label=label)
         for i, call in enumerate(calls):
             if i >= seats and bidding.end not in (SOLO, PRENDO):
                 why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
@@ -146,8 +149,9 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
             if ended:  # a call after the end: told, not done
                 break
             acted.append(call)
-            text = call.word if card is None else f"{call.word} {card}"
-            ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
+            if steps:
+                text = call.word if card is None else f"{call.word} {card}"
+                ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
         if bidding.end == OPEN and len(calls) < seats:
             if r < len(rounds):
                 why = f"round {r} ends after {len(calls)} calls: each of the {seats} seats speaks"

@@ -75,8 +75,9 @@ def scarto_fault(card: str, plain_cards: int | None, before: list[str]) -> str |
         return f"the scarto may hold no king: {card}"
     if card in NEVER_DISCARDED:
         return f"{card_name(GAME, card)} may never be discarded"
-    trumps = sum(SUITS[c] == "T" and c not in NEVER_DISCARDED for c in before)
-    if SUITS[card] == "T" and plain_cards is not None and trumps >= 3 - plain_cards:
+    if SUITS[card] != "T" or plain_cards is None:
+        return None
+    if sum(SUITS[c] == "T" and c not in NEVER_DISCARDED for c in before) >= 3 - plain_cards:
         return (
             f"the scarto may hold a trump ({card}) only when the hand has too few "
             "other cards to discard"

@@ -136,7 +136,7 @@ class SicilianState(State):
         cards = self.current_play().legal()
         if phase == "play":
             return cards
-        bet = not self.scommessa and "T20" in after and "EX" in after
+        bet = not self.scommessa and not self.scommessa_fault(after)
         out = [f"{self.declarer}: scommessa"] if bet else []
         if self.rivanto is None:
             out += [f"{s}: rivanto" for s in self.hands if s not in (self.declarer, self.partner)]
