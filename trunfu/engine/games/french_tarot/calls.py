@@ -83,23 +83,18 @@ def call_fault(
     )
 
 
-def partners(called: list[str], holders: dict[str, int | None], taker: int) -> list[int]:
-    """The taker's partners in call order (a seat once): the holders of the called cards,
-    leaving out cards held by the taker or lying in the chien (holder None)."""
+def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
+    """The taker's partners found in `tricks`, in call order (a seat once): the seats that
+    played a called card, the taker left out (alone when he holds it, or it is aside)."""
     seats: list[int] = []
+    if not called:
+        return seats
+    played = {card: seat for t in tricks for seat, card in t.cards}
     for card in called:
-        seat = holders.get(card)
+        seat = played.get(card)
         if seat is not None and seat != taker and seat not in seats:
             seats.append(seat)
     return seats
-
-
-def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
-    """The taker's partners found in `tricks`: the seats that played a called card."""
-    if not called:
-        return []
-    played = {card: seat for t in tricks for seat, card in t.cards}
-    return partners(list(called), {c: played.get(c) for c in called}, taker)
 
 
 def first_lead(called: tuple[str, ...]) -> CardCheck:

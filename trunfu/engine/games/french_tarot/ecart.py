@@ -4,11 +4,16 @@ aside as many cards; no king and no oudler, and trumps only when he cannot do ot
 from __future__ import annotations
 
 from ...state import Fault
-from .rules import OUDLERS
+from .rules import EXCUSE, OUDLERS
 
 
 def is_trump(card: str) -> bool:
     return card[0] == "T" and card[1:].isdigit()
+
+
+def trumps_of(cards: list[str]) -> list[str]:
+    """The trumps and the Excuse among `cards`, in their order."""
+    return [c for c in cards if is_trump(c) or c == EXCUSE]
 
 
 def discardable(card: str) -> bool:

@@ -11,11 +11,10 @@ from ...context import Context
 from ...play import PlayResult, play_tricks
 from ...state import Fault
 from . import scoring
-from .auction import petit_sec_fault, speaker
 from .calls import count_fault
 from .ecart import check_ecart
 from .rules import GAME, PASS, called_cards, hand_size
-from .state import FrenchState, from_record, variant_of
+from .state import FrenchState, from_record, petit_sec_fault, speaker, variant_of
 
 
 def replay(record: Record, ctx: Context) -> None:

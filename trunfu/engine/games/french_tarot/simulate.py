@@ -12,14 +12,13 @@ from ....notation.models import Tag
 from ...slam import slam_lead
 from . import evaluate
 from .rules import DECK, GAME, PASS, PETIT, chien_size, hand_size
-from .state import FrenchState, default_variant
+from .state import FrenchState, check_seats, default_variant
 
 
 def deal(rng: random.Random, seats: int, variant: str | None) -> FrenchState:
     """A random deal of French tarot (the deck shuffled, then a random dealer)."""
     variant = variant or default_variant(seats)
-    if variant not in ("fft", "classic") or (variant == "fft" and seats == 6):
-        raise ValueError(f"french-tarot {variant} is not played by {seats} seats")
+    check_seats(seats, variant)
     deck = list(DECK.order)
     rng.shuffle(deck)
     size = hand_size(seats)
