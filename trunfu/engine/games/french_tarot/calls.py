@@ -11,7 +11,8 @@ from ...cards import suit_of
 from ...model import TrickResult
 from ...play import CardCheck
 from ...state import Fault
-from .rules import DECK, called_cards
+from .ecart import is_trump
+from .rules import DECK, EXCUSE, called_cards
 
 LADDER = ("K", "Q", "C", "J")
 RANK_WORDS = {"K": "king", "Q": "queen", "C": "cavalier", "J": "jack"}
@@ -52,35 +53,26 @@ def call_fault(
 ) -> Fault | None:
     """What is wrong with the taker calling `card` after `called` (`hand`: his hand as
     dealt, None when unknown); nothing is judged of a card beyond the count (`count_fault`)."""
-    index = len(called)
-    if index >= called_cards(seats):
-        return None
-    rank = card[:-1]
-    if (card[0] == "T" and card[1:].isdigit()) or card == "EX":
-        return Fault(
-            "bad-call", f"seat {taker} calls {card}: trumps and the Excuse cannot be called"
-        )
-    if index == 1 and rank == "K":
-        return Fault(
-            "bad-call", f"seat {taker} calls {card} second: the second call may not be a king"
-        )
-    if index == 1 and card == called[0]:
-        return Fault("bad-call", f"seat {taker} calls {card} twice")
+    index, rank = len(called), card[:-1]
     allowed = allowed_ranks(hand, "K" if index == 0 else "Q")
-    if rank in allowed:
+    if index >= called_cards(seats) or (rank in allowed and card not in called):
         return None
-    top = allowed[-1]
-    need = LADDER[LADDER.index(allowed[0]) : LADDER.index(top) + 1]
-    reason = (
-        f"he does not hold all four {RANK_WORDS[top]}s"
-        if rank in LADDER and LADDER.index(rank) > LADDER.index(top)
-        else "only a king, queen, cavalier or jack may be called"
-    )
-    return Fault(
-        "bad-call",
-        f"seat {taker} calls {card} but may call only a "
-        f"{' or '.join(RANK_WORDS[r] for r in need)}: {reason}",
-    )
+    if is_trump(card) or card == EXCUSE:
+        told = f"seat {taker} calls {card}: trumps and the Excuse cannot be called"
+    elif index == 1 and rank == "K":
+        told = f"seat {taker} calls {card} second: the second call may not be a king"
+    elif index == 1 and card == called[0]:
+        told = f"seat {taker} calls {card} twice"
+    else:
+        top = allowed[-1]
+        reason = (
+            f"he does not hold all four {RANK_WORDS[top]}s"
+            if rank in LADDER and LADDER.index(rank) > LADDER.index(top)
+            else "only a king, queen, cavalier or jack may be called"
+        )
+        may = " or ".join(RANK_WORDS[r] for r in allowed)
+        told = f"seat {taker} calls {card} but may call only a {may}: {reason}"
+    return Fault("bad-call", told)
 
 
 def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:

@@ -114,7 +114,11 @@ def score(tally: Tally) -> Score:
         breakdown["chelem"] = {"kind": chelem[0], "points": chelem[1]}
         bonus(f"chelem.{chelem[0]}", None, chelem[1])
     breakdown["side_total"] = total
-    shares = _shares(total, tally)
+    defenders = [s for s in range(1, tally.seats + 1) if side_of(s, tally) == "defence"]
+    shares = {s: -total for s in defenders}  # every defender pays X, the taker's side shares it
+    parts = SHARES.get((tally.seats, len(tally.partners)), (len(defenders),))  # alone: all
+    for seat, part in zip([tally.taker, *tally.partners], parts, strict=True):
+        shares[seat] = part * total
     scores = [shares[s] + extras[s - 1] for s in range(1, tally.seats + 1)]
     return Score(scores, won, breakdown, bonuses)
 
@@ -139,24 +143,15 @@ def _chelem(tally: Tally) -> tuple[str, int] | None:
     return ("; ".join(kinds), sum(CHELEM[k] for k in kinds)) if kinds else None
 
 
-def _shares(total: float, tally: Tally) -> dict[int, float]:
-    """Each seat's share of the side total X: every defender pays X."""
-    seats = range(1, tally.seats + 1)
-    defenders = [s for s in seats if side_of(s, tally) == "defence"]
-    shares = {s: -total for s in defenders}
-    parts = SHARES.get((tally.seats, len(tally.partners)), (len(defenders),))  # alone: all
-    for seat, part in zip([tally.taker, *tally.partners], parts, strict=True):
-        shares[seat] = part * total
-    return shares
-
-
-def outcome(tally: Tally, scored: Score, *, speakers: list[int], called: list[str]) -> Outcome:
-    """The `Outcome` of a deal scored as `scored`: the breakdown and its typed fields (sides
+def outcome(tally: Tally, *, speakers: list[int], called: list[str]) -> Outcome:
+    """The `Outcome` of the deal `tally` scores: the breakdown and its typed fields (sides
     and roles, card points, margin, bonuses) as the archive stores them."""
+    scored = score(tally)
     taker, partners, seats = tally.taker, tally.partners, range(1, tally.seats + 1)
-    ours = [s for s in seats if s == taker or s in partners]
-    roles = {s: "partner" if s in partners else "defender" for s in seats}
-    roles[taker] = "declarer"
+    ours = [s for s in seats if side_of(s, tally) == "taker"]
+    roles = {
+        s: "declarer" if s == taker else "partner" if s in partners else "defender" for s in seats
+    }
     return trusted(  # the scores are floats: each is a share plus a float
         Outcome,
         scores=scored.scores,

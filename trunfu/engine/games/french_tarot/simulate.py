@@ -43,7 +43,7 @@ def choose(state: FrenchState, rng: random.Random) -> str:
             return PASS
         return evaluate.bid(state.dealt[state.to_act], seats, state.contract)
     if phase == "call":
-        return evaluate.call(state.dealt[taker], seats)[len(state.called)]
+        return evaluate.call(state.dealt[taker], state.legal())
     if phase == "discard":
         ecart = state.ecart or []
         plan = evaluate.ecart(state.full, chien_size(seats))
@@ -65,23 +65,13 @@ def choose(state: FrenchState, rng: random.Random) -> str:
 def _announcement(state: FrenchState) -> str | None:
     """The next announcement: the taker's chelem when it is sure (fft), then each poignée
     held, in speaking order."""
-    taker = state.taker
-    said = {(s, w) for s, w, _ in state.announced}
-    fft = state.variant == "fft"
-    if (
-        fft
-        and not state.chelem
-        and evaluate.chelem(state.hand_at_play(taker), list(_unseen(state)))
-    ):
-        return f"{taker}: chelem"
-    aside = state.taker_aside()[1]
-    for seat in state.announcers():
-        if (seat, "poignee") in said:
-            continue
-        held = state.hand_at_play(seat) + (aside if seat == taker else [])
-        shown = evaluate.poignee(held, state.seats)
-        if shown:
-            return f"{seat}: poignee {' '.join(shown)}"
+    for action in state.announcements():
+        seat, _, word = action.partition(": ")
+        if word == "poignee":
+            shown = evaluate.poignee(state.poignee_hand(int(seat)), state.seats)
+            return f"{action} {' '.join(shown)}"
+        if evaluate.chelem(state.hand_at_play(state.taker), list(_unseen(state))):
+            return action
     return None
 
 

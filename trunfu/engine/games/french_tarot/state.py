@@ -89,8 +89,7 @@ class FrenchState(State):
         self._entered: str | None = None
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
-        self._points: dict[str, float] | None = None  # the final card points, once scored
-        self._shown: tuple[int, dict[str, float], bool] = (0, {}, False)
+        self._shown: tuple[int, dict[str, float], bool] = (0, {}, False)  # points shown
         self._sorted: tuple[TrickPlay, dict[int, list[str]]] | None = None
 
     # --- where the deal stands ----------------------------------------------------
@@ -109,7 +108,7 @@ class FrenchState(State):
             return "discard"
         if not self.begun:
             fft_chelem = self.variant == "fft" and not self.chelem
-            return "announce" if fft_chelem or self._announcements() else "play"
+            return "announce" if fft_chelem or self.announcements() else "play"
         return "over" if self.play.over else "play"
 
     @property
@@ -198,7 +197,7 @@ class FrenchState(State):
             cards = FACES if phase == "call" else left
             return [c for c in cards if self._card_fault(phase, c) is None]
         if phase == "announce":
-            return [*self._announcements(), *self.playing().legal()]
+            return [*self.announcements(), *self.playing().legal()]
         return self.playing().legal() if phase == "play" else []
 
     def check(self, action: str) -> list[Fault]:
@@ -287,26 +286,26 @@ class FrenchState(State):
         if self.contract is None or RANK[word] > RANK[self.contract]:
             self.contract, self.taker = word, speaker(index, self.eldest, self.seats)
 
-    def _announcements(self) -> list[str]:
-        """The announcements that may still be made (each seat's word alone)."""
+    def announcements(self) -> list[str]:
+        """The announcements that may still be made, each seat's word alone: the taker's
+        chelem (fft), then a poignée by each seat that holds one (classic: the taker only)."""
         out = [f"{self.taker}: chelem"] if self.variant == "fft" and not self.chelem else []
         shown = {s for s, w, _ in self.announced if w == "poignee"}
         least = rules.POIGNEE_SIZES[self.seats][0]
-        for seat in self.announcers():
-            hand = self.hand_at_play(seat)
-            if seat in shown or hand is None:
-                continue
-            aside = self.taker_aside()[1] if seat == self.taker else []
-            if len(trumps_of([*hand, *aside])) >= least:
+        seats = [speaker(n, self.eldest, self.seats) for n in range(self.seats)]
+        for seat in seats if self.variant == "fft" else [self.taker]:
+            hand = self.poignee_hand(seat)
+            if seat not in shown and hand is not None and len(trumps_of(hand)) >= least:
                 out.append(f"{seat}: poignee")
         return out
 
-    def announcers(self) -> list[int]:
-        """The seats that may show a poignée, in speaking order: every seat (fft), the taker
-        alone (classic)."""
-        if self.variant != "fft":
-            return [self.taker]
-        return [speaker(n, self.eldest, self.seats) for n in range(self.seats)]
+    def poignee_hand(self, seat: int) -> list[str] | None:
+        """What `seat` may show a poignée from: its hand at the start of play, with the
+        trumps the taker was forced to put aside (None: unknown)."""
+        hand = self.hand_at_play(seat)
+        if hand is None or seat != self.taker:
+            return hand
+        return hand + self.taker_aside()[1]
 
     def announce_faults(self, seat: int, word: str, shown: list[str]) -> Placed:
         """What is wrong with `seat` announcing `word` (showing `shown`), each fault with
@@ -354,18 +353,16 @@ class FrenchState(State):
     def setup(self) -> PlaySetup:
         """How the play goes: the first lead in a called suit only with the called card,
         the fft slam's Excuse, who leads, where the cards nobody holds lie."""
+        where = f"it is in the chien, which nobody takes in a {self.contract}"
         if self.takes_chien:
-            elsewhere = dict.fromkeys(self.ecart or (), "it is in the écart")
-        else:
-            where = f"it is in the chien, which nobody takes in a {self.contract}"
-            elsewhere = dict.fromkeys(self.chien or (), where)
+            where = "it is in the écart"
         called = tuple(self.called)
         return PlaySetup(
             rules=rules.FOLLOW,
             leader=self.taker if self.chelem else self.eldest,
             tricks=hand_size(self.seats),
             hands=self.play_hands(),
-            elsewhere=elsewhere,
+            elsewhere=dict.fromkeys((self.ecart if self.takes_chien else self.chien) or (), where),
             check=first_lead(called) if called else None,
             check_until=1,
             on_trick=self._count,
@@ -416,9 +413,8 @@ class FrenchState(State):
             taker_all_tricks=counted.tricks["defence"] == 0,
             defence_all_tricks=counted.tricks["taker"] == 0,
         )
-        scored = scoring.score(tally)
-        self._outcome = scoring.outcome(tally, scored, speakers=self.speakers, called=self.called)
-        self._points = counted.points
+        self._outcome = scoring.outcome(tally, speakers=self.speakers, called=self.called)
+        self._shown = self.counted, counted.points, True  # the final count
 
     # --- the referee's sections -----------------------------------------------------
 
@@ -456,7 +452,14 @@ class FrenchState(State):
 
     def snapshot(self) -> Snapshot:
         play, phase = self.play, self.phase
-        points, known = self._shown_points()
+        if self._shown[0] != self.counted:  # the points of the tricks taken, partners known
+            tricks = play.tricks[: self.counted]
+            known = found_partners(tricks, self.called, self.taker)
+            side = piles.sides(self.taker, known)
+            total = hand_size(self.seats)
+            points = piles.count(tricks, side, total=total, aside=[], aside_side=None).points
+            self._shown = self.counted, points, bool(known)
+        _, points, known = self._shown
         taken = self.takes_chien and phase not in ("auction", "call")  # the chien
         ecart = self.ecart
         if ecart is None and self.takes_chien and self._outcome is not None:
@@ -471,20 +474,6 @@ class FrenchState(State):
             declarer=self.taker if phase != "auction" else None,
             partner_known=known,
         )
-
-    def _shown_points(self) -> tuple[dict[str, float], bool]:
-        """The card points of the tricks taken so far, the taker's partners counted with
-        him once known, and whether one is known; the final count once scored."""
-        if self._points is not None:
-            return self._points, True
-        if self._shown[0] != self.counted:
-            tricks = self.play.tricks[: self.counted]
-            known = found_partners(tricks, self.called, self.taker)
-            side = piles.sides(self.taker, known)
-            total = hand_size(self.seats)
-            points = piles.count(tricks, side, total=total, aside=[], aside_side=None).points
-            self._shown = self.counted, points, bool(known)
-        return self._shown[1], self._shown[2]
 
     def view(self, seat: int) -> View:
         play, to_act = self.play, self.to_act
@@ -567,6 +556,11 @@ def read(action: str) -> Read:
 # --- a state from a record ------------------------------------------------------------
 
 
+def calls_of(record: tgn.Record) -> list[tgn.Call]:
+    """The record's calls, in order."""
+    return [c for r in record.auction.rounds for c in r] if record.auction else []
+
+
 def from_record(record: tgn.Record, ctx: Context, variant: str) -> FrenchState:
     """The state after the deal of `record`; hands and the chien it does not give are
     unknown (None)."""
@@ -616,7 +610,7 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
         if phase is not None:
             state.close(phase)
 
-    walk("auction", [c.word for r in record.auction.rounds for c in r] if record.auction else [])
+    walk("auction", [c.word for c in calls_of(record)])
     walk("call", [c.code for c in record.call.cards] if record.call else [])
     ecart = [c.code for c in record.discard.cards] if record.discard else []
     walk("discard", spare_first(ecart) if state.takes_chien else [])
