@@ -73,8 +73,9 @@ def count(
     for trick in tricks:
         name = side(trick.winner)
         won[name] += 1
-        piles[name] += map(_card, trick.cards)
-        owner = next((side(s) for s, c in trick.cards if c == EXCUSE), name)
+        cards = list(map(_card, trick.cards))
+        piles[name] += cards
+        owner = side(trick.cards[cards.index(EXCUSE)][0]) if EXCUSE in cards else name
         if owner != name and trick.number != total:
             # the Excuse's exchange: a half-point card to the winners
             points[owner] += POINTS[EXCUSE] - 0.5

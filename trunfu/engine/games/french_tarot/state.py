@@ -90,7 +90,7 @@ class FrenchState(State):
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
         self._shown: tuple[int, dict[str, float], bool] = (0, {}, False)  # points shown
-        self._sorted: tuple[TrickPlay, dict[int, list[str]]] | None = None
+        self._sorted: tuple[TrickPlay, int, dict[int, list[str]]] | None = None
 
     # --- where the deal stands ----------------------------------------------------
 
@@ -435,19 +435,33 @@ class FrenchState(State):
 
     def _hands(self) -> dict[int, list[str]]:
         """Each known hand now (the taker's with the chien, less the écart, once taken)."""
-        play = self.play
-        if self.begun:  # the hands the play knows, in the deck's order, less the cards played
-            if self._sorted is None or self._sorted[0] is not play:
-                known = [(s, h) for s, h in play.dealt.items() if play.hands.get(s) is not None]
-                self._sorted = play, {s: DECK.sort(h) for s, h in known}
-            table = dict(play.table)
-            return {
-                s: [c for c in h if c in play.hands[s] and c != table.get(s)]
-                for s, h in self._sorted[1].items()
-            }
+        if self.begun:
+            return {s: list(h) for s, h in self._held().items()}
         hands = {s: list(h or []) for s, h in self.dealt.items()}
         if self.takes_chien and self.phase not in ("auction", "call") and self.full is not None:
             hands[self.taker] = [c for c in self.full if c not in (self.ecart or ())]
+        return hands
+
+    def _held(self) -> dict[int, list[str]]:
+        """Each hand the play knows, now, in the deck's order: kept up to date card by card
+        (the steps ask after every card)."""
+        play, seats = self.play, self.seats
+        if self._sorted is None or self._sorted[0] is not play:
+            known = [(s, h) for s, h in play.dealt.items() if play.hands.get(s) is not None]
+            self._sorted = play, 0, {s: DECK.sort(h) for s, h in known}
+        _, done, hands = self._sorted
+        tricks = play.tricks
+        played = len(tricks) * seats + len(play.trick)
+        for at in range(done, played):
+            number, place = divmod(at, seats)
+            if number < len(tricks):
+                seat, card = tricks[number].cards[place]
+            else:
+                seat, card = play.order[place], play.trick[place]
+            hand = hands.get(seat)
+            while hand is not None and card in hand:
+                hand.remove(card)
+        self._sorted = play, played, hands
         return hands
 
     def snapshot(self) -> Snapshot:
