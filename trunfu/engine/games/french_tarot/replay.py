@@ -113,12 +113,9 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
                 ctx.error(card, *fault)
             state.perform(card.code)
         if ctx.want_steps:
-            codes = [c.code for c in cards]
-            names = ", ".join(card_name(GAME, c) for c in codes)
-            label = f"seat {state.taker} calls {names}"
-            ctx.step(
-                "call", seat=state.taker, text="call " + " ".join(codes), node=section, label=label
-            )
+            names = ", ".join(card_name(GAME, c) for c in state.called)
+            label, text = f"seat {state.taker} calls {names}", "call " + " ".join(state.called)
+            ctx.step("call", seat=state.taker, text=text, node=section, label=label)
     elif expected and (record.play is not None or record.discard is not None):
         told = f"with {ctx.seats} seats the taker calls a partner (`call KH`) before the play"
         ctx.error(record.auction, "call-missing", told)
@@ -126,10 +123,9 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
 
 
 def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
-    """The chien taken and the écart made (prise, garde), or left aside (sans, contre). An
-    écart laid down at once is judged as a whole (a trump is refused while a card that
-    could go instead is not in it, whatever the order), here when the taker's cards and
-    the chien are given, else after the play."""
+    """The chien taken and the écart made (prise, garde), or left aside (sans, contre). The
+    écart is judged as a whole (whatever its order): here when the taker's cards and the
+    chien are given, else after the play."""
     section, taker = record.discard, state.taker
     if not state.takes_chien:
         if section is not None:
