@@ -55,9 +55,9 @@ def _tell(
 def _petit_sec(state: FrenchState, record: Record, ctx: Context, later: list[Node]) -> None:
     """A seat holds the Petit sec (fft): told at the first bid or section after the deal
     (`later`), and the deal is thrown in."""
-    calls = calls_of(record)
+    calls, fault = calls_of(record), petit_sec_fault(state.sec)
     for node in [*(c for c in calls if c.word != PASS), *later][:1]:
-        ctx.error(node, *petit_sec_fault(state.sec))
+        ctx.error(node, *fault)
     state.enter("auction")
     for call in calls:
         state.perform(call.word)
