@@ -145,6 +145,7 @@ def test_statistics_show_accuracy_and_open_a_costly_card(
         "seat",
         "player",
     ]
+    assert not costly["player"].isna().any()  # a seat without a name shows "—"
     first = costly.iloc[0]
     at.session_state["stats_costly"] = {"selection": {"rows": [0], "columns": []}}
     at.run()

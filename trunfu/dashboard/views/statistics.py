@@ -214,7 +214,11 @@ def best_play(db: Reader, f) -> None:
         return
     st.caption("Click a row to open the deal at that trick, with best play shown.")
     picked = st.dataframe(
-        costly.assign(loss=costly["loss"].map(lambda v: words.card_points(v, f.game)))
+        costly.assign(
+            loss=costly["loss"].map(lambda v: words.card_points(v, f.game)),
+            player=costly["player"].fillna("—"),
+            event=costly["event"].fillna("—"),
+        )
         .rename(columns={"best": "best was"})
         .drop(columns="record"),
         hide_index=True,
