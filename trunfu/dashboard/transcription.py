@@ -293,15 +293,13 @@ class Transcription:
             return len(self.cards)
         if not self.dealt:
             return 0
-        record = self.state().record()
-        return sum(len(t.cards) for t in record.play.tricks) if record.play else 0
+        return len(self.state().record().played())
 
     def calls_count(self) -> int:
         """How many calls of the auction are entered (with the hands known)."""
         if not self.known or not self.dealt:
             return 0
-        auction = self.state().record().auction
-        return sum(len(r) for r in auction.rounds) if auction else 0
+        return len(self.state().record().calls())
 
     def record(self, state: State | None = None) -> Record:
         """The deal so far as a record: the set-up's tags (Result computed once the deal is
@@ -327,19 +325,18 @@ class Transcription:
 
     def _add_notes(self, record: Record) -> None:
         """The comments on calls and cards, on the record's calls and cards."""
-        if self.call_notes and record.auction is not None:
-            calls = [call for round_ in record.auction.rounds for call in round_]
-            for place, note in self.call_notes.items():
-                if 0 <= place < len(calls) and _lines(note):
-                    calls[place].comments = _lines(note)
-        if not self.notes or record.play is None:
-            return
-        cards = [card for trick in record.play.tricks for card in trick.cards]
+        calls = record.calls()
+        for place, note in self.call_notes.items():
+            lines = _lines(note)
+            if 0 <= place < len(calls) and lines:
+                calls[place].comments = lines
+        cards = record.played()
         for place, note in self.notes.items():
-            if 0 <= place < len(cards) and _lines(note):
+            lines = _lines(note)
+            if 0 <= place < len(cards) and lines:
                 card = cards[place]
                 extras = card.extras.model_copy() if card.extras else CardExtras()
-                extras.comments = _lines(note)
+                extras.comments = lines
                 card.extras = extras
 
     def _play_only_text(self, result: str = "*") -> str:
@@ -446,14 +443,9 @@ class Transcription:
             raise TranscriptionError(f"line {d.line}, column {d.column}: {d.message}")
         record = read.record
         setup = _setup_of(record)
-        notes = {}
-        if record.play is not None:
-            cards = [card for trick in record.play.tricks for card in trick.cards]
-            notes = {i: "\n".join(c.comments) for i, c in enumerate(cards) if c.comments}
-        call_notes = {}
-        if record.auction is not None:
-            calls = [call for round_ in record.auction.rounds for call in round_]
-            call_notes = {i: "\n".join(c.comments) for i, c in enumerate(calls) if c.comments}
+        notes = {i: "\n".join(c.comments) for i, c in enumerate(record.played()) if c.comments}
+        calls = record.calls()
+        call_notes = {i: "\n".join(c.comments) for i, c in enumerate(calls) if c.comments}
         comment = "\n".join(record.comments)
         found = cls(setup=setup, comment=comment, notes=notes, call_notes=call_notes)
         for hand in record.deal.hands if record.deal else []:

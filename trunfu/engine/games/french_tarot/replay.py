@@ -14,7 +14,7 @@ from . import scoring
 from .calls import count_fault
 from .ecart import check_ecart
 from .rules import GAME, PASS, called_cards, hand_size
-from .state import FrenchState, calls_of, from_record, petit_sec_fault, speaker, variant_of
+from .state import FrenchState, from_record, petit_sec_fault, speaker, variant_of
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -55,7 +55,7 @@ def _tell(
 def _petit_sec(state: FrenchState, record: Record, ctx: Context, later: list[Node]) -> None:
     """A seat holds the Petit sec (fft): told at the first bid or section after the deal
     (`later`), and the deal is thrown in."""
-    calls, fault = calls_of(record), petit_sec_fault(state.sec)
+    calls, fault = record.calls(), petit_sec_fault(state.sec)
     for node in [*(c for c in calls if c.word != PASS), *later][:1]:
         ctx.error(node, *fault)
     state.enter("auction")
@@ -68,7 +68,7 @@ def _petit_sec(state: FrenchState, record: Record, ctx: Context, later: list[Nod
 def _auction(state: FrenchState, record: Record, ctx: Context, later: list[Node]) -> bool:
     """The bids; True when a contract was reached and the deal goes on (to `later`)."""
     bids = record.auction
-    calls = calls_of(record)
+    calls = record.calls()
     for separator in bids.separators if bids else []:
         ctx.error(separator, "one-round", "french-tarot has a single round of bids: no `/`")
     state.enter("auction")

@@ -570,11 +570,6 @@ def read(action: str) -> Read:
 # --- a state from a record ------------------------------------------------------------
 
 
-def calls_of(record: tgn.Record) -> list[tgn.Call]:
-    """The record's calls, in order."""
-    return [c for r in record.auction.rounds for c in r] if record.auction else []
-
-
 def from_record(record: tgn.Record, ctx: Context, variant: str) -> FrenchState:
     """The state after the deal of `record`; hands and the chien it does not give are
     unknown (None)."""
@@ -624,11 +619,11 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
         if phase is not None:
             state.close(phase)
 
-    walk("auction", [c.word for c in calls_of(record)])
+    walk("auction", [c.word for c in record.calls()])
     walk("call", [c.code for c in record.call.cards] if record.call else [])
     ecart = [c.code for c in record.discard.cards] if record.discard else []
     walk("discard", spare_first(ecart) if state.takes_chien else [])
     items = record.announce.items if record.announce else []
     walk(None, [" ".join([f"{i.seat}: {i.word}", *(c.code for c in i.cards)]) for i in items])
-    walk(None, [c.code for t in record.play.tricks for c in t.cards] if record.play else [])
+    walk(None, [c.code for c in record.played()])
     return out

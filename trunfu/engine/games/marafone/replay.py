@@ -10,7 +10,7 @@ from ....notation.models import Claim, Node, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks, written_tricks
 from .rules import DECK, RULES
-from .state import MarafoneState, calls, dealt_hands
+from .state import MarafoneState, dealt_hands
 from .trionfo import Auction
 
 
@@ -180,7 +180,7 @@ def _auction_calls(record: Record, ctx: Context, state: MarafoneState) -> None:
             if card.extras is not None and card.extras.signal:  # `card.signal`, quicker
                 (fault,) = state.check(f"{card.code} {card.signal}")
                 ctx.error((card.signal_line, card.signal_column), fault.code, fault.message)
-    for call in calls(record):
+    for call in record.calls():
         seat = state.auction.turn
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
@@ -214,7 +214,7 @@ def _words(ctx: Context, state: MarafoneState) -> None:
 def _auction(record: Record, first: int) -> Auction:
     """The record's auction when seat `first` speaks first."""
     auction = Auction(first)
-    for call in calls(record):
+    for call in record.calls():
         auction.say(call.word)
     return auction
 

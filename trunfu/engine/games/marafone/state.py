@@ -599,14 +599,9 @@ def dealt(
     return kind(hands, first=first, dealer=dealer, tags=tags)
 
 
-def calls(record: tgn.Record) -> list[tgn.Call]:
-    """The calls of the record's auction, in order."""
-    return [c for r in record.auction.rounds for c in r] if record.auction is not None else []
-
-
 def written(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
     """The record's actions (node, spelling) in the order the rules apply them."""
-    yield from ((call, call.word) for call in calls(record))
+    yield from ((call, call.word) for call in record.calls())
     if record.trump is not None and record.trump.suit is not None:
         yield record.trump, f"trump {record.trump.suit}"
     yield from ((card, card.code) for card in (record.call.cards if record.call else ()))

@@ -435,12 +435,11 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them."""
     seats = _seats(record)
     state = SicilianState(seats, record.dealer or 1, *dealt(record, seats, DECK.order))
-    calls = [c for r in record.auction.rounds for c in r] if record.auction else []
-    out = [c.word + (f" {c.card.code}" if c.card else "") for c in calls]
+    out = [c.word + (f" {c.card.code}" if c.card else "") for c in record.calls()]
     out += [c.code for c in record.discard.cards] if record.discard else []
     out += [c.code for c in record.call.cards[:1]] if record.call else []
     out += [f"{a.seat}: {a.word}" for a in record.announce.items] if record.announce else []
-    out += [c.code for t in record.play.tricks for c in t.cards] if record.play else []
+    out += [c.code for c in record.played()]
     seated: list[tuple[int | None, str]] = []
     for action in out:
         seated.append((int(action.split(":")[0]) if ":" in action else state.to_act, action))

@@ -475,7 +475,7 @@ def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
         return [c.code for c in record.discard.cards]
     if record.play is None or pool is None:
         return None
-    played = {c.code for t in record.play.tricks for c in t.cards}
+    played = {c.code for c in record.played()}
     return [c for c in pool if c not in played]
 
 
