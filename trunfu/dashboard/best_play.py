@@ -28,6 +28,8 @@ MARK_WORDS = {
     "mistake": "a mistake",
     "blunder": "a blunder",
 }
+MARK_TEXT_COLOURS = {"best": "green", "inaccuracy": "orange", "mistake": "orange", "blunder": "red"}
+"""Each mark's colour in the page's text (Streamlit's colour names)."""
 MARK_COLOURS = {
     "best": "#1e7d32",
     "inaccuracy": "#e0a100",
@@ -120,6 +122,12 @@ def reading(rep: Replay, found: Analysis, index: int) -> Reading:
     card_here = rep.steps[index].kind == "card"
     in_play = played > 0 or index + 1 in steps  # before the play, no card is to be played
     return Reading(at(played - 1) if card_here else None, at(played) if in_play else None, played)
+
+
+def said(game: str, position: Position) -> str:
+    """The verdict on the card just played, as a coloured line of the page (markdown)."""
+    colour = MARK_TEXT_COLOURS[mark(game, position.loss)]
+    return f":{colour}[**Best play:** {verdict(game, position)}]"
 
 
 def verdict(game: str, position: Position) -> str:

@@ -11,7 +11,6 @@ import time
 
 import streamlit as st
 
-from trunfu.analysis.marks import mark
 from trunfu.archive.lock import ArchiveError
 from trunfu.dashboard import archive_link, best_play, replay_view, sources, words
 from trunfu.dashboard.components import table
@@ -155,19 +154,18 @@ for param, value in (
 
 
 def _best_play(index: int) -> best_play.Reading | None:
-    """The analysis at this step: a progress bar while it is worked out, then the card just
-    played judged, the best cards for the seat to play, and the evaluation line."""
+    """The analysis at this step, once it is worked out (`_waiting` shows its progress):
+    the card just played judged, the best cards for the seat to play, and the evaluation
+    line."""
     if not job.done:
-        return None  # its progress is shown above the player
+        return None
     found = job.result()
     if isinstance(found, str):
         st.info(f"No best-play analysis for this deal: {found}.")
         return None
     reading = best_play.reading(rep, found, index)
     if reading.played is not None:
-        judged = mark(game, reading.played.loss)
-        colour = {"best": "green", "inaccuracy": "orange", "mistake": "orange"}.get(judged, "red")
-        st.markdown(f":{colour}[**Best play:** {best_play.verdict(game, reading.played)}]")
+        st.markdown(best_play.said(game, reading.played))
     upcoming = reading.next
     if upcoming is not None:
         st.caption(
