@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import repeat
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -78,16 +79,23 @@ def judge(record_id: int, text: str, tricks: int | None, budget: float) -> Found
 
 def _pending(
     con: duckdb.DuckDBPyConnection, game: str | None, limit: int | None
-) -> list[tuple[int, str]]:
-    """The scored records without an analysis, oldest first: (id, text)."""
+) -> Iterator[list[tuple[int, str]]]:
+    """The scored records without an analysis, oldest first, `BATCH` at a time (at most
+    `limit` in all): (id, text). Read a batch at a time, so that memory stays flat."""
     sql = """SELECT id, text FROM records r WHERE scored AND NOT thrown_in
-             AND (? IS NULL OR game = ?)
-             AND NOT EXISTS (SELECT 1 FROM analyses a WHERE a.record_id = r.id) ORDER BY id"""
-    params: list[object] = [game, game]
-    if limit is not None:
-        sql += " LIMIT ?"
-        params.append(limit)
-    return con.execute(sql, params).fetchall()
+             AND (? IS NULL OR game = ?) AND id > ?
+             AND NOT EXISTS (SELECT 1 FROM analyses a WHERE a.record_id = r.id)
+             ORDER BY id LIMIT ?"""
+    last, left = -1, limit
+    while left is None or left > 0:
+        size = BATCH if left is None else min(BATCH, left)
+        rows = con.execute(sql, [game, game, last, size]).fetchall()
+        if not rows:
+            return
+        yield rows
+        last = rows[-1][0]
+        if left is not None:
+            left -= len(rows)
 
 
 def _store(con: duckdb.DuckDBPyConnection, batch: list[Found]) -> None:
@@ -105,24 +113,6 @@ def _store(con: duckdb.DuckDBPyConnection, batch: list[Found]) -> None:
     except BaseException:
         con.execute("ROLLBACK")
         raise
-
-
-def _results(
-    pending: list[tuple[int, str]], workers: int, tricks: int | None, budget: float
-) -> Iterator[Found]:
-    """Each pending record's analysis, in order, from `workers` processes (0: here)."""
-    if workers == 0:
-        for record_id, text in pending:
-            yield judge(record_id, text, tricks, budget)
-        return
-    with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
-        futures = [pool.submit(judge, i, text, tricks, budget) for i, text in pending]
-        try:
-            for future in futures:
-                yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()
 
 
 def analyse_archive(
@@ -145,33 +135,37 @@ def analyse_archive(
         raise ArchiveMissing(f"{db}: no archive here (create one with `trunfu ingest`)")
     if workers is None:
         workers = os.cpu_count() or 1
-    con = connect(db)
+    pool = None
+    try:
+        if workers:  # forked now, before DuckDB starts its threads (a fork copies no thread)
+            pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"))
+            pool.submit(os.getpid).result()  # a forking pool starts every worker at once
+        con = connect(db)
+    except BaseException:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+        raise
     try:
         try:
             schema.check(con)
             schema.create_analysis(con)
-            pending = _pending(con, game, limit)
         except duckdb.Error as error:
             raise ArchiveError(f"{db}: cannot analyse the archive: {cause(error)}") from None
-        summary.records = len(pending)
-        batch: list[Found] = []
-
-        def flush() -> None:
-            _store(con, batch)
-            summary.analysed += sum(f.error is None for f in batch)
-            summary.refused += sum(f.error is not None for f in batch)
-            summary.cards += sum(len(f.cards) for f in batch)
-            batch.clear()
-            if on_batch is not None:
-                on_batch(summary)
-
         try:
-            for found in _results(pending, min(workers, len(pending)), tricks, budget):
-                batch.append(found)
-                if len(batch) >= BATCH:
-                    flush()
-            if batch:
-                flush()
+            for rows in _pending(con, game, limit):
+                ids, texts = zip(*rows, strict=True)
+                extra = (repeat(tricks, len(rows)), repeat(budget, len(rows)))
+                if pool is None:
+                    batch = list(map(judge, ids, texts, *extra))
+                else:
+                    batch = list(pool.map(judge, ids, texts, *extra))
+                _store(con, batch)
+                summary.records += len(batch)
+                summary.analysed += sum(f.error is None for f in batch)
+                summary.refused += sum(f.error is not None for f in batch)
+                summary.cards += sum(len(f.cards) for f in batch)
+                if on_batch is not None:
+                    on_batch(summary)
         except KeyboardInterrupt:
             summary.interrupted = True
         except duckdb.Error as error:
@@ -182,5 +176,7 @@ def analyse_archive(
             ) from None
     finally:
         con.close()
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
         summary.seconds = time.perf_counter() - started
     return summary
