@@ -18,6 +18,7 @@ import time
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -357,7 +358,7 @@ def _transcribe_a_marafone_opening(server: str, page: Page) -> None:
                     full_page=True)  # fmt: skip
     _click(page, "tr-new")
     page.get_by_text("…or resume from a pasted record").click()
-    deal_only = write(record.model_copy(update={"play": None, "trump": None}))
+    deal_only = write(replace(record, play=None, trump=None))
     deal_only = deal_only.replace(record.tag("Result"), "*").replace(
         '[Game "marafone"]', '[Game "marafone"]\n[P1 "Ada"]'
     )

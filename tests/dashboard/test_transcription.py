@@ -5,6 +5,8 @@ of the play only gets the referee's verdict on the record without its hands."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from trunfu.dashboard import words
@@ -134,7 +136,7 @@ def test_the_deal_is_entered_by_the_rules_of_the_deck() -> None:
 @pytest.mark.parametrize(("game", "seats"), COUNTS)
 def test_a_transcription_of_the_play_only_gets_the_referees_verdict(game: str, seats: int) -> None:
     for record in deals(game, seats):
-        bare = record.model_copy(update={"deal": None})
+        bare = replace(record, deal=None)
         t = Transcription.from_text(write(bare))
         assert not t.known
         cards = list(t.cards)
@@ -160,7 +162,7 @@ def test_marafone_play_only_with_the_leaders_hand() -> None:
     """Marafone's referee must know who held 4D, who leads: one hand is enough."""
     record = deals("marafone", 4)[0]
     holder = next(h for h in record.deal.hands if "4D" in [c.code for c in h.cards])
-    bare = record.model_copy(update={"deal": None})
+    bare = replace(record, deal=None)
     t = Transcription.from_text(write(bare))
     assert [d.code for d in t.problems()] == ["unknown-leader"]
     cards = list(t.cards)

@@ -1,14 +1,15 @@
-"""The engine's models (engine/model.py): a trick is a slotted dataclass that pydantic
-validates and dumps as a field of `Replay`; outcomes are built in bulk without validation."""
+"""The engine's models (engine/model.py): slotted dataclasses that pydantic validates and
+dumps at the edges (`trunfu.notation.schema`), fields it does not know refused."""
 
 import dataclasses
 import json
 
 import pytest
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from trunfu.engine.model import Bonus, Outcome, Replay, TrickResult, trusted
 from trunfu.notation.models import Record
+from trunfu.notation.schema import dump, dump_json, load, load_json
 
 CARDS = [(2, "KS"), (3, "T5"), (4, "9S"), (1, "EX")]
 
@@ -30,7 +31,7 @@ def test_a_replay_holding_tricks_dumps_and_validates_as_json():
         ),
     ]
     replay = trusted(Replay, record=Record(), steps=[], tricks=tricks, diagnostics=[], outcome=None)
-    dumped = json.loads(replay.model_dump_json())
+    dumped = json.loads(dump_json(replay))
     # each trick dumps as a dict of its fields in their order, each card as [seat, card]
     assert dumped["tricks"] == [
         {
@@ -47,16 +48,16 @@ def test_a_replay_holding_tricks_dumps_and_validates_as_json():
         },
     ]
     assert list(dumped["tricks"][0]) == ["number", "leader", "cards", "winner"]
-    assert replay.model_dump()["tricks"][0] == {
+    assert dump(replay)["tricks"][0] == {
         "number": 1, "leader": 2, "cards": CARDS, "winner": 3
     }  # fmt: skip
-    back = Replay.model_validate_json(replay.model_dump_json())
+    back = load_json(Replay, dump_json(replay))
     assert back.tricks == tricks
     assert all(type(t) is TrickResult for t in back.tricks)
     assert type(back.tricks[0].cards[0]) is tuple  # [seat, card] validates as a pair
-    assert back.model_dump_json() == replay.model_dump_json()
+    assert dump_json(back) == dump_json(replay)
     # an instance given to a validated Replay is kept as it is
-    again = Replay(record=Record(), tricks=tricks)
+    again = load(Replay, {"record": Record(), "tricks": tricks})
     assert again.tricks[0] is tricks[0]
 
 
@@ -71,11 +72,11 @@ def test_a_replay_holding_tricks_dumps_and_validates_as_json():
 )
 def test_a_malformed_trick_is_rejected(bad):
     good = {"number": 1, "leader": 2, "cards": [[2, "KS"]], "winner": 2}
-    assert Replay.model_validate({"record": {}, "tricks": [good]}).tricks[0].winner == 2
+    assert load(Replay, {"record": {}, "tricks": [good]}).tricks[0].winner == 2
     with pytest.raises(ValidationError):
-        Replay.model_validate({"record": {}, "tricks": [bad]})
+        load(Replay, {"record": {}, "tricks": [bad]})
     with pytest.raises(ValidationError):
-        TypeAdapter(TrickResult).validate_python(bad)
+        load(TrickResult, bad)
 
 
 def test_trusted_outcome_dumps_as_json():
@@ -96,4 +97,4 @@ def test_trusted_outcome_dumps_as_json():
         margin=2.0,
         bonuses=[Bonus(name="jochi.rivanto", side="declarer", points=1.0)],
     )
-    assert Outcome.model_validate_json(fast.model_dump_json()) == fast
+    assert load_json(Outcome, dump_json(fast)) == fast

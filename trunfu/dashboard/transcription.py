@@ -14,7 +14,8 @@ import base64
 import json
 import re
 import zlib
-from dataclasses import asdict, dataclass, field
+from copy import deepcopy
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine import IllegalAction, replay, start
@@ -310,7 +311,7 @@ class Transcription:
                 record = self.deal_record()
             else:
                 state = state if state is not None else self.state()
-                record = state.record().model_copy(deep=True)
+                record = deepcopy(state.record())
                 outcome = state.outcome
                 record.tags = self.setup.tags(outcome.result if outcome is not None else "*")
         else:
@@ -335,7 +336,7 @@ class Transcription:
             lines = _lines(note)
             if 0 <= place < len(cards) and lines:
                 card = cards[place]
-                extras = card.extras.model_copy() if card.extras else CardExtras()
+                extras = replace(card.extras) if card.extras else CardExtras()
                 extras.comments = lines
                 card.extras = extras
 
@@ -465,7 +466,7 @@ class Transcription:
                     ) from None
             return found
         found.play_only = True
-        bare = record.model_copy(update={"play": None, "deal": None, "tags": [], "comments": ()})
+        bare = replace(record, play=None, deal=None, tags=[], comments=())
         found.before_play = write(bare).strip("\n")
         found.cards = (
             [

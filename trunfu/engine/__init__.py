@@ -61,7 +61,7 @@ def replay(record: Record, *, steps: bool = True) -> Replay:
     ctx = Context(record, want_steps=steps)
     rules = get(ctx.game.name) if ctx.game is not None else None  # ctx.game: the Game tag's
     if rules is None or ctx.game is None or not ctx.seats:
-        return Replay.model_construct(record=record, steps=[], tricks=[], diagnostics=[])
+        return Replay(record=record)
     try:
         rules.replay(record, ctx)
     except Exception as error:  # a referee bug must not become a traceback for the user

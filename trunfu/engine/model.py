@@ -1,11 +1,10 @@
-"""Pydantic models of what the engine gives for one record (see docs/engine-contract.md)."""
+"""What the engine gives for one record (see docs/engine-contract.md): slotted dataclasses,
+which `trunfu.notation.schema` validates and dumps with pydantic at the edges."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, with_config
 
 from ..notation.models import Diagnostic, Record, trusted
 
@@ -16,12 +15,17 @@ StepKind = str
 `claim` or `end`."""
 
 
-@with_config(ConfigDict(extra="forbid"))
+FORBID_EXTRA = {"extra": "forbid"}
+"""pydantic's configuration of the engine's dataclasses: a field it does not know is an
+error when one is validated from a dict or JSON."""
+
+
 @dataclass(slots=True, kw_only=True)
 class Step:
     """One state of the deal, for step-through replay. A deal has a hundred or so, each
-    made from a fresh snapshot of the game state: a slotted dataclass (made without
-    validation), which pydantic dumps and validates as a field of `Replay`."""
+    made from a fresh snapshot of the game state."""
+
+    __pydantic_config__ = FORBID_EXTRA
 
     index: int
     kind: StepKind
@@ -50,15 +54,12 @@ class Step:
     nags: list[int] = field(default_factory=list)
 
 
-@with_config(ConfigDict(extra="forbid"))
 @dataclass(slots=True, kw_only=True)
 class TrickResult:
     """One trick played: who led, the cards in playing order and who won it.
+    `dataclasses.replace` copies it with changes."""
 
-    A record holds a dozen or more, read by every layer: so a slotted dataclass rather
-    than a model (far cheaper to make and to read). Pydantic validates and dumps it all
-    the same as a field of a model (`Replay.tricks`); alone, through
-    `pydantic.TypeAdapter(TrickResult)`. `dataclasses.replace` copies it with changes."""
+    __pydantic_config__ = FORBID_EXTRA
 
     number: int
     leader: int
@@ -66,10 +67,11 @@ class TrickResult:
     winner: int
 
 
-@with_config(ConfigDict(extra="forbid"))
 @dataclass(slots=True, kw_only=True)
 class Bonus:
     """One bonus or premium of a scored deal, as the archive stores it."""
+
+    __pydantic_config__ = FORBID_EXTRA
 
     name: str
     """The bonus as the game's breakdown names it: `petit_au_bout`, `poignees.double`,
@@ -79,10 +81,11 @@ class Bonus:
     points: float
 
 
-class Outcome(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Outcome:
     """The scored end of a deal."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    __pydantic_config__ = FORBID_EXTRA
 
     scores: list[float]
     """Each seat's figure, seat 1 first."""
@@ -90,35 +93,36 @@ class Outcome(BaseModel):
     """The canonical Result text, e.g. `+6 -2 -2 -2`."""
     contract: str | None = None
     declarer: int | None = None
-    partners: list[int] = Field(default_factory=list)
+    partners: list[int] = field(default_factory=list)
     won: bool | None = None
     thrown_in: bool = False
-    breakdown: dict[str, Any] = Field(default_factory=dict)
-    sides: dict[str, list[int]] = Field(default_factory=dict)
+    breakdown: dict[str, Any] = field(default_factory=dict)
+    sides: dict[str, list[int]] = field(default_factory=dict)
     """Side → its seats: `declarer` and `defence` when a seat declared (the declarer and
     partners known at the end; trionfo: the signore and his amico), the fixed teams `1+3`
     and `2+4` of four-seat marafone, each seat alone (`"1"`, `"2"`...) otherwise."""
-    roles: dict[int, str] = Field(default_factory=dict)
+    roles: dict[int, str] = field(default_factory=dict)
     """Seat → `declarer`, `partner` or `defender` when a seat declared."""
-    speakers: list[int] = Field(default_factory=list)
+    speakers: list[int] = field(default_factory=list)
     """The seat of each auction call, in the order of the record's calls."""
-    card_points: dict[str, float] = Field(default_factory=dict)
+    card_points: dict[str, float] = field(default_factory=dict)
     """Card points taken per side (keys of `sides`), as the game counts them."""
     margin: float | None = None
     """The deal's own margin (French tarot: points over the target; Sicilian: the
     difference in jochi), else the declarer's card points minus the others'."""
-    bonuses: list[Bonus] = Field(default_factory=list)
+    bonuses: list[Bonus] = field(default_factory=list)
 
 
-class Replay(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Replay:
     """Everything the engine found in one record."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, defer_build=True)
+    __pydantic_config__ = FORBID_EXTRA
 
     record: Record
-    steps: list[Step] = Field(default_factory=list)
-    tricks: list[TrickResult] = Field(default_factory=list)
-    diagnostics: list[Diagnostic] = Field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    tricks: list[TrickResult] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     outcome: Outcome | None = None
 
     @property

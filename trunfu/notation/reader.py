@@ -20,7 +20,6 @@ from typing import Any, BinaryIO, NamedTuple, TextIO
 
 from lark import Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
-from pydantic import ValidationError
 
 from . import checks, encoding
 from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
@@ -51,6 +50,7 @@ from .models import (
     number,
     trusted,
 )
+from .schema import load
 from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records, split_stream
 
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -866,7 +866,7 @@ def _record(data: dict[str, Any]) -> Record:
     model (a direct reading), else validated."""
     sections = {key: data.get(key) for key in SECTION_KEYS}
     if data["comments"] or any(type(section) is dict for section in sections.values()):
-        return Record.model_validate(data)
+        return load(Record, data)
     head = {key: data[key] for key in ("file", "index", "line", "column", "tags")}
     return trusted(Record, head | {"comments": ()} | sections)
 
@@ -1064,7 +1064,7 @@ class Reader:
         data.update(file=file, index=index, line=chunk.line, column=chunk.column)
         try:
             record = _record(data)
-        except ValidationError as error:  # pragma: no cover - the builder shapes the data
+        except ValueError as error:  # pragma: no cover - the builder shapes the data
             return failed(chunk.line, chunk.column, "unreadable", str(error).splitlines()[0])
         problems = checks.check(record)[:MAX_DIAGNOSTICS]
         return trusted(
