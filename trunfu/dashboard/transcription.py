@@ -1,9 +1,10 @@
 """A deal being transcribed, without Streamlit: the set-up (tags), the deal card by card,
 then the actions through the engine's game state (`start`, `legal`, `apply`), undone by
 replaying all but the last from the start; the TGN text as it grows, through the canonical
-writer. When the hands are not known (a transcription of the play only), the sections
-before the play are TGN text and the cards of the play are checked by the referee
-(`trunfu.engine.replay`), which infers the hands from the play.
+writer. When the hands are not known (a transcription of the play only), the items before
+the play (calls, discard, announcements…) and the cards of the play are judged by the
+referee (`trunfu.engine.replay`, through `before_play`), which infers the hands from the
+play.
 
 The Transcribe page draws this; its whole state is one `Transcription`, which fits in a
 URL (`to_token` / `from_token`) and is rebuilt from a pasted partial record (`from_text`)."""
@@ -23,6 +24,7 @@ from ..notation.decks import GAMES
 from ..notation.models import Card, CardExtras, Deal, Hand, Record, Tag
 from ..notation.reader import read_text
 from ..notation.writer import write
+from . import before_play as sections
 from . import words
 
 if TYPE_CHECKING:
@@ -121,8 +123,9 @@ class Transcription:
     play_only: bool = False
     actions: list[str] = field(default_factory=list)
     """With the hands known: every action applied, in order, as `State.apply` took it."""
-    before_play: str = ""
-    """With the hands not known: the sections before the play, as TGN text."""
+    before: list[str] = field(default_factory=list)
+    """With the hands not known: the items before the play, in the order entered
+    (`auction garde`, `discard 7S`…: see `trunfu.dashboard.before_play`)."""
     cards: list[str] = field(default_factory=list)
     """With the hands not known: the cards of the play, in playing order."""
     comment: str = ""
@@ -236,17 +239,71 @@ class Transcription:
         return state
 
     def undo(self, steps: int = 1) -> None:
-        """Take back the last `steps` actions (or cards of the play)."""
+        """Take back the last `steps` actions (or cards of the play, then items before it)."""
         if self.known:
             del self.actions[max(len(self.actions) - steps, 0) :]
         else:
-            del self.cards[max(len(self.cards) - steps, 0) :]
+            cards = min(steps, len(self.cards))
+            del self.cards[len(self.cards) - cards :]
+            del self.before[max(len(self.before) - (steps - cards), 0) :]
         played = self.played_count()
         self.notes = {k: v for k, v in self.notes.items() if k < played}
         spoken = self.calls_count()
         self.call_notes = {k: v for k, v in self.call_notes.items() if k < spoken}
 
     # -- the play only (hands not known) ---------------------------------------------------
+
+    @property
+    def before_play(self) -> str:
+        """The sections before the play, as TGN text."""
+        return sections.text(self.game, self.before)
+
+    def _head(self) -> str:
+        """The tags (Result `*`) and the hands given, as TGN: what the referee judges the
+        items before the play with."""
+        return write(self.deal_record())
+
+    def offer(self) -> sections.Offer:
+        """What may be entered before the play now, as the referee judges it."""
+        known = tuple(card for cards in self.hands.values() for card in cards)
+        return sections.offer(self._head(), self.game, self.setup.seats, tuple(self.before), known)
+
+    def speaker(self, call: str) -> int | None:
+        """The seat to speak next (hands not known), as the referee sees it; `call`: a
+        call allowed now."""
+        before = tuple(self.before)
+        return sections.speaker(self._head(), self.game, self.setup.seats, before, call)
+
+    def enter(self, item: str) -> None:
+        """Enter an item before the play (`auction garde`, `discard 7S`, `trump D`…);
+        raises `TranscriptionError` with the referee's sentence when it refuses it."""
+        if self.known:
+            raise TranscriptionError("with the hands known, a call is entered as an action")
+        if self.cards:
+            raise TranscriptionError("the play has begun: undo its cards first")
+        if sections.section_of(item) not in sections.USED[self.game]:
+            raise TranscriptionError(f"{words.game(self.game)} has no such step before the play")
+        try:
+            placed = sections.place(self._head(), self.game, tuple(self.before), item)
+        except sections.Refused as refused:
+            raise TranscriptionError(str(refused)) from None
+        self.before.append(placed)
+
+    def set_before_play(self, text: str) -> None:
+        """Replace the items before the play by those of TGN `text` (typed)."""
+        if self.cards:
+            raise TranscriptionError("the play has begun: undo its cards first")
+        reads = read_text(text)
+        if len(reads) != 1 or reads[0].record is None:
+            raise TranscriptionError("the text before the play does not read as TGN")
+        bad = [d for d in reads[0].diagnostics if d.cls in ("syntax", "encoding")]
+        if bad:
+            d = bad[0]
+            raise TranscriptionError(f"line {d.line}, column {d.column}: {d.message}")
+        record = reads[0].record
+        if record.deal is not None or record.play is not None:
+            raise TranscriptionError("only the sections before the play go here")
+        self.before = sections.items_of(record)
 
     def unplayed(self) -> list[str]:
         """The cards not played yet, in the deck's order (what may be entered next)."""
@@ -276,7 +333,7 @@ class Transcription:
             setup=self.setup,
             hands=self.hands,
             play_only=True,
-            before_play=self.before_play,
+            before=self.before,
             cards=[*self.cards, left[0]],
         )
         record = probe._record_or_none()
@@ -296,8 +353,10 @@ class Transcription:
         return len(self.state().record().played())
 
     def calls_count(self) -> int:
-        """How many calls of the auction are entered (with the hands known)."""
-        if not self.known or not self.dealt:
+        """How many calls of the auction are entered."""
+        if not self.known:
+            return sum(sections.section_of(item) == "auction" for item in self.before)
+        if not self.dealt:
             return 0
         return len(self.state().record().calls())
 
@@ -417,9 +476,14 @@ class Transcription:
             data = json.loads(raw)
             setup = data.pop("setup")
             setup["extra"] = [tuple(pair) for pair in setup.get("extra", [])]
+            typed = data.pop("before_play", None)  # a link made before items were entered
             found = cls(setup=Setup(**setup), **data)
+            if typed:
+                found.set_before_play(typed)
             found.notes = {int(k): v for k, v in found.notes.items()}
             found.call_notes = {int(k): v for k, v in found.call_notes.items()}
+        except TranscriptionError as error:
+            raise TranscriptionError(f"this link's transcription does not read: {error}") from None
         except (ValueError, TypeError, KeyError, zlib.error) as error:
             raise TranscriptionError(f"this link holds no transcription ({error})") from None
         if found.known and found.actions:
@@ -465,8 +529,7 @@ class Transcription:
                     ) from None
             return found
         found.play_only = True
-        bare = record.model_copy(update={"play": None, "deal": None, "tags": [], "comments": ()})
-        found.before_play = write(bare).strip("\n")
+        found.before = sections.items_of(record)
         found.cards = (
             [
                 f"{c.code} {c.signal}" if c.signal else c.code
