@@ -176,6 +176,15 @@ def news(head: str, game: str, items: tuple[str, ...], play: str = "") -> list[t
     return [found for found, n in (after - before).items() for _ in range(n)]
 
 
+@lru_cache(maxsize=1024)
+def over(head: str, game: str, items: tuple[str, ...]) -> bool:
+    """The deal ends before the play (thrown in: everybody passed)."""
+    body = text(game, items)
+    reads = read_text(head + "\n" + (body + "\n" if body else ""))
+    record = reads[0].record if len(reads) == 1 else None
+    return record is not None and replay(record, steps=False).outcome is not None
+
+
 def unfinished(head: str, game: str, items: tuple[str, ...]) -> list[str]:
     """The referee's sentences about a section not finished yet (a discard short of cards,
     `chiamo` without its card)."""
@@ -199,6 +208,10 @@ def _fine(head: str, game: str, items: tuple[str, ...], told: list[tuple[str, st
 def place(head: str, game: str, items: tuple[str, ...], item: str) -> str:
     """`item` as it is entered after `items` (a call opens a new round when the last is
     complete); raises `Refused` with the referee's sentence."""
+    if over(head, game, items):
+        raise Refused("the deal is over")
+    if section_of(item) == "trump" and used(items, "trump"):
+        raise Refused("trumps are named once")
     tries = [item]
     if section_of(item) == "auction" and any(section_of(i) == "auction" for i in items):
         tries.append(f"auction / {body_of(item)}")
@@ -309,6 +322,8 @@ def offer(
     deck = GAMES[game]
     sections_used = USED[game]
     found = Offer()
+    if over(head, game, items):
+        return found
 
     def ok(item: str) -> bool:
         return allowed(head, game, items, item)
@@ -350,6 +365,9 @@ def offer(
                 f"announce {seat}: {w}" for w in plain if ok(f"announce {seat}: {w}")
             ]
         found.play, found.why = _play(head, game, items, known)
+        if 0 < found.discarded < size:
+            found.play = False
+            found.why = f"the discard holds {found.discarded} of its {size} cards"
         if found.play or found.announce:
             found.shows = [w for w in deck.announcements if w in SHOWN]
     return found

@@ -290,19 +290,20 @@ class Transcription:
         self.before.append(placed)
 
     def set_before_play(self, text: str) -> None:
-        """Replace the items before the play by those of TGN `text` (typed)."""
+        """Replace the items before the play by those of TGN `text` (typed: the sections
+        alone, without tags)."""
         if self.cards:
             raise TranscriptionError("the play has begun: undo its cards first")
-        reads = read_text(text)
-        if len(reads) != 1 or reads[0].record is None:
-            raise TranscriptionError("the text before the play does not read as TGN")
-        bad = [d for d in reads[0].diagnostics if d.cls in ("syntax", "encoding")]
-        if bad:
+        head = self._head()
+        reads = read_text(head + "\n" + text.strip("\n") + "\n")
+        bad = [d for r in reads for d in r.diagnostics if d.cls in ("syntax", "encoding")]
+        if len(reads) == 1 and bad:
             d = bad[0]
-            raise TranscriptionError(f"line {d.line}, column {d.column}: {d.message}")
-        record = reads[0].record
-        if record.deal is not None or record.play is not None:
-            raise TranscriptionError("only the sections before the play go here")
+            line = d.line - head.count("\n") - 1
+            raise TranscriptionError(f"line {line}, column {d.column}: {d.message}")
+        record = reads[0].record if len(reads) == 1 else None
+        if record is None or record.play is not None or write(record).count("[Game ") != 1:
+            raise TranscriptionError("type only the sections before the play (no tags, no play)")
         self.before = sections.items_of(record)
 
     def unplayed(self) -> list[str]:

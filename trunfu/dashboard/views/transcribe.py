@@ -476,7 +476,7 @@ def before_the_play(t: Transcription, offer: sections.Offer) -> None:
                                  format_func=lambda w: first_up(ANNOUNCEMENTS.get(w, w)))  # fmt: skip
             st.multiselect("Cards shown", list(deck.order), key="bp_show_cards",
                            format_func=lambda c: card_words(game, c))  # fmt: skip
-            st.button("Announce", key="bp-show", on_click=act, args=(_show, t))
+            st.button("Announce", key="bp-show", on_click=act, args=(_show,))
 
 
 def play_only(t: Transcription) -> None:
@@ -563,7 +563,8 @@ def side_panel(t: Transcription) -> None:
             st.caption("As Upload would judge the record as it stands (an unfinished step):")
         for problem in checked.problems:
             d = problem.diagnostic
-            tell = st.error if over or not t.known else st.warning
+            late = over or (not t.known and d.code not in sections.UNFINISHED)
+            tell = st.error if late else st.warning
             tell(f"line {d.line}, column {d.column}: {d.message}")
     st.text_area("Comment on the deal", value=t.comment, key="tr_comment", on_change=act,
                  args=(_comment,))  # fmt: skip
