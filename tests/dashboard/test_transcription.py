@@ -372,6 +372,9 @@ def test_a_section_is_entered_to_its_count_and_no_further() -> None:
         t.enter(f"discard {card}")
         assert not t.offer().play  # the écart is short of cards
     t.enter("discard 3C")
+    assert "3C" not in t.unplayed() and "4C" in t.unplayed()
+    with pytest.raises(TranscriptionError, match="the 3 of clubs is in the discard"):
+        t.play("3C")
     offer = t.offer()
     assert offer.discard is None and offer.discarded == offer.discard_size == 6
     assert offer.play and "poignee" in offer.shows

@@ -307,8 +307,10 @@ class Transcription:
         self.before = sections.items_of(record)
 
     def unplayed(self) -> list[str]:
-        """The cards not played yet, in the deck's order (what may be entered next)."""
+        """The cards not played yet nor laid in the discard, in the deck's order (what may
+        be entered next)."""
         played = {card.partition(" ")[0] for card in self.cards}
+        played |= set(sections.used(tuple(self.before), "discard"))
         return [card for card in GAMES[self.game].order if card not in played]
 
     def play(self, card: str, signal: str | None = None) -> None:
@@ -318,6 +320,8 @@ class Transcription:
             raise TranscriptionError("with the hands known, a card is entered as an action")
         if card not in GAMES[self.game].cards:
             raise TranscriptionError(f"{card} is not a card of the {words.game(self.game)} deck")
+        if card in sections.used(tuple(self.before), "discard"):
+            raise TranscriptionError(f"{self.card_words(card)} is in the discard")
         if card not in self.unplayed():
             raise TranscriptionError(f"{self.card_words(card)} is already played")
         if signal is not None and signal not in SIGNALS:

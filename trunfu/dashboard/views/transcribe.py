@@ -53,9 +53,10 @@ COLOURS = {
 }
 CSS = """
 <style>
-.st-key-tr-cards button, .st-key-tr-deck button {min-width:2.9em;min-height:3em;
- font-size:1.1em;padding:0 .2em}
-.st-key-tr-cards button p, .st-key-tr-deck button p {font-size:1.15em;font-weight:600}
+.st-key-tr-cards button, .st-key-tr-deck button, [class*="-deck"][class*="st-key-tr-"] button
+ {min-width:2.9em;min-height:3em;font-size:1.1em;padding:0 .2em}
+.st-key-tr-cards button p, .st-key-tr-deck button p,
+ [class*="-deck"][class*="st-key-tr-"] button p {font-size:1.15em;font-weight:600}
 .tf-turn{padding:.35em .6em;border-radius:6px;background:#fff4cc;border:1px solid #e0a100;
  font-weight:600;margin:.2em 0 .5em}
 </style>
@@ -442,6 +443,7 @@ def before_the_play(t: Transcription, offer: sections.Offer) -> None:
         word = DISCARDS.get(game, "The discard")
         laid = sections.used(tuple(t.before), "discard")
         title = f"{word}: {offer.discarded} of {offer.discard_size} cards"
+        title += " (if you know it)" if not laid and offer.play else ""
         with st.expander(title, expanded=bool(laid) or not offer.play):
             if laid:
                 st.html(tiles.CSS + tiles.row(game, deck.sort(laid)))
@@ -459,7 +461,8 @@ def before_the_play(t: Transcription, offer: sections.Offer) -> None:
             giver, _, receiver = pair.partition(">")
             st.caption(f"{first_up(t.seat_name(int(giver)))} gives "
                        f"{t.seat_name(int(receiver))}:")  # fmt: skip
-            with st.container(horizontal=True, key=f"tr-give-{giver}-{receiver}", gap="small"):
+            deck_key = f"tr-give-{giver}-{receiver}-deck"
+            with st.container(horizontal=True, key=deck_key, gap="small"):
                 for card in cards:
                     _item_button(t, f"exchange {pair}: {card}", face(game, card))
     if offer.announce:
