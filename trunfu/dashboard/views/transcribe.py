@@ -1,8 +1,9 @@
 """Transcribe page: enter a deal card by card with the rules at your side. Set-up (tags),
 the deal by clicking the deck, then the calls, discards, announcements and cards the rules
 allow, as buttons in players' words; undo any number of steps; the TGN text grows beside,
-checked as Upload checks it, to download, add to the archive or open in the Replay. The
-work is kept in the URL (`?t=…`), so a reload or a shared link resumes it; a pasted
+checked as Upload checks it, to download, add to the archive or open in the Replay. With
+the hands not known, what comes before the play is entered with the same kind of controls,
+as the referee allows it (`trunfu.dashboard.before_play`). The work is kept in the URL (`?t=…`), so a reload or a shared link resumes it; a pasted
 partial record resumes it too. The logic is `trunfu.dashboard.transcription`."""
 
 from __future__ import annotations
