@@ -5,6 +5,11 @@ of the play only gets the referee's verdict on the record without its hands."""
 
 from __future__ import annotations
 
+import base64
+import json
+import zlib
+from dataclasses import asdict
+
 import pytest
 
 from trunfu.dashboard import before_play as sections
@@ -425,3 +430,15 @@ def test_no_item_is_entered_once_the_play_has_begun() -> None:
         t.enter("trump D")
     with pytest.raises(TranscriptionError, match="no such step"):
         Transcription(setup=Setup(game="marafone", seats=4), play_only=True).enter("discard 4D")
+
+
+def test_a_link_with_the_sections_typed_as_text_still_resumes() -> None:
+    """A link made when the sections before the play were kept as typed TGN text."""
+    t = Transcription(setup=Setup(game="french-tarot", seats=4), play_only=True)
+    data = asdict(t)
+    del data["before"]
+    data["before_play"] = "auction\n  passe garde passe passe"
+    raw = json.dumps(data).encode()
+    token = base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+    again = Transcription.from_token(token)
+    assert again.before == ["auction passe", "auction garde", "auction passe", "auction passe"]
