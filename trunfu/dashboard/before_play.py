@@ -271,8 +271,8 @@ class Offer:
 
     calls: list[str] = field(default_factory=list)
     """The calls of the auction allowed now, as items (`auction garde`)."""
-    card_calls: list[str] = field(default_factory=list)
-    """Calls allowed now that name a card, the word alone (`chiamo`)."""
+    card_calls: dict[str, list[str]] = field(default_factory=dict)
+    """Calls allowed now that name a card: the word (`chiamo`) → the cards it may name."""
     called: list[str] = field(default_factory=list)
     """The cards that may be called now (the `call` section)."""
     trumps: list[str] = field(default_factory=list)
@@ -332,8 +332,9 @@ def offer(
         words = list(dict.fromkeys(deck.calls.get(seats, {}).values()))
         for word in words:
             if word in CARD_CALLS.get(game, ()):
-                if ok(f"auction {word} {deck.trumps[0]}"):
-                    found.card_calls.append(word)
+                cards = [c for c in deck.trumps if ok(f"auction {word} {c}")]
+                if cards:
+                    found.card_calls[word] = cards
             elif ok(f"auction {word}"):
                 found.calls.append(f"auction {word}")
     auction_open = bool(found.calls or found.card_calls)

@@ -417,20 +417,20 @@ def before_the_play(t: Transcription, offer: sections.Offer) -> None:
     announcements of a transcription of the play only, each as the referee allows it."""
     game, deck = t.game, GAMES[t.game]
     if offer.calls or offer.card_calls:
-        first = (offer.calls or [f"auction {offer.card_calls[0]} {deck.trumps[0]}"])[0]
+        first = (offer.calls or [f"auction {w} {c[0]}" for w, c in offer.card_calls.items()])[0]
         seat = t.speaker(sections.body_of(first))
         who = first_up(t.seat_name(seat)) if seat else "The next seat"
         st.html(f'<div class="tf-turn">{who} speaks</div>')
         with st.container(horizontal=True, key="tr-calls"):
             for item in offer.calls:
                 _item_button(t, item)
-        for word in offer.card_calls:
+        for word, cards in offer.card_calls.items():
             title = f"{call_words(game, word)}: the trump called"
             with (
                 st.expander(title, expanded=True),
                 st.container(horizontal=True, key=f"tr-{key_of(word)}-deck", gap="small"),
             ):
-                for card in deck.trumps:
+                for card in cards:
                     _item_button(t, f"auction {word} {card}", face(game, card))
     if offer.called:
         st.html('<div class="tf-turn">The card called</div>')
@@ -500,6 +500,8 @@ def play_only(t: Transcription) -> None:
             st.success(f"The deal is over: {over.result} ({contract})")
         elif offer.why and not offer.before:
             st.warning(first_up(offer.why))
+            if not t.hands:
+                st.caption("The hands you know go under “Hands known (optional)”, above.")
         elif offer.why and offer.discarded:
             st.caption(first_up(offer.why))
         return
