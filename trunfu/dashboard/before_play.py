@@ -23,8 +23,6 @@ from ..notation.decks import GAMES
 from ..notation.reader import read_text
 from ..notation.writer import write
 
-SECTIONS = ("auction", "call", "trump", "discard", "exchange", "announce")
-"""The sections before the play, in the order a record writes them."""
 USED = {
     "french-tarot": ("auction", "call", "discard", "announce"),
     "tarocco-siciliano": ("auction", "discard", "call", "announce"),
@@ -36,8 +34,6 @@ CARD_CALLS = {"tarocco-siciliano": ("chiamo",)}
 """Calls written with the card they name (`chiamo T19`)."""
 SHOWN = ("poignee", "greater", "lesser", "trumps", "tarots", "sequence")
 """Announcements that show cards (`2: poignee T21 T20 …`)."""
-
-
 UNFINISHED = {
     "call-count": "call",
     "call-needed": "call",
@@ -62,7 +58,7 @@ def body_of(item: str) -> str:
     return item.partition(" ")[2].removeprefix("/ ")
 
 
-def sections(game: str, items: list[str] | tuple[str, ...]) -> tgn.Record:
+def sections(items: list[str] | tuple[str, ...]) -> tgn.Record:
     """The items as the sections of a record (no tags, no deal, no play)."""
     rounds: list[list[tgn.Call]] = []
     lists: dict[str, list[tgn.Card]] = {"call": [], "discard": []}
@@ -74,9 +70,8 @@ def sections(game: str, items: list[str] | tuple[str, ...]) -> tgn.Record:
                 rounds.append([])
             label, colon, said = rest.removeprefix("/ ").rpartition(": ")
             word, _, card = said.partition(" ")
-            call = tgn.Call(word=word, card=tgn.Card(card) if card else None)
-            call.label = int(label) if colon else None
-            rounds[-1].append(call)
+            card_ = tgn.Card(card) if card else None
+            rounds[-1].append(tgn.Call(word=word, card=card_, label=int(label) if colon else None))
         elif section in lists:
             lists[section].append(tgn.Card(rest))
         elif section == "trump":
@@ -90,31 +85,31 @@ def sections(game: str, items: list[str] | tuple[str, ...]) -> tgn.Record:
         elif section == "announce":
             seat, _, said = rest.partition(": ")
             word, *cards = said.split()
-            cards_ = [tgn.Card(c) for c in cards]
-            announced.append(tgn.Announcement(seat=int(seat), word=word, cards=cards_))
+            shown = [tgn.Card(c) for c in cards]
+            announced.append(tgn.Announcement(seat=int(seat), word=word, cards=shown))
     auction = None
     if rounds:
         auction = tgn.Auction(rounds=rounds, separators=[tgn.Node() for _ in rounds[1:]])
+    call, discard = (
+        tgn.CardList(keyword=keyword, cards=lists[keyword]) if lists[keyword] else None
+        for keyword in ("call", "discard")
+    )
     return tgn.Record(
-        tags=[tgn.Tag(name="Game", value=game)],
         auction=auction,
-        call=tgn.CardList(keyword="call", cards=lists["call"]) if lists["call"] else None,
+        call=call,
         trump=trump,
-        discard=tgn.CardList(keyword="discard", cards=lists["discard"])
-        if lists["discard"]
-        else None,
+        discard=discard,
         exchange=tgn.Exchanges(items=exchanges) if exchanges else None,
         announce=tgn.Announcements(items=announced) if announced else None,
     )
 
 
-def text(game: str, items: list[str] | tuple[str, ...]) -> str:
+def text(items: list[str] | tuple[str, ...]) -> str:
     """The items as TGN text (the sections before the play). A call may carry the seat
     label the referee checks (`2: garde`), written here since the writer leaves it out."""
     if not items:
         return ""
-    record = sections(game, items)
-    record.tags = []
+    record = sections(items)
     written = write(record).strip("\n")
     if record.auction is None or all(c.label is None for c in record.calls()):
         return written
@@ -159,7 +154,7 @@ def items_of(record: tgn.Record) -> list[str]:
 def verdict(head: str, game: str, items: tuple[str, ...], play: str = "") -> tuple:
     """The diagnostics (code, message) of the record `head` (its tags and known hands, as
     TGN) with the sections of `items` and the play `play` (a first trick's cards)."""
-    body = text(game, items)
+    body = text(items)
     full = head + "\n" + (body + "\n" if body else "") + (f"play\n  1. {play}\n" if play else "")
     reads = read_text(full)
     if len(reads) != 1 or reads[0].record is None:
@@ -179,7 +174,7 @@ def news(head: str, game: str, items: tuple[str, ...], play: str = "") -> list[t
 @lru_cache(maxsize=1024)
 def over(head: str, game: str, items: tuple[str, ...]) -> bool:
     """The deal ends before the play (thrown in: everybody passed)."""
-    body = text(game, items)
+    body = text(items)
     reads = read_text(head + "\n" + (body + "\n" if body else ""))
     record = reads[0].record if len(reads) == 1 else None
     return record is not None and replay(record, steps=False).outcome is not None

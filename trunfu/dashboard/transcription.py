@@ -256,7 +256,7 @@ class Transcription:
     @property
     def before_play(self) -> str:
         """The sections before the play, as TGN text."""
-        return sections.text(self.game, self.before)
+        return sections.text(self.before)
 
     def _head(self) -> str:
         """The tags (Result `*`) and the hands given, as TGN: what the referee judges the
@@ -605,7 +605,7 @@ ANNOUNCEMENTS = {
     "sequence": "a sequence",
     "ask": "asks for a third Tarot",
 }
-SET_WORDS = {"poignee", "greater", "lesser", "trumps", "tarots", "sequence"}
+SET_WORDS = set(sections.SHOWN)
 """Announcements that show a set of cards, picked from the hand before they are entered."""
 SIGNALS = {"busso": "busso (knock)", "striscio": "striscio (slide)", "volo": "volo (fly)"}
 CALLS = {
