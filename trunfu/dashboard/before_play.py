@@ -151,7 +151,7 @@ def items_of(record: tgn.Record) -> list[str]:
 
 
 @lru_cache(maxsize=8192)
-def verdict(head: str, game: str, items: tuple[str, ...], play: str = "") -> tuple:
+def verdict(head: str, items: tuple[str, ...], play: str = "") -> tuple:
     """The diagnostics (code, message) of the record `head` (its tags and known hands, as
     TGN) with the sections of `items` and the play `play` (a first trick's cards)."""
     body = text(items)
@@ -163,16 +163,16 @@ def verdict(head: str, game: str, items: tuple[str, ...], play: str = "") -> tup
     return tuple((d.code, d.message) for d in found if d.cls != "result")
 
 
-def news(head: str, game: str, items: tuple[str, ...], play: str = "") -> list[tuple[str, str]]:
+def news(head: str, items: tuple[str, ...], play: str = "") -> list[tuple[str, str]]:
     """What the referee finds wrong (code, message) that it did not before the last item
     (or before the play)."""
-    before = Counter(verdict(head, game, items[:-1] if not play else items))
-    after = Counter(verdict(head, game, items, play))
+    before = Counter(verdict(head, items[:-1] if not play else items))
+    after = Counter(verdict(head, items, play))
     return [found for found, n in (after - before).items() for _ in range(n)]
 
 
 @lru_cache(maxsize=1024)
-def over(head: str, game: str, items: tuple[str, ...]) -> bool:
+def over(head: str, items: tuple[str, ...]) -> bool:
     """The deal ends before the play (thrown in: everybody passed)."""
     body = text(items)
     reads = read_text(head + "\n" + (body + "\n" if body else ""))
@@ -180,17 +180,17 @@ def over(head: str, game: str, items: tuple[str, ...]) -> bool:
     return record is not None and replay(record, steps=False).outcome is not None
 
 
-def unfinished(head: str, game: str, items: tuple[str, ...]) -> list[str]:
+def unfinished(head: str, items: tuple[str, ...]) -> list[str]:
     """The referee's sentences about a section not finished yet (a discard short of cards,
     `chiamo` without its card)."""
-    return [message for code, message in verdict(head, game, items) if code in UNFINISHED]
+    return [message for code, message in verdict(head, items) if code in UNFINISHED]
 
 
-def _fine(head: str, game: str, items: tuple[str, ...], told: list[tuple[str, str]]) -> bool:
+def _fine(head: str, items: tuple[str, ...], told: list[tuple[str, str]]) -> bool:
     """The diagnostics `told` of an item entered after `items` only say that a section is
     not finished: one the item opens or asks for (no item of it yet), or one already not
     finished (a count on the way, not one card too many)."""
-    pending = {code for code, _ in verdict(head, game, items)}
+    pending = {code for code, _ in verdict(head, items)}
     for code, _ in told:
         section = UNFINISHED.get(code)
         if section is None:
@@ -203,7 +203,7 @@ def _fine(head: str, game: str, items: tuple[str, ...], told: list[tuple[str, st
 def place(head: str, game: str, items: tuple[str, ...], item: str) -> str:
     """`item` as it is entered after `items` (a call opens a new round when the last is
     complete); raises `Refused` with the referee's sentence."""
-    if over(head, game, items):
+    if over(head, items):
         raise Refused("the deal is over")
     if section_of(item) == "trump" and used(items, "trump"):
         raise Refused("trumps are named once")
@@ -212,8 +212,8 @@ def place(head: str, game: str, items: tuple[str, ...], item: str) -> str:
         tries.append(f"auction / {body_of(item)}")
     refusal: list[tuple[str, str]] = []
     for tried in tries:
-        told = news(head, game, (*items, tried))
-        if _fine(head, game, items, told) or _answered(head, game, items, tried, told):
+        told = news(head, (*items, tried))
+        if _fine(head, items, told) or _answered(head, game, items, tried, told):
             return tried
         refusal = refusal or told
     raise Refused(refusal[0][1])
@@ -229,10 +229,10 @@ def _answered(
         return False
     pair, _, card = body_of(item).partition(": ")
     giver, _, receiver = pair.partition(">")
-    before = Counter(verdict(head, game, items))
+    before = Counter(verdict(head, items))
     for back in [c for c in GAMES[game].order[-2:] if c != card][:1]:
         answer = f"exchange {receiver}>{giver}: {back}"
-        if not Counter(verdict(head, game, (*items, item, answer))) - before:
+        if not Counter(verdict(head, (*items, item, answer))) - before:
             return True
     return False
 
@@ -245,13 +245,13 @@ def allowed(head: str, game: str, items: tuple[str, ...], item: str) -> bool:
     return True
 
 
-def speaker(head: str, game: str, seats: int, items: tuple[str, ...], word: str) -> int | None:
+def speaker(head: str, seats: int, items: tuple[str, ...], word: str) -> int | None:
     """The seat to speak next in the auction: the one whose label the referee accepts on
     `word` (a call allowed now); None when it does not tell."""
     for seat in range(1, seats + 1):
         labelled = f"auction {seat}: {word}"
-        if not news(head, game, (*items, labelled)) or not news(
-            head, game, (*items, f"auction / {seat}: {word}")
+        if not news(head, (*items, labelled)) or not news(
+            head, (*items, f"auction / {seat}: {word}")
         ):
             return seat
     return None
@@ -317,7 +317,7 @@ def offer(
     deck = GAMES[game]
     sections_used = USED[game]
     found = Offer()
-    if over(head, game, items):
+    if over(head, items):
         return found
 
     def ok(item: str) -> bool:
@@ -373,13 +373,13 @@ def _play(head: str, game: str, items: tuple[str, ...], known: tuple[str, ...]) 
     """Whether the play may begin after `items`, else the referee's sentence why not. The
     first card is tried among a few (the known hands' first, then the deck's first)."""
     deck = GAMES[game]
-    waiting = unfinished(head, game, items)
+    waiting = unfinished(head, items)
     if waiting:
         return False, waiting[0]
     tries = list(dict.fromkeys([*known[:10], *deck.trumps[:1], *deck.order[-3:]]))
     why = ""
     for card in tries:
-        told = news(head, game, items, card)
+        told = news(head, items, card)
         if not told:
             return True, ""
         why = why or told[0][1]

@@ -272,7 +272,7 @@ class Transcription:
         """The seat to speak next (hands not known), as the referee sees it; `call`: a
         call allowed now."""
         before = tuple(self.before)
-        return sections.speaker(self._head(), self.game, self.setup.seats, before, call)
+        return sections.speaker(self._head(), self.setup.seats, before, call)
 
     def enter(self, item: str) -> None:
         """Enter an item before the play (`auction garde`, `discard 7S`, `trump D`…);
