@@ -118,6 +118,8 @@ def test_a_play_only_deal_entered_with_the_controls_validates_with_its_result(
     assert verdict.valid, [d.message for d in verdict.diagnostics]
     assert verdict.outcome.result == record.tag("Result")
     assert any(f"Valid so far (Result {record.tag('Result')})" in s.value for s in at.success)
+    assert any(f"The deal is over: {record.tag('Result')}" in s.value for s in at.success)
+    assert not [b for b in at.button if b.key and b.key.startswith("play-")]
 
 
 def state_of(at: AppTest) -> tuple:

@@ -493,12 +493,14 @@ def play_only(t: Transcription) -> None:
                 "Before the play, as TGN", value=t.before_play, height=100, key="tr_before",
                 on_change=lambda: act(_before, st.session_state["tr_before"]),
             )  # fmt: skip
-    if offer is not None and not offer.play:
-        over = t.check().outcome
-        if over is not None:
-            contract = words.contract(t.game, over.contract)
-            st.success(f"The deal is over: {over.result} ({contract})")
-        elif offer.why and not offer.before:
+    waiting = offer is not None and not offer.play
+    outcome = t.check().outcome if t.cards or waiting else None
+    if outcome is not None:  # played out, or thrown in before the play
+        contract = words.contract(t.game, outcome.contract)
+        st.success(f"The deal is over: {outcome.result} ({contract})")
+        return
+    if waiting:
+        if offer.why and not offer.before:
             st.warning(first_up(offer.why))
             if not t.hands:
                 st.caption("The hands you know go under “Hands known (optional)”, above.")
