@@ -151,7 +151,7 @@ def items_of(record: tgn.Record) -> list[str]:
 
 
 @lru_cache(maxsize=8192)
-def verdict(head: str, items: tuple[str, ...], play: str = "") -> tuple:
+def verdict(head: str, items: tuple[str, ...], play: str = "") -> tuple[tuple[str, str], ...]:
     """The diagnostics (code, message) of the record `head` (its tags and known hands, as
     TGN) with the sections of `items` and the play `play` (a first trick's cards)."""
     body = text(items)
