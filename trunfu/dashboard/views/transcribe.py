@@ -571,7 +571,8 @@ def side_panel(t: Transcription) -> None:
             st.caption("As Upload would judge the record as it stands (an unfinished step):")
         for problem in checked.problems:
             d = problem.diagnostic
-            late = over or (not t.known and d.code not in sections.UNFINISHED)
+            # the play only: before its first card, the items are what the referee allowed
+            late = over or (not t.known and bool(t.cards) and d.code not in sections.UNFINISHED)
             tell = st.error if late else st.warning
             tell(f"line {d.line}, column {d.column}: {d.message}")
     st.text_area("Comment on the deal", value=t.comment, key="tr_comment", on_change=act,
