@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, with_config
 
 from ..notation.models import Diagnostic, Record, trusted
+from .scoring import format_result
 
 __all__ = ["Bonus", "Outcome", "Replay", "Step", "TrickResult", "trusted"]
 
@@ -108,6 +110,46 @@ class Outcome(BaseModel):
     """The deal's own margin (French tarot: points over the target; Sicilian: the
     difference in jochi), else the declarer's card points minus the others'."""
     bonuses: list[Bonus] = Field(default_factory=list)
+
+    @classmethod
+    def of(
+        cls,
+        scores: Sequence[float],
+        *,
+        declarer: int | None = None,
+        partners: Sequence[int] = (),
+        **fields: Any,
+    ) -> Outcome:
+        """The outcome paying `scores` (seat 1 first, made floats) with its Result text;
+        with a `declarer`, each seat's role and the sides `declarer` and `defence` (unless
+        given). Every other field as given (values of their final type), else its default."""
+        scores = [float(s) for s in scores]
+        roles: dict[int, str] = {}
+        sides: dict[str, list[int]] = {}
+        if declarer is not None:
+            roles = dict.fromkeys(range(1, len(scores) + 1), "defender")
+            roles.update(dict.fromkeys(partners, "partner"))
+            roles[declarer] = "declarer"
+            ours = [s for s, role in roles.items() if role != "defender"]
+            sides = {"declarer": ours, "defence": [s for s in roles if s not in ours]}
+        values = {
+            "scores": scores,
+            "result": format_result(scores),
+            "contract": None,
+            "declarer": declarer,
+            "partners": list(partners),
+            "won": None,
+            "thrown_in": False,
+            "breakdown": {},
+            "sides": sides,
+            "roles": roles,
+            "speakers": [],
+            "card_points": {},
+            "margin": None,
+            "bonuses": [],
+        }
+        values.update(fields)
+        return trusted(cls, values)
 
 
 class Replay(BaseModel):

@@ -7,15 +7,14 @@ the rules score (11–0), so `apply` takes it and `legal` offers only the true w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ....notation import models as tgn
 from ....notation.grammar import item_scanner
-from ...model import Bonus, Outcome, TrickResult, trusted
+from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
-from ...scoring import format_result
 from ...state import Fault, Snapshot, State, View
 from .rules import (
     DECK,
@@ -81,37 +80,6 @@ def dealt_hands(record: tgn.Record, seats: int) -> dict[int, list[str] | None]:
         if hand.owner.isdigit() and int(hand.owner) in hands:
             hands[int(hand.owner)] = [c.code for c in hand.cards]
     return hands
-
-
-def _outcome(
-    scores: list[float], declarer: int | None = None, partners: Sequence[int] = (), **fields: Any
-) -> Outcome:
-    """An outcome with `scores`; with a `declarer`, the archive's sides (`declarer`,
-    `defence`) and each seat's role; the fields not given are those of no declarer."""
-    values = {
-        "scores": scores,
-        "result": format_result(scores),
-        "contract": None,
-        "declarer": declarer,
-        "partners": list(partners),
-        "won": None,
-        "thrown_in": False,
-        "breakdown": {},
-        "sides": {},
-        "roles": {},
-        "speakers": [],
-        "card_points": {},
-        "margin": None,
-        "bonuses": [],
-    }
-    if declarer is not None:
-        roles = values["roles"] = dict.fromkeys(range(1, len(scores) + 1), "defender")
-        roles[declarer] = "declarer"
-        roles.update(dict.fromkeys(partners, "partner"))
-        ours = [s for s, role in roles.items() if role != "defender"]
-        values["sides"] = {"declarer": ours, "defence": [s for s in roles if s not in ours]}
-    values.update(fields)
-    return trusted(Outcome, values)
 
 
 class MarafoneState(State):
@@ -503,8 +471,8 @@ class MarafoneState(State):
         named += [("irregularity", self.irregular[0])] if end == "irregularity" else []
         side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
         attack, defence = thirds[ours] / 3, thirds[theirs] / 3
-        return _outcome(
-            [float(teams[team(s)]) for s in range(1, 5)],
+        return Outcome.of(
+            [teams[team(s)] for s in range(1, 5)],
             declarer=leader,
             partners=[partner],
             card_points={"declarer": attack, "defence": defence},
@@ -534,7 +502,7 @@ class MarafoneState(State):
         if auction.thrown_in:
             first = {"auction_first": self.first, "bid": None}
             speakers = list(auction.speakers)
-            return _outcome(
+            return Outcome.of(
                 [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
             )
         if signore is None or (self.called and self.amico is None):
@@ -545,8 +513,8 @@ class MarafoneState(State):
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
         ours, theirs = side_thirds(side, taken)
-        return _outcome(
-            [float(x) for x in scores(bid, signore, None if alone else self.amico, won)],
+        return Outcome.of(
+            scores(bid, signore, None if alone else self.amico, won),
             contract=bid,
             declarer=signore,
             partners=partners,

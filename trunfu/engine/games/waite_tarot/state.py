@@ -15,9 +15,8 @@ from ....notation.decks import GAMES
 from ....notation.models import Announcement, Card, Exchange, Record, Tag
 from ....notation.reader import read_text
 from ...cards import SUITS
-from ...model import Bonus, Outcome, TrickResult, trusted
+from ...model import Bonus, Outcome, TrickResult
 from ...play import PlaySetup, TrickPlay
-from ...scoring import format_result
 from ...state import Fault, IllegalAction, Snapshot, State, View
 from ...tricks import ExcuseLead, TrickRules
 from .declarations import TAROTS, announced, declarations
@@ -351,17 +350,8 @@ class WaiteState(State):
             "totals": totals,
             "card_points": points,
         }
-        return trusted(
-            Outcome,
-            scores=[float(x) for x in scores],
-            result=format_result(scores),
-            contract=None,
-            declarer=None,
-            partners=[],
-            won=None,
-            thrown_in=False,
-            roles={},
-            speakers=[],
+        return Outcome.of(
+            scores,
             sides={str(s): [s] for s in seats},
             card_points={str(s): float(points[s]) for s in seats},
             margin=float(max(scores)),  # the best total's lead over the second
