@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import NamedTuple
 
+from ..notation.decks import GAMES
 from ..notation.models import Claim, PlayedCard, Record, Trick
 from .cards import card_name
 from .context import Context
@@ -75,6 +76,8 @@ class TrickPlay:
         self.winner = winner
         self.winner_at = winner_at
         self.next_leader = next_leader
+        self._sorted: tuple[int, dict[int, list[str]]] | None = None
+        """The cards played so far and each known hand in the deck's order (`sorted_hands`)."""
 
     @property
     def number(self) -> int:
@@ -98,6 +101,11 @@ class TrickPlay:
         """The trick being played: (seat, card) in playing order."""
         return list(zip(self.order, self.trick))  # noqa: B905 (the trick is not whole)
 
+    @property
+    def played(self) -> list[str]:
+        """Every card played so far, in playing order (the trick on the table included)."""
+        return [card for trick in self.tricks for _, card in trick.cards] + self.trick
+
     def taken(self) -> dict[int, int]:
         """Tricks won so far per seat."""
         won = dict.fromkeys(range(1, self.seats + 1), 0)
@@ -113,6 +121,28 @@ class TrickPlay:
             return None
         played = dict(zip(self.order, self.trick)).get(seat)  # noqa: B905 (not whole)
         return [card for card in self.dealt[seat] if card in held and card != played]
+
+    def sorted_hands(self) -> dict[int, list[str]]:
+        """Each known hand now (its card on the table left out) in the deck's order: kept up
+        to date card by card, as a replay's steps ask after every card."""
+        if self._sorted is None:
+            sort = GAMES[self.rules.game].sort
+            known = [s for s, h in self.hands.items() if h is not None]
+            self._sorted = 0, {s: sort(self.dealt[s]) for s in known}
+        done, hands = self._sorted
+        seats, tricks = self.seats, self.tricks
+        played = len(tricks) * seats + len(self.trick)
+        for at in range(done, played):
+            number, place = divmod(at, seats)
+            if number < len(tricks):
+                seat, card = tricks[number].cards[place]
+            else:
+                seat, card = self.order[place], self.trick[place]
+            hand = hands.get(seat)
+            while hand is not None and card in hand:
+                hand.remove(card)
+        self._sorted = played, hands
+        return hands
 
     def legal(self) -> list[str]:
         """The cards the seat to play may play (its hand must be known)."""

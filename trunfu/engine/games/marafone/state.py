@@ -15,7 +15,7 @@ from ....notation import models as tgn
 from ....notation.grammar import item_scanner
 from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
-from ...state import Fault, Snapshot, State, View
+from ...state import Fault, Snapshot, State
 from .rules import (
     DECK,
     GAME,
@@ -123,9 +123,6 @@ class MarafoneState(State):
         self.irregular: tuple[int, str] | None = None
         """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
         self.play: TrickPlay | None = None
-        self.shown: tuple[int, dict, dict, dict] = (-1, {}, {}, {})
-        """What the snapshots of the play show between two tricks: the tricks taken so far,
-        each hand as dealt in the deck's order, each hand now, the tricks won by seat."""
 
     @property
     def signore(self) -> int | None:
@@ -173,7 +170,7 @@ class MarafoneState(State):
 
     def adopt(self, play: TrickPlay) -> None:
         """Take `play` as the play of this hand (the referee's, or one begun here)."""
-        self.play, self.phase, self.shown = play, "play", (-1, {}, {}, {})
+        self.play, self.phase = play, "play"
         if self.auction is not None:
             self.points = {"signore": 0.0, "others": 0.0}
         if self.called and self.amico is None:  # from the hands the play shows
@@ -326,41 +323,18 @@ class MarafoneState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, points=self.points, declarer=self.declarer)
-        if self.shown[0] != len(play.tricks):
-            dealt = self.shown[1] or {s: DECK.sort(h) for s, h in play.dealt.items()}
-            hands = play.hands.items()
-            held = {s: [c for c in dealt[s] if c in h] for s, h in hands if h is not None}
-            self.shown = (len(play.tricks), dealt, held, play.taken())
-        _, _, held, taken = self.shown
-        table = play.table
-        if table:
-            on = dict(table)
-            held = {s: [c for c in h if c != on[s]] if s in on else h for s, h in held.items()}
         return Snapshot(
-            hands=held,
-            trick=table,
-            taken=taken,
+            hands=play.sorted_hands(),
+            trick=play.table,
+            taken=play.taken(),
             points=self.points,
             declarer=self.declarer,
             partner_known=self.partner_known,
         )
 
-    def view(self, seat: int) -> View:
-        play = self.play
-        hand = play.hand(seat) if play is not None else self.hands.get(seat)
-        return View(
-            seat=seat,
-            phase=self.phase,
-            to_act=self.to_act,
-            hand=list(hand or []),
-            trick=play.table if play is not None else [],
-            played=[c for t in play.tricks for _, c in t.cards] + play.trick if play else [],
-            shown={},
-            talon=[],
-            taken=play.taken() if play is not None else {},
-            declarer=self.declarer,
-            legal=self.legal() if self.to_act == seat else [],
-        )
+    def holding(self, seat: int) -> list[str]:
+        hand = self.play.hand(seat) if self.play is not None else self.hands.get(seat)
+        return list(hand or [])
 
     def record(self) -> tgn.Record:
         tags = [tgn.Tag(name=name, value=value) for name, value in self.tags]

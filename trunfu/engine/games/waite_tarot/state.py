@@ -17,7 +17,7 @@ from ....notation.reader import read_text
 from ...cards import SUITS
 from ...model import Bonus, Outcome, TrickResult
 from ...play import PlaySetup, TrickPlay
-from ...state import Fault, IllegalAction, Snapshot, State, View
+from ...state import Fault, IllegalAction, Snapshot, State
 from ...tricks import ExcuseLead, TrickRules
 from .declarations import TAROTS, announced, declarations
 from .scoring import difference_result, tally
@@ -98,10 +98,10 @@ class WaiteState(State):
     def to_act(self) -> int | None:
         if self.play is not None or not self.discard_done:
             return self.play.to_play if self.play else self.dealer
-        actors = {self._actor(a) for a in self.legal()}
+        actors = {self.actor(a) for a in self.legal()}
         return actors.pop() if len(actors) == 1 else None
 
-    def _actor(self, action: str) -> int | None:
+    def actor(self, action: str) -> int | None:
         """The seat that does `action`, one of `legal()`."""
         if action[1:2] in (":", ">"):  # `2: ask`, `1>2: KS`
             return int(action[0])
@@ -405,29 +405,19 @@ class WaiteState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, talon=talon, discard=discard)
-        hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
-        return Snapshot(hands, talon, discard, play.table, play.taken(), self.points)
+        return Snapshot(play.sorted_hands(), talon, discard, play.table, play.taken(), self.points)
 
-    def view(self, seat: int) -> View:
+    def holding(self, seat: int) -> list[str]:
         play = self.play
         hand = self.hands[seat] if self.discard_done or seat != self.dealer else self.pool()
+        return DECK.sort((play.hand(seat) if play else hand) or [])
+
+    def shown_cards(self) -> dict[int, list[str]]:
         shown: dict[int, dict[str, None]] = {}  # each card once, in the order shown
         for item in self.announced:
             if item.cards:
                 shown.setdefault(item.seat, {}).update(dict.fromkeys(c.code for c in item.cards))
-        return View(
-            seat=seat,
-            phase=self.phase,
-            to_act=self.to_act,
-            hand=DECK.sort((play.hand(seat) if play else hand) or []),
-            trick=play.table if play else [],
-            played=[c for t in play.tricks for _, c in t.cards] + play.trick if play else [],
-            shown={seat: list(cards) for seat, cards in shown.items()},
-            talon=[],
-            taken=play.taken() if play else {},
-            declarer=None,
-            legal=[a for a in self.legal() if self._actor(a) == seat],
-        )
+        return {seat: list(cards) for seat, cards in shown.items()}
 
 
 def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
