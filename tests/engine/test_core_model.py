@@ -97,3 +97,14 @@ def test_trusted_outcome_dumps_as_json():
         bonuses=[Bonus(name="jochi.rivanto", side="declarer", points=1.0)],
     )
     assert Outcome.model_validate_json(fast.model_dump_json()) == fast
+
+
+def test_an_outcome_of_scores_gives_roles_sides_and_the_result():
+    made = Outcome.of([6, -2, -2, -2], declarer=3, partners=[1], contract="chiamo", won=True)
+    assert made.scores == [6.0, -2.0, -2.0, -2.0] and made.result == "+6 -2 -2 -2"
+    assert made.roles == {1: "partner", 2: "defender", 3: "declarer", 4: "defender"}
+    assert made.sides == {"declarer": [1, 3], "defence": [2, 4]} and made.partners == [1]
+    assert Outcome.model_validate_json(made.model_dump_json()) == made  # every field set
+    nobody = Outcome.of([0, 0, 0], thrown_in=True, sides={"1": [1], "2": [2], "3": [3]})
+    assert nobody.roles == {} and nobody.declarer is None and nobody.sides["2"] == [2]
+    assert nobody.result == "0 0 0" and nobody.bonuses == [] and nobody.margin is None

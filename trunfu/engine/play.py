@@ -196,6 +196,11 @@ class TrickPlay:
             return None
         return self._close()
 
+    def play_trick(self, cards: list[str]) -> TrickResult:
+        """The seats play the whole trick `cards` in turn (the table is empty); the trick."""
+        self.trick = cards
+        return self._close()
+
     def _close(self) -> TrickResult:
         """The trick on the table is whole: its cards leave the hands (a seat's hand while
         the trick is played is what it held before it), who wins it, who leads next."""
@@ -481,6 +486,21 @@ def _play_trick(
     known, hands, allows = where.known, play.hands, play.rules.allows
     number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
+    cards = [node.code for node in trick.cards]
+    if (
+        not ctx.want_steps
+        and len(cards) == play.seats
+        and (  # the common case, judged in one call: every hand given, every card allowed
+            lost
+            or (
+                not checked
+                and len(known) == play.seats
+                and play.rules.fits(cards, [hands[seat] for seat in play.order], last=last)
+            )
+        )
+    ):
+        play.play_trick(cards)
+        return False
     table = play.trick
     """The cards of this trick played so far (the play's own list until the trick closes)."""
     strangers: list[int] = []

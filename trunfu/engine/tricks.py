@@ -191,6 +191,26 @@ class TrickRules:
             return not (self.must_trump and led != trump and _holds(hand, trump))
         return self._beats_when_able(card, hand, led, trick)
 
+    def fits(
+        self, cards: Sequence[str], hands: Sequence[Collection[str]], *, last: bool = False
+    ) -> bool:
+        """True when each of `cards` (a whole trick, in playing order) is held by its seat
+        (`hands`, in the same order) and `allows` it: a trick judged in one call, a card
+        of a plain suit led answered at once."""
+        led, trump = None, self.trump
+        for i, card in enumerate(cards):
+            hand = hands[i]
+            if card not in hand:
+                return False
+            suit = SUITS[card]
+            if suit == led and led != trump:
+                continue  # it follows a plain suit led: always allowed
+            if not self.allows(card, hand, cards[:i], last=last):
+                return False
+            if led is None and card != EXCUSE:
+                led = suit
+        return True
+
     def _beats_when_able(
         self, card: str, hand: Collection[str], led: str, trick: Sequence[str]
     ) -> bool:
