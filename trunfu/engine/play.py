@@ -20,6 +20,7 @@ from ..notation.models import Claim, PlayedCard, Record, Trick
 from .cards import card_name
 from .context import Context
 from .model import TrickResult
+from .state import Fault
 from .tricks import TrickRules
 
 CardCheck = Callable[[int, str, list[str], int, Collection[str]], str | None]
@@ -168,6 +169,17 @@ class TrickPlay:
         if card not in hand:
             return f"trick {self.number}: seat {seat} played {card} but does not hold it"
         return self.refusal(seat, card, hand)
+
+    def card_fault(self, card: str) -> Fault | None:
+        """`fault` as the referee's diagnostic: `too-many-tricks`, `card-not-held` or
+        `illegal-card`."""
+        message = self.fault(card)
+        if message is None:
+            return None
+        seat = self.to_play
+        if seat is None:
+            return Fault("too-many-tricks", message)
+        return Fault("illegal-card" if card in self.hands[seat] else "card-not-held", message)
 
     def refusal(
         self, seat: int, card: str, hand: list[str], played_at: dict[str, int] | None = None

@@ -246,14 +246,7 @@ class FrenchState(State):
         if phase == "discard":
             full, done = self.full, self.ecart or []
             return None if full is None else card_fault(full, [*done, card], len(done), self.taker)
-        play = self.playing()
-        told = play.fault(card)
-        if told is None:
-            return None
-        if play.over:
-            return Fault("too-many-tricks", told)
-        held = card in (play.hands[play.to_play] or ())
-        return Fault("illegal-card" if held else "card-not-held", told)
+        return self.playing().card_fault(card)
 
     def _bid_faults(self, word: str, label: int | None) -> list[Fault]:
         """What is wrong with the next call: a second call, a bid not above the best, a bid

@@ -300,15 +300,13 @@ class MarafoneState(State):
 
     def _card_fault(self, card: str) -> list[Fault]:
         play = self.playing()
-        message = play.fault(card)
-        if message is None:
-            return []
+        fault = play.card_fault(card)
+        if fault is None or fault.code != "card-not-held":
+            return [fault] if fault else []
         seat = play.to_play
-        if card in (play.hand(seat) or ()):
-            return [Fault("illegal-card", message)]
         owner = next((s for s, h in self.hands.items() if s != seat and h and card in h), None)
         where = f" (it was dealt to seat {owner})" if owner else ""  # as the referee says
-        return [Fault("card-not-held", message + where)]
+        return [Fault("card-not-held", fault.message + where)]
 
     def _play_card(self, card: str) -> None:
         play = self.playing()

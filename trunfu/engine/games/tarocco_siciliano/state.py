@@ -172,10 +172,8 @@ class SicilianState(State):
             why = forced_call_fault(self.declarer, word, self.after)
             return [Fault("wrong-call", why)] if why else []
         if phase in ("announce", "play"):
-            play = self.current_play()
-            why = play.fault(word)
-            held = play.hand(play.to_play) or []
-            return [Fault("illegal-card" if word in held else "card-not-held", why)] if why else []
+            fault = self.current_play().card_fault(word)
+            return [fault] if fault else []
         why = "the deal is over" if self.play is not None else self.why
         return [Fault("not-played", f"{why}: no card is played")]
 

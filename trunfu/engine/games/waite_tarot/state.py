@@ -215,18 +215,16 @@ class WaiteState(State):
 
     def _card_fault(self, card: str) -> Fault | None:
         play = self.play or TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
-        message, seat = play.fault(card), play.to_play
-        if message is None:
-            return None
-        if seat is None or card in play.hands[seat]:
-            return Fault("illegal-card" if seat else "too-many-tricks", message)
+        fault, seat = play.card_fault(card), play.to_play
+        if fault is None or fault.code != "card-not-held":
+            return fault
         dealt = (
             f"it was dealt to seat {s}"
             for s, h in self.hands.items()
             if s != seat and card in (h or ())
         )
         lies = next(dealt, self.elsewhere().get(card))
-        return Fault("card-not-held", f"{message} ({lies})" if lies else message)
+        return Fault("card-not-held", f"{fault.message} ({lies})" if lies else fault.message)
 
     def _ask_fault(self, seat: int) -> Fault | None:
         held = len([c for c in self.hands[seat] or () if c in TAROTS])
