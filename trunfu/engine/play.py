@@ -16,7 +16,7 @@ from functools import cache, cached_property
 from typing import NamedTuple
 
 from ..notation.decks import GAMES
-from ..notation.models import Claim, PlayedCard, Record, Trick
+from ..notation.models import CardExtras, Claim, PlayedCard, Record, Trick
 from .cards import card_name
 from .context import Context
 from .model import TrickResult
@@ -106,6 +106,17 @@ class TrickPlay:
     def played(self) -> list[str]:
         """Every card played so far, in playing order (the trick on the table included)."""
         return [card for trick in self.tricks for _, card in trick.cards] + self.trick
+
+    def written(self, words: dict[tuple[int, int], str] | None = None) -> list[Trick]:
+        """The tricks played so far (the one on the table too) as a record writes them;
+        `words`: (trick, seat) → the word said with that seat's card (marafone)."""
+        words = words or {}
+        tricks = [*(trick.cards for trick in self.tricks), self.table]
+        return [
+            Trick(cards=[PlayedCard(card, extras=_said(words.get((n, s)))) for s, card in cards])
+            for n, cards in enumerate(tricks, 1)
+            if cards
+        ]
 
     def taken(self) -> dict[int, int]:
         """Tricks won so far per seat."""
@@ -236,6 +247,11 @@ class TrickPlay:
         self.leader = trick.winner if self.next_leader is None else self.next_leader(trick)
         self.order = self.orders[self.leader - 1]
         return trick
+
+
+def _said(word: str | None) -> CardExtras | None:
+    """A played card's extras holding the word said with it (None: no word)."""
+    return CardExtras(signal=word) if word else None
 
 
 @cache

@@ -475,9 +475,7 @@ class FrenchState(State):
     def record(self) -> tgn.Record:
         dealt = [(str(s), h) for s, h in self.dealt.items() if h is not None]
         dealt += [("talon", self.chien)] if self.chien is not None else []
-        play = self.play
-        tricks = [*(t.cards for t in play.tricks), play.table] if play else []
-        items = [tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks if t]
+        items = self.play.written() if self.play else []
         calls = [tgn.Call(word=w) for w in self.calls]
         shown = [tgn.Announcement(seat=s, word=w, cards=_cards(c)) for s, w, c in self.announced]
         return tgn.Record(

@@ -350,21 +350,11 @@ class MarafoneState(State):
             record.call = tgn.CardList(keyword="call", cards=[tgn.Card(self.called)])
         if self.trump is not None:
             record.trump = tgn.Trump(suit=self.trump)
-        items: list[tgn.Trick | tgn.Claim] = []
-        play = self.play
-        for number, cards in enumerate(
-            [*(t.cards for t in play.tricks), play.table] if play else [], 1
-        ):
-            if cards:
-                items.append(tgn.Trick(cards=[self._played(number, *p) for p in cards]))
+        items: list[tgn.Trick | tgn.Claim] = [*self.play.written(self.words)] if self.play else []
         items += [tgn.Claim(kind=self.claim[0], seat=self.claim[1])] if self.claim else []
         if items:
             record.play = tgn.Play(items=items)
         return record
-
-    def _played(self, number: int, seat: int, card: str) -> tgn.PlayedCard:
-        word = self.words.get((number, seat))
-        return tgn.PlayedCard(card, extras=tgn.CardExtras(signal=word) if word else None)
 
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
         tags = dict(reversed(self.tags))  # the first of each name

@@ -306,9 +306,7 @@ class SicilianState(State):
         owners = [*self.hands.items(), ("talon", self.talon)]
         hands = [tgn.Hand(owner=str(s), cards=_cards(h)) for s, h in owners if h is not None]
         calls = [[_call(*w.split()) for w in r] for r in self.bidding.rounds if r]
-        play = self.play
-        tricks = [t.cards for t in play.tricks] + [play.table] * bool(play.trick) if play else []
-        written = [tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks]
+        written = self.play.written() if self.play else []
         items = [tgn.Announcement(seat=s, word=w) for s, w in self.announced]
         separators = [tgn.Node() for _ in calls[1:]]
         return tgn.Record(

@@ -384,16 +384,13 @@ class WaiteState(State):
         tags = [t for t in self.tags if t.name != "Result"]
         tags += [Tag(name="Result", value=self.outcome.result)] if self.outcome else []
         discard = Card.line_of(self.discarded, 0, 0)
-        play = self.play
-        tricks = [[c for _, c in t.cards] for t in play.tricks] + [play.trick] if play else []
-        played = [tgn.Trick(cards=[tgn.PlayedCard(c) for c in t]) for t in tricks if t]
         return Record(
             tags=tags,
             deal=tgn.Deal(hands=hands),
             discard=tgn.CardList(keyword="discard", cards=discard) if discard else None,
             exchange=tgn.Exchanges(items=list(self.exchanges)) if self.exchanges else None,
             announce=tgn.Announcements(items=list(self.announced)) if self.announced else None,
-            play=tgn.Play(items=played) if play else None,
+            play=tgn.Play(items=self.play.written()) if self.play else None,
         )
 
     def snapshot(self) -> Snapshot:
