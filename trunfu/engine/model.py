@@ -11,19 +11,39 @@ from pydantic import BaseModel, ConfigDict, Field, with_config
 from ..notation.models import Diagnostic, Record, trusted
 from .scoring import format_result
 
-__all__ = ["Bonus", "Outcome", "Replay", "Step", "TrickResult", "trusted"]
+__all__ = ["Bonus", "Outcome", "Replay", "Snapshot", "Step", "TrickResult", "trusted"]
 
 StepKind = str
 """`deal`, `packet`, `call`, `talon`, `discard`, `announce`, `exchange`, `card`, `trick`,
 `claim` or `end`."""
 
 
+@dataclass(slots=True)
+class Snapshot:
+    """The whole table at one moment (every hand known so far): what a game state shows
+    (`State.snapshot`), and a replay step with it."""
+
+    hands: dict[int, list[str]] = field(default_factory=dict)
+    """Known cards of each seat, in canonical order."""
+    talon: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    trick: list[tuple[int, str]] = field(default_factory=list)
+    """Cards on the table: (seat, card) in playing order."""
+    taken: dict[int, int] = field(default_factory=dict)
+    """Tricks won so far per seat."""
+    points: dict[str, float] = field(default_factory=dict)
+    """Card points taken so far per side (side names are the game's, e.g. `declarer`)."""
+    declarer: int | None = None
+    partner_known: bool = False
+
+
 @with_config(ConfigDict(extra="forbid"))
 @dataclass(slots=True, kw_only=True)
-class Step:
-    """One state of the deal, for step-through replay. A deal has a hundred or so, each
-    made from a fresh snapshot of the game state: a slotted dataclass (made without
-    validation), which pydantic dumps and validates as a field of `Replay`."""
+class Step(Snapshot):
+    """One state of the deal, for step-through replay: the table (a `Snapshot` of the game
+    state, after the step) and the item that made it. A deal has a hundred or so: a
+    slotted dataclass (made without validation), which pydantic dumps and validates as a
+    field of `Replay`."""
 
     index: int
     kind: StepKind
@@ -35,18 +55,6 @@ class Step:
     """Source position of the item (0 when the step is inferred)."""
     label: str = ""
     """A sentence for a player, e.g. "seat 3 plays the king of swords"."""
-    hands: dict[int, list[str]] = field(default_factory=dict)
-    """Known cards of each seat after the step, in canonical order."""
-    talon: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    trick: list[tuple[int, str]] = field(default_factory=list)
-    """Cards on the table: (seat, card) in playing order."""
-    taken: dict[int, int] = field(default_factory=dict)
-    """Tricks won so far per seat."""
-    points: dict[str, float] = field(default_factory=dict)
-    """Card points taken so far per side (side names are the game's, e.g. `declarer`)."""
-    declarer: int | None = None
-    partner_known: bool = False
     comments: list[str] = field(default_factory=list)
     suffix: str | None = None
     nags: list[int] = field(default_factory=list)

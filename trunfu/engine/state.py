@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
+
+from .model import Snapshot
 
 if TYPE_CHECKING:
     from ..notation.models import Record
@@ -37,20 +39,6 @@ class Fault(NamedTuple):
 
     code: str
     message: str
-
-
-@dataclass
-class Snapshot:
-    """The whole table at one moment (every hand known so far): what a replay step shows."""
-
-    hands: dict[int, list[str]] = field(default_factory=dict)
-    talon: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    trick: list[tuple[int, str]] = field(default_factory=list)
-    taken: dict[int, int] = field(default_factory=dict)
-    points: dict[str, float] = field(default_factory=dict)
-    declarer: int | None = None
-    partner_known: bool = False
 
 
 @dataclass(frozen=True)
