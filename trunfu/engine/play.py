@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from operator import attrgetter
 from typing import NamedTuple
 
 from ..notation.decks import GAMES
@@ -247,6 +248,10 @@ class TrickPlay:
         self.leader = trick.winner if self.next_leader is None else self.next_leader(trick)
         self.order = self.orders[self.leader - 1]
         return trick
+
+
+_code = attrgetter("code")
+"""A written card's code."""
 
 
 def _said(word: str | None) -> CardExtras | None:
@@ -514,7 +519,7 @@ def _play_trick(
     known, hands, allows = where.known, play.hands, play.rules.allows
     number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
-    cards = [node.code for node in trick.cards]
+    cards = list(map(_code, trick.cards))
     if (
         not ctx.want_steps
         and len(cards) == play.seats
@@ -523,7 +528,7 @@ def _play_trick(
             or (
                 not checked
                 and len(known) == play.seats
-                and play.rules.fits(cards, [hands[seat] for seat in play.order], last=last)
+                and play.rules.fits(cards, list(map(hands.__getitem__, play.order)), last=last)
             )
         )
     ):

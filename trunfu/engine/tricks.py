@@ -198,15 +198,14 @@ class TrickRules:
         (`hands`, in the same order) and `allows` it: a trick judged in one call, a card
         of a plain suit led answered at once."""
         led, trump = None, self.trump
-        for i, card in enumerate(cards):
-            hand = hands[i]
+        for i, (card, hand) in enumerate(zip(cards, hands, strict=True)):
             if card not in hand:
                 return False
             suit = SUITS[card]
             if suit == led and led != trump:
                 continue  # it follows a plain suit led: always allowed
-            if not self.allows(card, hand, cards[:i], last=last):
-                return False
+            if (i or card == EXCUSE) and not self.allows(card, hand, cards[:i], last=last):
+                return False  # (a lead is always allowed, but the excuse's)
             if led is None and card != EXCUSE:
                 led = suit
         return True

@@ -7,6 +7,9 @@ queen), `discard` (prise, garde: the taker puts aside as many cards as the chien
 
 from __future__ import annotations
 
+from itertools import chain, filterfalse
+from operator import attrgetter, itemgetter
+
 from ....notation import models as tgn
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
 from ...context import Context
@@ -22,6 +25,8 @@ from .rules import CONTRACTS, DECK, PASS, PETIT, SEATS, hand_size
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
 """Every spelling of a call the reader accepts → the call (the same at every seat count)."""
+CODE = attrgetter("code")
+"""A written card's code."""
 FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
 """The cards a taker may call."""
 
@@ -180,8 +185,9 @@ class FrenchState(State):
 
     def unplayed(self) -> list[str]:
         """The cards nobody has played (once the play is over: the écart or the chien)."""
-        played = {c for t in self.play.tricks for _, c in t.cards} if self.play else set()
-        return [c for c in DECK.order if c not in played]
+        tricks = self.play.tricks if self.play else []
+        played = set(map(itemgetter(1), chain.from_iterable(trick.cards for trick in tricks)))
+        return list(filterfalse(played.__contains__, DECK.order))
 
     # --- the actions ----------------------------------------------------------------
 
@@ -534,7 +540,7 @@ def from_record(record: tgn.Record, ctx: Context, variant: str) -> FrenchState:
     dealt: dict[int, list[str] | None] = dict.fromkeys(range(1, ctx.seats + 1))
     chien: list[str] | None = None
     for hand in record.deal.hands if record.deal else []:
-        codes, owner = [c.code for c in hand.cards], hand.owner
+        codes, owner = list(map(CODE, hand.cards)), hand.owner
         if owner == "talon":
             chien = codes
         elif owner.isdigit():
