@@ -516,7 +516,7 @@ def _play_trick(
     """Play the written cards of one trick, reporting what is wrong with each; True when
     the play stops matching the hands after it (`lost`: it already has; the cards are
     only played)."""
-    known, hands, allows = where.known, play.hands, play.rules.allows
+    known, hands = where.known, play.hands
     number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
     cards = list(map(_code, trick.cards))
@@ -534,6 +534,7 @@ def _play_trick(
     ):
         play.play_trick(cards)
         return False
+    allows = play.rules.allows
     table = play.trick
     """The cards of this trick played so far (the play's own list until the trick closes)."""
     strangers: list[int] = []

@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache, cached_property
+from operator import contains
 from typing import NamedTuple
 
 from .cards import EXCUSE, SUITS, TRUMP, card_name, strengths, suit_name
@@ -197,10 +198,10 @@ class TrickRules:
         """True when each of `cards` (a whole trick, in playing order) is held by its seat
         (`hands`, in the same order) and `allows` it: a trick judged in one call, a card
         of a plain suit led answered at once."""
+        if not all(map(contains, hands, cards)):
+            return False  # a card its seat does not hold
         led, trump = None, self.trump
         for i, (card, hand) in enumerate(zip(cards, hands, strict=True)):
-            if card not in hand:
-                return False
             suit = SUITS[card]
             if suit == led and led != trump:
                 continue  # it follows a plain suit led: always allowed
