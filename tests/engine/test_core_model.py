@@ -7,7 +7,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from trunfu.engine.model import Bonus, Outcome, Replay, TrickResult, trusted
+from trunfu.engine.model import Bonus, Outcome, Replay, TrickResult
 from trunfu.notation.models import Record
 from trunfu.notation.schema import dump, dump_json, load, load_json
 
@@ -30,7 +30,7 @@ def test_a_replay_holding_tricks_dumps_and_validates_as_json():
             number=2, leader=3, cards=[(3, "1C"), (4, "2C"), (1, "3C"), (2, "4C")], winner=2
         ),
     ]
-    replay = trusted(Replay, record=Record(), steps=[], tricks=tricks, diagnostics=[], outcome=None)
+    replay = Replay(record=Record(), steps=[], tricks=tricks, diagnostics=[], outcome=None)
     dumped = json.loads(dump_json(replay))
     # each trick dumps as a dict of its fields in their order, each card as [seat, card]
     assert dumped["tricks"] == [
@@ -79,9 +79,8 @@ def test_a_malformed_trick_is_rejected(bad):
         load(TrickResult, bad)
 
 
-def test_trusted_outcome_dumps_as_json():
-    fast = trusted(
-        Outcome,
+def test_an_outcome_dumps_as_json():
+    fast = Outcome(
         scores=[6.0, -2.0, -2.0, -2.0],
         result="+6 -2 -2 -2",
         contract="vado-solo",
@@ -98,3 +97,14 @@ def test_trusted_outcome_dumps_as_json():
         bonuses=[Bonus(name="jochi.rivanto", side="declarer", points=1.0)],
     )
     assert load_json(Outcome, dump_json(fast)) == fast
+
+
+def test_an_outcome_of_scores_gives_roles_sides_and_the_result():
+    made = Outcome.of([6, -2, -2, -2], declarer=3, partners=[1], contract="chiamo", won=True)
+    assert made.scores == [6.0, -2.0, -2.0, -2.0] and made.result == "+6 -2 -2 -2"
+    assert made.roles == {1: "partner", 2: "defender", 3: "declarer", 4: "defender"}
+    assert made.sides == {"declarer": [1, 3], "defence": [2, 4]} and made.partners == [1]
+    assert load_json(Outcome, dump_json(made)) == made  # every field set
+    nobody = Outcome.of([0, 0, 0], thrown_in=True, sides={"1": [1], "2": [2], "3": [3]})
+    assert nobody.roles == {} and nobody.declarer is None and nobody.sides["2"] == [2]
+    assert nobody.result == "0 0 0" and nobody.bonuses == [] and nobody.margin is None

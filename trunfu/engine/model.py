@@ -3,12 +3,14 @@ which `trunfu.notation.schema` validates and dumps with pydantic at the edges.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..notation.models import Diagnostic, Record, trusted
+from ..notation.models import Diagnostic, Record
+from .scoring import format_result
 
-__all__ = ["Bonus", "Outcome", "Replay", "Step", "TrickResult", "trusted"]
+__all__ = ["Bonus", "Outcome", "Replay", "Snapshot", "Step", "TrickResult"]
 
 StepKind = str
 """`deal`, `packet`, `call`, `talon`, `discard`, `announce`, `exchange`, `card`, `trick`,
@@ -20,10 +22,29 @@ FORBID_EXTRA = {"extra": "forbid"}
 error when one is validated from a dict or JSON."""
 
 
+@dataclass(slots=True)
+class Snapshot:
+    """The whole table at one moment (every hand known so far): what a game state shows
+    (`State.snapshot`), and a replay step with it."""
+
+    hands: dict[int, list[str]] = field(default_factory=dict)
+    """Known cards of each seat, in canonical order."""
+    talon: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    trick: list[tuple[int, str]] = field(default_factory=list)
+    """Cards on the table: (seat, card) in playing order."""
+    taken: dict[int, int] = field(default_factory=dict)
+    """Tricks won so far per seat."""
+    points: dict[str, float] = field(default_factory=dict)
+    """Card points taken so far per side (side names are the game's, e.g. `declarer`)."""
+    declarer: int | None = None
+    partner_known: bool = False
+
+
 @dataclass(slots=True, kw_only=True)
-class Step:
-    """One state of the deal, for step-through replay. A deal has a hundred or so, each
-    made from a fresh snapshot of the game state."""
+class Step(Snapshot):
+    """One state of the deal, for step-through replay: the table (a `Snapshot` of the game
+    state, after the step) and the item that made it. A deal has a hundred or so."""
 
     __pydantic_config__ = FORBID_EXTRA
 
@@ -37,18 +58,6 @@ class Step:
     """Source position of the item (0 when the step is inferred)."""
     label: str = ""
     """A sentence for a player, e.g. "seat 3 plays the king of swords"."""
-    hands: dict[int, list[str]] = field(default_factory=dict)
-    """Known cards of each seat after the step, in canonical order."""
-    talon: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    trick: list[tuple[int, str]] = field(default_factory=list)
-    """Cards on the table: (seat, card) in playing order."""
-    taken: dict[int, int] = field(default_factory=dict)
-    """Tricks won so far per seat."""
-    points: dict[str, float] = field(default_factory=dict)
-    """Card points taken so far per side (side names are the game's, e.g. `declarer`)."""
-    declarer: int | None = None
-    partner_known: bool = False
     comments: list[str] = field(default_factory=list)
     suffix: str | None = None
     nags: list[int] = field(default_factory=list)
@@ -111,6 +120,35 @@ class Outcome:
     """The deal's own margin (French tarot: points over the target; Sicilian: the
     difference in jochi), else the declarer's card points minus the others'."""
     bonuses: list[Bonus] = field(default_factory=list)
+
+    @classmethod
+    def of(
+        cls,
+        scores: Sequence[float],
+        *,
+        declarer: int | None = None,
+        partners: Sequence[int] = (),
+        **fields: Any,
+    ) -> Outcome:
+        """The outcome paying `scores` (seat 1 first, made floats) with its Result text;
+        with a `declarer`, each seat's role and the sides `declarer` and `defence` (unless
+        given). Every other field as given (values of their final type), else its default."""
+        scores = [float(s) for s in scores]
+        roles: dict[int, str] = {}
+        sides: dict[str, list[int]] = {}
+        if declarer is not None:
+            roles = dict.fromkeys(range(1, len(scores) + 1), "defender")
+            roles.update(dict.fromkeys(partners, "partner"))
+            roles[declarer] = "declarer"
+            ours = [s for s, role in roles.items() if role != "defender"]
+            sides = {"declarer": ours, "defence": [s for s in roles if s not in ours]}
+        return cls(
+            scores=scores,
+            result=format_result(scores),
+            declarer=declarer,
+            partners=list(partners),
+            **({"sides": sides, "roles": roles} | fields),
+        )
 
 
 @dataclass(slots=True, kw_only=True)
