@@ -43,6 +43,8 @@ PEND_SHIFT = 6
 """Sicilian: 1 when the declarer's Fuggitivo lies with the other side, 2 the reverse."""
 
 TT_BITS = 20
+UNITS = 16
+"""More than any card's worth in units: the transposition key's (holder, worth) pairs."""
 INF = 1 << 30
 GONE = -1
 """owner[c] of a card played in a finished trick."""
@@ -285,12 +287,51 @@ def run(P, suit, power, unit, side, kings, owner, line, n, leader, st):
 
 
 @njit(cache=True, nogil=True)
-def _order(P, suit, unit, owner, moves, k, seat, best):
-    """Equivalent cards collapsed (the lower of two cards of one suit, next to each other
-    among the cards not yet played, held by the same seat and worth the same), the table's
-    best move first. Returns the new count."""
+def boundary(P, suit, unit, owner, zrel, zlead, zst, leader, st, done):
+    """At a trick boundary: (the transposition key, the least and the most the rest of the
+    deal can give the declarer's side).
+
+    The key reads each suit's cards still held by their rank among those cards only, with
+    who holds each and what it is worth: positions that differ only by which cards already
+    fell share an entry, as their games are the same. The bounds are the points still in
+    play (see `take` and `final` for what each game can add or take away)."""
+    n = P[N_CARDS]
+    kind = P[KIND]
+    key = zlead[leader] ^ zst[st_key(P, st)]
+    rest = 0
+    prev = -1
+    slot = 0
+    for c in range(n):
+        s = suit[c]
+        if s != prev:
+            prev = s
+            slot = c
+        o = owner[c]
+        if o >= 0:
+            key ^= zrel[slot, o * UNITS + unit[c]]
+            slot += 1
+            rest += unit[c]
+    if kind == FRENCH:
+        return key, 0, rest
+    if kind == MARAFONE:
+        return key, 0, rest + P[LAST_BONUS]
+    if kind == SICILIAN:
+        return key, -FUGGITIVO - 3, rest + P[LAST_BONUS] + FUGGITIVO
+    return key, 0, (P[TOTAL] - done) * (2 * KING_TRUMPED) + FOOL_POINTS
+
+
+@njit(cache=True, nogil=True)
+def _order(P, suit, power, unit, side, owner, line, d, tlen, leader, moves, k, best, score):
+    """The cards of moves[:k] with equivalent ones collapsed (the lower of two cards of one
+    suit, next to each other among the cards not yet played, held by the same seat and worth
+    the same), most promising first: the table's best move, then, in a trick under way, the
+    cheapest card that takes it from the other side, the richest given to a partner who holds
+    it, the cheapest otherwise. Returns the new count."""
     n = P[N_CARDS]
     ex = P[EX]
+    seats = P[SEATS]
+    trump = P[TRUMP]
+    seat = (leader + tlen) % seats
     j = 0
     for i in range(k):
         c = moves[i]
@@ -310,12 +351,63 @@ def _order(P, suit, unit, owner, moves, k, seat, best):
         if keep or c == best:
             moves[j] = c
             j += 1
-    if best >= 0:
-        for i in range(j):
-            if moves[i] == best:
-                moves[i] = moves[0]
-                moves[0] = best
-                break
+    # The trick so far: the strength to beat and whose side holds it.
+    led = led_suit(line, d, tlen, suit, ex) if tlen > 0 else -1
+    top = -1
+    top_i = -1
+    for i in range(d - tlen, d):
+        c = line[i]
+        if c == ex:
+            continue
+        if trump >= 0 and suit[c] == trump:
+            key = 1000 + power[c]
+        elif suit[c] == led:
+            key = power[c]
+        else:
+            continue
+        if key > top:
+            top = key
+            top_i = i
+    ours = top_i >= 0 and side[(leader + top_i - (d - tlen)) % seats] == side[seat]
+    last = tlen == seats - 1
+    for i in range(j):
+        c = moves[i]
+        if c == best:
+            score[i] = 1 << 40
+            continue
+        if tlen == 0:
+            score[i] = power[c] + (1000 if trump >= 0 and suit[c] == trump else 0)
+            continue
+        if c == ex:
+            score[i] = -(1 << 20)
+            continue
+        if trump >= 0 and suit[c] == trump:
+            key = 1000 + power[c]
+        elif suit[c] == led or led < 0:
+            key = power[c]
+        else:
+            key = -1
+        wins = key > top
+        if ours:
+            # A partner holds the trick: the richest card (last seat), else the cheapest.
+            if last:
+                score[i] = (unit[c] << 16) - key
+            else:
+                score[i] = -(unit[c] << 16) - key
+        elif wins:
+            score[i] = (1 << 30) - (unit[c] << 16) - key
+        else:
+            score[i] = -(unit[c] << 16) - key
+    for i in range(1, j):  # insertion sort, best score first
+        c = moves[i]
+        s = score[i]
+        m = i - 1
+        while m >= 0 and score[m] < s:
+            moves[m + 1] = moves[m]
+            score[m + 1] = score[m]
+            m -= 1
+        moves[m + 1] = c
+        score[m + 1] = s
     return j
 
 
@@ -327,12 +419,13 @@ def search(
     unit,
     side,
     kings,
-    zob,
+    zrel,
     zlead,
     zst,
     owner,
     line,
     moves,
+    score,
     tt_key,
     tt_lo,
     tt_hi,
@@ -342,12 +435,12 @@ def search(
     leader0,
     done0,
     st0,
-    h0,
     alpha0,
     beta0,
 ):
-    """The value of the rest of the deal for the declarer's side: a fail-soft alpha-beta,
-    written as a loop over an explicit stack of frames (one per card played)."""
+    """The value of the rest of the deal for the declarer's side: a fail-soft alpha-beta
+    (the drivers call it with zero windows), written as a loop over an explicit stack of
+    frames (one per card played). The table holds bounds at trick boundaries."""
     seats = P[SEATS]
     total = P[TOTAL]
     depth = moves.shape[0] - d0 + 1
@@ -355,7 +448,6 @@ def search(
     f_leader = np.zeros(depth, np.int64)
     f_done = np.zeros(depth, np.int64)
     f_st = np.zeros(depth, np.int64)
-    f_h = np.zeros(depth, np.uint64)
     f_alpha = np.zeros(depth, np.int64)
     f_beta = np.zeros(depth, np.int64)
     f_a0 = np.zeros(depth, np.int64)
@@ -374,7 +466,6 @@ def search(
     f_leader[0] = leader0
     f_done[0] = done0
     f_st[0] = st0
-    f_h[0] = h0
     f_alpha[0] = alpha0
     f_beta[0] = beta0
     ENTER, NEXT, RETURN = 0, 1, 2
@@ -394,7 +485,17 @@ def search(
             f_b0[f] = beta
             best_move = -1
             if tlen == 0:
-                key = f_h[f] ^ zlead[f_leader[f]] ^ zst[st_key(P, f_st[f])]
+                key, least, most = boundary(
+                    P, suit, unit, owner, zrel, zlead, zst, f_leader[f], f_st[f], f_done[f]
+                )
+                if most <= alpha:
+                    ret = most
+                    step = RETURN
+                    continue
+                if least >= beta:
+                    ret = least
+                    step = RETURN
+                    continue
                 slot = np.int64(key & mask)
                 f_key[f] = key
                 f_slot[f] = slot
@@ -423,7 +524,10 @@ def search(
             seat = (f_leader[f] + tlen) % seats
             buf = moves[d]
             k = legal(P, suit, power, owner, line, d, tlen, seat, f_done[f] + 1 == total, buf)
-            f_k[f] = _order(P, suit, unit, owner, buf, k, seat, best_move)
+            f_k[f] = _order(
+                P, suit, power, unit, side, owner, line, d, tlen, f_leader[f], buf, k,
+                best_move, score[d],
+            )  # fmt: skip
             f_i[f] = 0
             f_value[f] = -INF if side[seat] == 1 else INF
             f_chosen[f] = -1
@@ -482,7 +586,6 @@ def search(
                 f_st[g] = f_st[f]
                 f_alpha[g] = f_alpha[f]
                 f_beta[g] = f_beta[f]
-            f_h[g] = f_h[f] ^ zob[c]
             f = g
             step = ENTER
             continue
@@ -515,19 +618,20 @@ def search(
 
 
 @njit(cache=True, nogil=True)
-def solve_moves(
+def probe(
     P,
     suit,
     power,
     unit,
     side,
     kings,
-    zob,
+    zrel,
     zlead,
     zst,
     owner,
     line,
     moves,
+    score,
     tt_key,
     tt_lo,
     tt_hi,
@@ -537,59 +641,32 @@ def solve_moves(
     leader,
     done,
     st,
-    cards,
-    out,
+    card,
+    alpha,
+    beta,
 ):
-    """The exact value of the rest of the deal after each card of `cards` (each one legal
-    for the seat to play), written to `out`."""
+    """The value of the rest of the deal once the seat to play has played `card` (legal),
+    searched with the window (alpha, beta): fail-soft, exact inside the window."""
     seats = P[SEATS]
     seat = (leader + tlen) % seats
-    h = np.uint64(0)
-    for c in range(P[N_CARDS]):
-        if owner[c] >= 0:
-            h ^= zob[c]
-    for i in range(cards.shape[0]):
-        c = cards[i]
-        owner[c] = TABLE
-        line[d] = c
-        took = tlen + 1 == seats
-        u, next_tlen, next_leader, next_done, next_st = 0, tlen + 1, leader, done, st
-        if took:
-            u, next_st, next_leader = take(
-                P, suit, power, unit, side, kings, line, d + 1, leader, done, st
-            )
-            for j in range(d + 1 - seats, d + 1):
-                owner[line[j]] = GONE
-            next_tlen, next_done = 0, done + 1
-        v = u + search(
-            P,
-            suit,
-            power,
-            unit,
-            side,
-            kings,
-            zob,
-            zlead,
-            zst,
-            owner,
-            line,
-            moves,
-            tt_key,
-            tt_lo,
-            tt_hi,
-            tt_move,
-            d + 1,
-            next_tlen,
-            next_leader,
-            next_done,
-            next_st,
-            h ^ zob[c],
-            -INF,
-            INF,
+    owner[card] = TABLE
+    line[d] = card
+    took = tlen + 1 == seats
+    u, next_tlen, next_leader, next_done, next_st = 0, tlen + 1, leader, done, st
+    if took:
+        u, next_st, next_leader = take(
+            P, suit, power, unit, side, kings, line, d + 1, leader, done, st
         )
-        if took:
-            for j in range(d + 1 - seats, d):
-                owner[line[j]] = TABLE
-        owner[c] = seat
-        out[i] = v
-    return 0
+        for j in range(d + 1 - seats, d + 1):
+            owner[line[j]] = GONE
+        next_tlen, next_done = 0, done + 1
+    v = u + search(
+        P, suit, power, unit, side, kings, zrel, zlead, zst, owner, line, moves, score,
+        tt_key, tt_lo, tt_hi, tt_move, d + 1, next_tlen, next_leader, next_done, next_st,
+        alpha - u, beta - u,
+    )  # fmt: skip
+    if took:
+        for j in range(d + 1 - seats, d):
+            owner[line[j]] = TABLE
+    owner[card] = seat
+    return v
