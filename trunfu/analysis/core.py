@@ -17,8 +17,8 @@ from numba import njit
 
 # Indexes into the parameter array P.
 KIND, SEATS, FOLLOW, MUST_TRUMP, OVERTRUMP, EXCUSE, EXCUSE_LEAD, TRUMP, EX, SLAM, TOTAL = range(11)
-LAST_BONUS, N_CARDS = 11, 12
-N_PARAMS = 13
+LAST_BONUS, N_CARDS, TOP_TRUMP = 11, 12, 13
+N_PARAMS = 14
 
 FRENCH, SICILIAN, MARAFONE, WAITE = 0, 1, 2, 3
 """How each game counts (P[KIND])."""
@@ -287,7 +287,7 @@ def run(P, suit, power, unit, side, kings, owner, line, n, leader, st):
 
 
 @njit(cache=True, nogil=True)
-def boundary(P, suit, unit, owner, zrel, zlead, zst, leader, st, done):
+def boundary(P, suit, unit, side, owner, zrel, zlead, zst, leader, st, done):
     """At a trick boundary: (the transposition key, the least and the most the rest of the
     deal can give the declarer's side).
 
@@ -311,13 +311,46 @@ def boundary(P, suit, unit, owner, zrel, zlead, zst, leader, st, done):
             key ^= zrel[slot, o * UNITS + unit[c]]
             slot += 1
             rest += unit[c]
-    if kind == FRENCH:
-        return key, 0, rest
-    if kind == MARAFONE:
-        return key, 0, rest + P[LAST_BONUS]
     if kind == SICILIAN:
         return key, -FUGGITIVO - 3, rest + P[LAST_BONUS] + FUGGITIVO
-    return key, 0, (P[TOTAL] - done) * (2 * KING_TRUMPED) + FOOL_POINTS
+    if kind == WAITE:
+        return key, 0, (P[TOTAL] - done) * (2 * KING_TRUMPED) + FOOL_POINTS
+    least = 0
+    most = rest + P[LAST_BONUS]
+    sure = masters(P, suit, unit, side, owner)
+    if sure > 0:
+        least = sure
+    elif sure < 0:
+        most += sure
+    return key, least, most
+
+
+@njit(cache=True, nogil=True)
+def masters(P, suit, unit, side, owner):
+    """French tarot and marafone: the points of the tricks sure to be taken with the
+    highest trumps still held, when one seat holds them: that many tricks, each worth at
+    least its trump and the least card of every other seat. Positive for the declarer's
+    side, negative for the other; 0 when none (or the Excuse may yet take the last trick
+    under the slam rule)."""
+    c = P[TOP_TRUMP]
+    ex = P[EX]
+    if c < 0 or (P[SLAM] == 1 and ex >= 0 and owner[ex] >= 0):
+        return 0
+    trump = suit[c]
+    extra = P[SEATS] - 1 if P[KIND] == FRENCH else 0
+    holder = -1
+    sure = 0
+    while c >= 0 and suit[c] == trump:
+        o = owner[c]
+        if o >= 0:
+            if holder >= 0 and o != holder:
+                break
+            holder = o
+            sure += unit[c] + extra
+        c -= 1
+    if holder < 0:
+        return 0
+    return sure if side[holder] == 1 else -sure
 
 
 @njit(cache=True, nogil=True)
@@ -486,7 +519,7 @@ def search(
             best_move = -1
             if tlen == 0:
                 key, least, most = boundary(
-                    P, suit, unit, owner, zrel, zlead, zst, f_leader[f], f_st[f], f_done[f]
+                    P, suit, unit, side, owner, zrel, zlead, zst, f_leader[f], f_st[f], f_done[f]
                 )
                 if most <= alpha:
                     ret = most

@@ -24,6 +24,8 @@ _OVERTRUMP = {
     Overtrump.TRUMP_LEAD: core.OVER_TRUMP_LEAD,
     Overtrump.IN_TRICK: core.OVER_IN_TRICK,
 }
+_MASTERS = (core.FRENCH, core.MARAFONE)
+"""The games whose bounds count the tricks sure to fall to the highest trumps."""
 _LEAD = {
     ExcuseLead.ALWAYS: core.LEAD_ALWAYS,
     ExcuseLead.LAST: core.LEAD_LAST,
@@ -124,6 +126,8 @@ class Solver:
         P[core.TOTAL] = play.total
         P[core.LAST_BONUS] = self.scheme.last_bonus
         P[core.N_CARDS] = n
+        trumps = [i for i, c in enumerate(self.cards) if SUITS[c] == rules.trump]
+        P[core.TOP_TRUMP] = trumps[-1] if trumps and self.scheme.kind in _MASTERS else -1
         self.P = P
         in_play = sum(len(h) for h in self.dealt.values())
         self.st0 = core.DECL_ALL | core.DEF_ALL
