@@ -42,7 +42,7 @@ DECL_ANY, DEF_ANY = 16, 32
 PEND_SHIFT = 6
 """Sicilian: 1 when the declarer's Fuggitivo lies with the other side, 2 the reverse."""
 
-TT_BITS = 20
+TT_BITS = 21
 UNITS = 16
 """More than any card's worth in units: the transposition key's (holder, worth) pairs."""
 INF = 1 << 30
@@ -445,6 +445,33 @@ def _order(P, suit, power, unit, side, owner, line, d, tlen, leader, moves, k, b
 
 
 @njit(cache=True, nogil=True)
+def find(tt_key, key, mask):
+    """The table's entry for `key` (-1: none). The table is made of pairs of entries; a key
+    may sit in either entry of its pair."""
+    slot = np.int64(key & mask) & ~1
+    if tt_key[slot] == key:
+        return slot
+    if tt_key[slot + 1] == key:
+        return slot + 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def place(tt_key, tt_lo, tt_hi, tt_move, key, mask, tricks):
+    """The entry where a new position `tricks` tricks from the end goes: the first of its
+    pair keeps the entry with the most tricks left (the costliest to search again), its
+    former content going to the second; otherwise the second, replaced every time."""
+    slot = np.int64(key & mask) & ~1
+    if tricks >= tt_move[slot] >> 8:
+        tt_key[slot + 1] = tt_key[slot]
+        tt_lo[slot + 1] = tt_lo[slot]
+        tt_hi[slot + 1] = tt_hi[slot]
+        tt_move[slot + 1] = tt_move[slot]
+        return slot
+    return slot + 1
+
+
+@njit(cache=True, nogil=True)
 def search(
     P,
     suit,
@@ -486,7 +513,6 @@ def search(
     f_a0 = np.zeros(depth, np.int64)
     f_b0 = np.zeros(depth, np.int64)
     f_key = np.zeros(depth, np.uint64)
-    f_slot = np.zeros(depth, np.int64)
     f_k = np.zeros(depth, np.int64)
     f_i = np.zeros(depth, np.int64)
     f_value = np.zeros(depth, np.int64)
@@ -529,10 +555,9 @@ def search(
                     ret = least
                     step = RETURN
                     continue
-                slot = np.int64(key & mask)
+                slot = find(tt_key, key, mask)
                 f_key[f] = key
-                f_slot[f] = slot
-                if tt_key[slot] == key:
+                if slot >= 0:
                     lo = tt_lo[slot]
                     hi = tt_hi[slot]
                     if lo >= beta:
@@ -551,7 +576,7 @@ def search(
                         ret = lo
                         step = RETURN
                         continue
-                    best_move = tt_move[slot]
+                    best_move = (tt_move[slot] & 255) - 1
             f_alpha[f] = alpha
             f_beta[f] = beta
             seat = (f_leader[f] + tlen) % seats
@@ -571,13 +596,15 @@ def search(
             if f_i[f] >= f_k[f] or f_alpha[f] >= f_beta[f]:
                 value = f_value[f]
                 if tlen == 0:
-                    slot = f_slot[f]
                     key = f_key[f]
                     lo = -INF
                     hi = INF
-                    if tt_key[slot] == key:
+                    slot = find(tt_key, key, mask)
+                    if slot >= 0:
                         lo = tt_lo[slot]
                         hi = tt_hi[slot]
+                    else:
+                        slot = place(tt_key, tt_lo, tt_hi, tt_move, key, mask, total - f_done[f])
                     if value <= f_a0[f]:
                         hi = min(hi, value)
                     elif value >= f_b0[f]:
@@ -588,7 +615,7 @@ def search(
                     tt_key[slot] = key
                     tt_lo[slot] = lo
                     tt_hi[slot] = hi
-                    tt_move[slot] = f_chosen[f]
+                    tt_move[slot] = ((total - f_done[f]) << 8) | (f_chosen[f] + 1)
                 ret = value
                 step = RETURN
                 continue

@@ -143,9 +143,9 @@ class Solver:
         self.zst = rng.integers(1, 2**63, 256, dtype=np.int64).astype(np.uint64)
         size = 1 << table_bits
         self.tt_key = np.zeros(size, dtype=np.uint64)
-        self.tt_lo = np.zeros(size, dtype=np.int64)
-        self.tt_hi = np.zeros(size, dtype=np.int64)
-        self.tt_move = np.zeros(size, dtype=np.int64)
+        self.tt_lo = np.zeros(size, dtype=np.int32)
+        self.tt_hi = np.zeros(size, dtype=np.int32)
+        self.tt_move = np.zeros(size, dtype=np.int16)
         self.moves = np.zeros((n + 1, n + 1), dtype=np.int64)
         self.score = np.zeros((n + 1, n + 1), dtype=np.int64)
         line = history(end)
