@@ -17,8 +17,10 @@ from numba import njit
 
 # Indexes into the parameter array P.
 KIND, SEATS, FOLLOW, MUST_TRUMP, OVERTRUMP, EXCUSE, EXCUSE_LEAD, TRUMP, EX, SLAM, TOTAL = range(11)
-LAST_BONUS, N_CARDS, TOP_TRUMP = 11, 12, 13
-N_PARAMS = 14
+LAST_BONUS, N_CARDS, TOP_TRUMP, FIRST = 11, 12, 13, 14
+"""P[FIRST + s]: the first card of suit s (the cards are sorted by suit), then the count."""
+MAX_SUITS = 8
+N_PARAMS = FIRST + MAX_SUITS + 1
 
 FRENCH, SICILIAN, MARAFONE, WAITE = 0, 1, 2, 3
 """How each game counts (P[KIND])."""
@@ -92,13 +94,13 @@ def legal(P, suit, power, owner, line, d, tlen, seat, last, out):
         return k
     asked = -1
     if P[FOLLOW] == 1:
-        for c in range(n):
-            if owner[c] == seat and c != ex and suit[c] == led:
+        for c in range(P[FIRST + led], P[FIRST + led + 1]):
+            if owner[c] == seat and c != ex:
                 asked = led
                 break
     if asked < 0 and P[MUST_TRUMP] == 1 and trump >= 0 and led != trump:
-        for c in range(n):
-            if owner[c] == seat and c != ex and suit[c] == trump:
+        for c in range(P[FIRST + trump], P[FIRST + trump + 1]):
+            if owner[c] == seat and c != ex:
                 asked = trump
                 break
     floor = -1
@@ -113,14 +115,13 @@ def legal(P, suit, power, owner, line, d, tlen, seat, last, out):
         else:
             beat = P[OVERTRUMP] == OVER_IN_TRICK and P[MUST_TRUMP] == 1
         if top >= 0 and beat:
-            for c in range(n):
-                if owner[c] == seat and c != ex and suit[c] == trump and power[c] > top:
+            for c in range(P[FIRST + trump], P[FIRST + trump + 1]):
+                if owner[c] == seat and c != ex and power[c] > top:
                     floor = top
                     break
-    for c in range(n):
-        if owner[c] != seat or c == ex:
-            continue
-        if asked >= 0 and (suit[c] != asked or power[c] <= floor):
+    lo, hi = (P[FIRST + asked], P[FIRST + asked + 1]) if asked >= 0 else (0, n)
+    for c in range(lo, hi):
+        if owner[c] != seat or c == ex or power[c] <= floor:
             continue
         out[k] = c
         k += 1
@@ -322,6 +323,14 @@ def boundary(P, suit, unit, side, owner, zrel, zlead, zst, leader, st, done):
         least = sure
     elif sure < 0:
         most += sure
+    ex = P[EX]
+    if kind == FRENCH and ex >= 0 and owner[ex] >= 0 and P[TOTAL] - done >= 2:
+        # Its holder can play the Excuse before the last trick, and keep it.
+        if P[EXCUSE_LEAD] == LEAD_ALWAYS:
+            if side[owner[ex]] == 1:
+                least += EXCUSE_EXCHANGE
+            else:
+                most -= EXCUSE_EXCHANGE
     return key, least, most
 
 

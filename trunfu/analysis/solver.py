@@ -126,6 +126,11 @@ class Solver:
         P[core.TOTAL] = play.total
         P[core.LAST_BONUS] = self.scheme.last_bonus
         P[core.N_CARDS] = n
+        if len(suits) > core.MAX_SUITS:
+            raise NotAnalysable(f"{self.game} has more suits than the solver counts")
+        for s, name in enumerate(suits):
+            P[core.FIRST + s] = next(i for i, c in enumerate(self.cards) if SUITS[c] == name)
+        P[core.FIRST + len(suits)] = n
         trumps = [i for i, c in enumerate(self.cards) if SUITS[c] == rules.trump]
         P[core.TOP_TRUMP] = trumps[-1] if trumps and self.scheme.kind in _MASTERS else -1
         self.P = P
