@@ -324,13 +324,13 @@ def boundary(P, suit, unit, side, owner, zrel, zlead, zst, leader, st, done):
     elif sure < 0:
         most += sure
     ex = P[EX]
-    if kind == FRENCH and ex >= 0 and owner[ex] >= 0 and P[TOTAL] - done >= 2:
+    held = ex >= 0 and owner[ex] >= 0
+    if kind == FRENCH and held and P[TOTAL] - done >= 2 and P[EXCUSE_LEAD] == LEAD_ALWAYS:
         # Its holder can play the Excuse before the last trick, and keep it.
-        if P[EXCUSE_LEAD] == LEAD_ALWAYS:
-            if side[owner[ex]] == 1:
-                least += EXCUSE_EXCHANGE
-            else:
-                most -= EXCUSE_EXCHANGE
+        if side[owner[ex]] == 1:
+            least += EXCUSE_EXCHANGE
+        else:
+            most -= EXCUSE_EXCHANGE
     return key, least, most
 
 
