@@ -10,6 +10,7 @@ tricks analysed within the time limit.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
 
@@ -85,10 +86,8 @@ def reach(record, limit: float) -> list[float]:
             raise _OutOfTime
         times.append(spent)
 
-    try:
+    with contextlib.suppress(_OutOfTime):
         analyse(record, tricks=99, progress=tick)
-    except _OutOfTime:
-        pass
     return times
 
 
@@ -125,7 +124,9 @@ def main() -> None:
             cell = f"{median:.2f} ({max(times):.2f})" if median < float("inf") else "-"
             cells.append(cell.replace("inf", f">{args.limit:g}"))
         most = statistics.median(len(t) for t in runs)
-        print(f"{game + ' ' + str(seats):<22}" + "".join(f"{c:>16}" for c in cells) + f"{most:>10g}")
+        print(
+            f"{game + ' ' + str(seats):<22}" + "".join(f"{c:>16}" for c in cells) + f"{most:>10g}"
+        )
     print("(median (max) over the deals; '-': the median deal did not get there in time)")
 
 
