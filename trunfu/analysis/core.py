@@ -312,17 +312,23 @@ def boundary(P, suit, unit, side, owner, zrel, zlead, zst, leader, st, done):
             key ^= zrel[slot, o * UNITS + unit[c]]
             slot += 1
             rest += unit[c]
-    if kind == SICILIAN:
-        return key, -FUGGITIVO - 3, rest + P[LAST_BONUS] + FUGGITIVO
     if kind == WAITE:
         return key, 0, (P[TOTAL] - done) * (2 * KING_TRUMPED) + FOOL_POINTS
+    seats = P[SEATS]
     least = 0
     most = rest + P[LAST_BONUS]
-    sure = masters(P, suit, unit, side, owner)
-    if sure > 0:
-        least = sure
-    elif sure < 0:
-        most += sure
+    if kind == SICILIAN:  # the Fuggitivo back and the last cards short of a three
+        least = -FUGGITIVO - 3
+        most += FUGGITIVO
+    tricks, trumps, ours = masters(P, suit, side, unit, owner)
+    others = tricks * (seats - 1) if kind != MARAFONE else 0  # every card is worth 1 or more
+    if ours == 1:
+        if kind == SICILIAN:  # each trick: its cards less at most two threes (2 each)
+            least += max(0, trumps + tricks * (seats - 1 - 2 * ((seats + 2) // 3)))
+        else:
+            least += trumps + others
+    elif ours == 0:
+        most -= trumps + others
     ex = P[EX]
     held = ex >= 0 and owner[ex] >= 0
     if kind == FRENCH and held and P[TOTAL] - done >= 2 and P[EXCUSE_LEAD] == LEAD_ALWAYS:
@@ -335,31 +341,31 @@ def boundary(P, suit, unit, side, owner, zrel, zlead, zst, leader, st, done):
 
 
 @njit(cache=True, nogil=True)
-def masters(P, suit, unit, side, owner):
-    """French tarot and marafone: the points of the tricks sure to be taken with the
-    highest trumps still held, when one seat holds them: that many tricks, each worth at
-    least its trump and the least card of every other seat. Positive for the declarer's
-    side, negative for the other; 0 when none (or the Excuse may yet take the last trick
-    under the slam rule)."""
+def masters(P, suit, side, unit, owner):
+    """The highest trumps still held, when one seat holds them: each takes a trick. (the
+    tricks, the trumps' worth, 1 when the seat is of the declarer's side, 0 when not, -1
+    when there is none, or when the Excuse may yet take the last trick under the slam
+    rule)."""
     c = P[TOP_TRUMP]
     ex = P[EX]
     if c < 0 or (P[SLAM] == 1 and ex >= 0 and owner[ex] >= 0):
-        return 0
+        return 0, 0, -1
     trump = suit[c]
-    extra = P[SEATS] - 1 if P[KIND] == FRENCH else 0
     holder = -1
-    sure = 0
+    tricks = 0
+    worth = 0
     while c >= 0 and suit[c] == trump:
         o = owner[c]
         if o >= 0:
             if holder >= 0 and o != holder:
                 break
             holder = o
-            sure += unit[c] + extra
+            tricks += 1
+            worth += unit[c]
         c -= 1
     if holder < 0:
-        return 0
-    return sure if side[holder] == 1 else -sure
+        return 0, 0, -1
+    return tricks, worth, side[holder]
 
 
 @njit(cache=True, nogil=True)

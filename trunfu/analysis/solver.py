@@ -24,7 +24,7 @@ _OVERTRUMP = {
     Overtrump.TRUMP_LEAD: core.OVER_TRUMP_LEAD,
     Overtrump.IN_TRICK: core.OVER_IN_TRICK,
 }
-_MASTERS = (core.FRENCH, core.MARAFONE)
+_MASTERS = (core.FRENCH, core.SICILIAN, core.MARAFONE)
 """The games whose bounds count the tricks sure to fall to the highest trumps."""
 _LEAD = {
     ExcuseLead.ALWAYS: core.LEAD_ALWAYS,
