@@ -15,7 +15,7 @@ import statistics
 import time
 
 from trunfu.analysis import reference
-from trunfu.analysis.analyse import analyse
+from trunfu.analysis.analyse import GROWTH, analyse
 from trunfu.analysis.solver import Solver, history
 from trunfu.engine import State, actions, simulate, start
 
@@ -76,7 +76,8 @@ def rate(positions: list[State], *, compiled: bool) -> float:
 
 def reach(record, limit: float) -> list[float]:
     """CPU seconds to analyse every card of the deal's last 1, 2, … tricks (one analysis
-    going back from the last trick, as `trunfu analyse` does), until `limit` is passed."""
+    going back from the last trick, as `trunfu analyse` does), while they fit in `limit`:
+    the analysis stops once the next trick is expected not to fit (`analyse.GROWTH`)."""
     began = time.process_time()
     times: list[float] = []
 
@@ -84,7 +85,10 @@ def reach(record, limit: float) -> list[float]:
         spent = time.process_time() - began
         if spent > limit:
             raise _OutOfTime
+        last = spent - (times[-1] if times else 0.0)
         times.append(spent)
+        if spent + GROWTH * last > limit:
+            raise _OutOfTime
 
     with contextlib.suppress(_OutOfTime):
         analyse(record, tricks=99, progress=tick)
@@ -127,7 +131,10 @@ def main() -> None:
         print(
             f"{game + ' ' + str(seats):<22}" + "".join(f"{c:>16}" for c in cells) + f"{most:>10g}"
         )
-    print("(median (max) over the deals; '-': the median deal did not get there in time)")
+    print(
+        "(median (max) over the deals; '-': the median deal did not get there in time; the "
+        "last column: tricks analysed before the next one was expected to pass the limit)"
+    )
 
 
 if __name__ == "__main__":
