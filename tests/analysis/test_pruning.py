@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import trunfu
@@ -107,3 +108,35 @@ def test_a_french_slam_with_the_excuse_in_hand():
     taker holds the highest trump and the Excuse until then."""
     record = trunfu.read_text(SLAM.read_text())[0].record
     assert _agrees_with_the_reference(record, 2) == 8
+
+
+def test_the_excuse_kept_counts_only_while_it_can_be_played_before_the_last_trick():
+    """The taker's Excuse: 4 points kept (8 units) with two tricks left; none when it is left
+    for the last trick, which a defender takes with it."""
+    state = next(s for before in played("french-tarot", 4, 2, seed=4) for s in before)
+    solver = Solver(state)
+    taker = solver.side[0] - 1
+    defence = [s for s in range(4) if s != taker]
+    owner = np.full(len(solver.cards), core.GONE, dtype=np.int64)
+    owner[solver.index["EX"]] = taker
+    for seat, card in zip(defence, ("3H", "4H", "5H"), strict=True):
+        owner[solver.index[card]] = seat
+    total = int(solver.P[core.TOTAL])
+
+    def bounds(done):
+        _, least, most = core.boundary(
+            solver.P, solver.suit, solver.unit, solver.sides, owner, solver.zrel,
+            solver.zlead, solver.zst, defence[0], 0, done,
+        )  # fmt: skip
+        return least, most
+
+    assert bounds(total - 2) == (8, 12)
+    assert bounds(total - 1) == (0, 12)
+    line = np.zeros(len(solver.cards) + 1, dtype=np.int64)
+    rest = core.search(
+        solver.P, solver.suit, solver.power, solver.unit, solver.sides, solver.kings,
+        solver.zrel, solver.zlead, solver.zst, owner, line, solver.moves, solver.score,
+        solver.tt_key, solver.tt_lo, solver.tt_hi, solver.tt_move, 0, 0, defence[0],
+        total - 1, 0, -core.INF, core.INF,
+    )  # fmt: skip
+    assert rest == 0  # the last trick and the Excuse go to the defence
