@@ -17,6 +17,7 @@ RUNS = {
     "ingest.py": ["--deals", "20", "--workers", "1"],
     "sample_rates.py": ["--simulate", "3"],
     "startup.py": ["--runs", "1"],
+    "analyse.py": ["--deals", "1", "--limit", "0.5"],
 }
 
 

@@ -101,6 +101,8 @@ def analyse(
     clock = time.perf_counter()
     spent_on_last = 0.0
     by_trick: list[list[Position]] = []
+    whole = len(played) == solver.total * seats  # played out: the last card ends the deal
+    after: int | None = None
     for number in range(last_trick, earliest, -1):
         if tricks is not None and len(by_trick) >= tricks:
             break
@@ -109,25 +111,27 @@ def analyse(
             break
         began = time.perf_counter()
         rows = []
-        for i in range((number - 1) * seats, min(number * seats, len(played))):
+        for i in reversed(range((number - 1) * seats, min(number * seats, len(played)))):
             seat, card = played[i]
-            found = solver.moves_after([c for _, c in played[:i]])
+            cards = [c for _, c in played[:i]]
+            if after is None and i + 1 == len(played) and whole:
+                after = solver.ended([c for _, c in played])
+            found = solver.judge(cards, card, after)
             ours = seat in solver.side
-            before = max(found.values()) if ours else min(found.values())
-            after = found[card]
-            best = GAMES[first.game].sort([c for c, v in found.items() if v == before])
-            loss = before - after if ours else after - before
+            loss = found.before - found.after if ours else found.after - found.before
             rows.append(
                 Position(
                     trick=number,
                     seat=seat,
                     card=card,
-                    before=scheme.points(before),
-                    after=scheme.points(after),
-                    best=best,
+                    before=scheme.points(found.before),
+                    after=scheme.points(found.after),
+                    best=GAMES[first.game].sort(found.best),
                     loss=scheme.points(loss),
                 )
             )
+            after = found.before  # the value before this card is the one after the card before
+        rows.reverse()
         spent_on_last = time.perf_counter() - began
         by_trick.append(rows)
         if progress is not None:

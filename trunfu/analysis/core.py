@@ -17,8 +17,10 @@ from numba import njit
 
 # Indexes into the parameter array P.
 KIND, SEATS, FOLLOW, MUST_TRUMP, OVERTRUMP, EXCUSE, EXCUSE_LEAD, TRUMP, EX, SLAM, TOTAL = range(11)
-LAST_BONUS, N_CARDS = 11, 12
-N_PARAMS = 13
+LAST_BONUS, N_CARDS, TOP_TRUMP, FIRST = 11, 12, 13, 14
+"""P[FIRST + s]: the first card of suit s (the cards are sorted by suit), then the count."""
+MAX_SUITS = 8
+N_PARAMS = FIRST + MAX_SUITS + 1
 
 FRENCH, SICILIAN, MARAFONE, WAITE = 0, 1, 2, 3
 """How each game counts (P[KIND])."""
@@ -42,7 +44,9 @@ DECL_ANY, DEF_ANY = 16, 32
 PEND_SHIFT = 6
 """Sicilian: 1 when the declarer's Fuggitivo lies with the other side, 2 the reverse."""
 
-TT_BITS = 20
+TT_BITS = 21
+UNITS = 16
+"""More than any card's worth in units: the transposition key's (holder, worth) pairs."""
 INF = 1 << 30
 GONE = -1
 """owner[c] of a card played in a finished trick."""
@@ -90,13 +94,13 @@ def legal(P, suit, power, owner, line, d, tlen, seat, last, out):
         return k
     asked = -1
     if P[FOLLOW] == 1:
-        for c in range(n):
-            if owner[c] == seat and c != ex and suit[c] == led:
+        for c in range(P[FIRST + led], P[FIRST + led + 1]):
+            if owner[c] == seat and c != ex:
                 asked = led
                 break
     if asked < 0 and P[MUST_TRUMP] == 1 and trump >= 0 and led != trump:
-        for c in range(n):
-            if owner[c] == seat and c != ex and suit[c] == trump:
+        for c in range(P[FIRST + trump], P[FIRST + trump + 1]):
+            if owner[c] == seat and c != ex:
                 asked = trump
                 break
     floor = -1
@@ -111,14 +115,13 @@ def legal(P, suit, power, owner, line, d, tlen, seat, last, out):
         else:
             beat = P[OVERTRUMP] == OVER_IN_TRICK and P[MUST_TRUMP] == 1
         if top >= 0 and beat:
-            for c in range(n):
-                if owner[c] == seat and c != ex and suit[c] == trump and power[c] > top:
+            for c in range(P[FIRST + trump], P[FIRST + trump + 1]):
+                if owner[c] == seat and c != ex and power[c] > top:
                     floor = top
                     break
-    for c in range(n):
-        if owner[c] != seat or c == ex:
-            continue
-        if asked >= 0 and (suit[c] != asked or power[c] <= floor):
+    lo, hi = (P[FIRST + asked], P[FIRST + asked + 1]) if asked >= 0 else (0, n)
+    for c in range(lo, hi):
+        if owner[c] != seat or c == ex or power[c] <= floor:
             continue
         out[k] = c
         k += 1
@@ -285,12 +288,98 @@ def run(P, suit, power, unit, side, kings, owner, line, n, leader, st):
 
 
 @njit(cache=True, nogil=True)
-def _order(P, suit, unit, owner, moves, k, seat, best):
-    """Equivalent cards collapsed (the lower of two cards of one suit, next to each other
-    among the cards not yet played, held by the same seat and worth the same), the table's
-    best move first. Returns the new count."""
+def boundary(P, suit, unit, side, owner, zrel, zlead, zst, leader, st, done):
+    """At a trick boundary: (the transposition key, the least and the most the rest of the
+    deal can give the declarer's side).
+
+    The key reads each suit's cards still held by their rank among those cards only, with
+    who holds each and what it is worth: positions that differ only by which cards already
+    fell share an entry, as their games are the same. The bounds are the points still in
+    play (see `take` and `final` for what each game can add or take away)."""
+    n = P[N_CARDS]
+    kind = P[KIND]
+    key = zlead[leader] ^ zst[st_key(P, st)]
+    rest = 0
+    prev = -1
+    slot = 0
+    for c in range(n):
+        s = suit[c]
+        if s != prev:
+            prev = s
+            slot = c
+        o = owner[c]
+        if o >= 0:
+            key ^= zrel[slot, o * UNITS + unit[c]]
+            slot += 1
+            rest += unit[c]
+    if kind == WAITE:
+        return key, 0, (P[TOTAL] - done) * (2 * KING_TRUMPED) + FOOL_POINTS
+    seats = P[SEATS]
+    least = 0
+    most = rest + P[LAST_BONUS]
+    if kind == SICILIAN:  # the Fuggitivo back and the last cards short of a three
+        least = -FUGGITIVO - 3
+        most += FUGGITIVO
+    tricks, trumps, ours = masters(P, suit, side, unit, owner)
+    others = tricks * (seats - 1) if kind != MARAFONE else 0  # every card is worth 1 or more
+    if ours == 1:
+        if kind == SICILIAN:  # each trick: its cards less at most two threes (2 each)
+            least += max(0, trumps + tricks * (seats - 1 - 2 * ((seats + 2) // 3)))
+        else:
+            least += trumps + others
+    elif ours == 0:
+        most -= trumps + others
+    ex = P[EX]
+    held = ex >= 0 and owner[ex] >= 0
+    if kind == FRENCH and held and P[TOTAL] - done >= 2 and P[EXCUSE_LEAD] == LEAD_ALWAYS:
+        # Its holder can play the Excuse before the last trick, and keep it.
+        if side[owner[ex]] == 1:
+            least += EXCUSE_EXCHANGE
+        else:
+            most -= EXCUSE_EXCHANGE
+    return key, least, most
+
+
+@njit(cache=True, nogil=True)
+def masters(P, suit, side, unit, owner):
+    """The highest trumps still held, when one seat holds them: each takes a trick. (the
+    tricks, the trumps' worth, 1 when the seat is of the declarer's side, 0 when not, -1
+    when there is none, or when the Excuse may yet take the last trick under the slam
+    rule)."""
+    c = P[TOP_TRUMP]
+    ex = P[EX]
+    if c < 0 or (P[SLAM] == 1 and ex >= 0 and owner[ex] >= 0):
+        return 0, 0, -1
+    trump = suit[c]
+    holder = -1
+    tricks = 0
+    worth = 0
+    while c >= 0 and suit[c] == trump:
+        o = owner[c]
+        if o >= 0:
+            if holder >= 0 and o != holder:
+                break
+            holder = o
+            tricks += 1
+            worth += unit[c]
+        c -= 1
+    if holder < 0:
+        return 0, 0, -1
+    return tricks, worth, side[holder]
+
+
+@njit(cache=True, nogil=True)
+def _order(P, suit, power, unit, side, owner, line, d, tlen, leader, moves, k, best, score):
+    """The cards of moves[:k] with equivalent ones collapsed (the lower of two cards of one
+    suit, next to each other among the cards not yet played, held by the same seat and worth
+    the same), most promising first: the table's best move, then, in a trick under way, the
+    cheapest card that takes it from the other side, the richest given to a partner who holds
+    it, the cheapest otherwise. Returns the new count."""
     n = P[N_CARDS]
     ex = P[EX]
+    seats = P[SEATS]
+    trump = P[TRUMP]
+    seat = (leader + tlen) % seats
     j = 0
     for i in range(k):
         c = moves[i]
@@ -310,13 +399,91 @@ def _order(P, suit, unit, owner, moves, k, seat, best):
         if keep or c == best:
             moves[j] = c
             j += 1
-    if best >= 0:
-        for i in range(j):
-            if moves[i] == best:
-                moves[i] = moves[0]
-                moves[0] = best
-                break
+    # The trick so far: the strength to beat and whose side holds it.
+    led = led_suit(line, d, tlen, suit, ex) if tlen > 0 else -1
+    top = -1
+    top_i = -1
+    for i in range(d - tlen, d):
+        c = line[i]
+        if c == ex:
+            continue
+        if trump >= 0 and suit[c] == trump:
+            key = 1000 + power[c]
+        elif suit[c] == led:
+            key = power[c]
+        else:
+            continue
+        if key > top:
+            top = key
+            top_i = i
+    ours = top_i >= 0 and side[(leader + top_i - (d - tlen)) % seats] == side[seat]
+    last = tlen == seats - 1
+    for i in range(j):
+        c = moves[i]
+        if c == best:
+            score[i] = 1 << 40
+            continue
+        if tlen == 0:
+            score[i] = power[c] + (1000 if trump >= 0 and suit[c] == trump else 0)
+            continue
+        if c == ex:
+            score[i] = -(1 << 20)
+            continue
+        if trump >= 0 and suit[c] == trump:
+            key = 1000 + power[c]
+        elif suit[c] == led or led < 0:
+            key = power[c]
+        else:
+            key = -1
+        wins = key > top
+        if ours:
+            # A partner holds the trick: the richest card (last seat), else the cheapest.
+            if last:
+                score[i] = (unit[c] << 16) - key
+            else:
+                score[i] = -(unit[c] << 16) - key
+        elif wins:
+            score[i] = (1 << 30) - (unit[c] << 16) - key
+        else:
+            score[i] = -(unit[c] << 16) - key
+    for i in range(1, j):  # insertion sort, best score first
+        c = moves[i]
+        s = score[i]
+        m = i - 1
+        while m >= 0 and score[m] < s:
+            moves[m + 1] = moves[m]
+            score[m + 1] = score[m]
+            m -= 1
+        moves[m + 1] = c
+        score[m + 1] = s
     return j
+
+
+@njit(cache=True, nogil=True)
+def find(tt_key, key, mask):
+    """The table's entry for `key` (-1: none). The table is made of pairs of entries; a key
+    may sit in either entry of its pair."""
+    slot = np.int64(key & mask) & ~1
+    if tt_key[slot] == key:
+        return slot
+    if tt_key[slot + 1] == key:
+        return slot + 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def place(tt_key, tt_lo, tt_hi, tt_move, key, mask, tricks):
+    """The entry where a new position `tricks` tricks from the end goes: the first of its
+    pair keeps the entry with the most tricks left (the costliest to search again), its
+    former content going to the second; otherwise the second, replaced every time."""
+    slot = np.int64(key & mask) & ~1
+    if tricks >= tt_move[slot] >> 8:
+        tt_key[slot + 1] = tt_key[slot]
+        tt_lo[slot + 1] = tt_lo[slot]
+        tt_hi[slot + 1] = tt_hi[slot]
+        tt_move[slot + 1] = tt_move[slot]
+        return slot
+    return slot + 1
 
 
 @njit(cache=True, nogil=True)
@@ -327,12 +494,13 @@ def search(
     unit,
     side,
     kings,
-    zob,
+    zrel,
     zlead,
     zst,
     owner,
     line,
     moves,
+    score,
     tt_key,
     tt_lo,
     tt_hi,
@@ -342,12 +510,12 @@ def search(
     leader0,
     done0,
     st0,
-    h0,
     alpha0,
     beta0,
 ):
-    """The value of the rest of the deal for the declarer's side: a fail-soft alpha-beta,
-    written as a loop over an explicit stack of frames (one per card played)."""
+    """The value of the rest of the deal for the declarer's side: a fail-soft alpha-beta
+    (the drivers call it with zero windows), written as a loop over an explicit stack of
+    frames (one per card played). The table holds bounds at trick boundaries."""
     seats = P[SEATS]
     total = P[TOTAL]
     depth = moves.shape[0] - d0 + 1
@@ -355,13 +523,11 @@ def search(
     f_leader = np.zeros(depth, np.int64)
     f_done = np.zeros(depth, np.int64)
     f_st = np.zeros(depth, np.int64)
-    f_h = np.zeros(depth, np.uint64)
     f_alpha = np.zeros(depth, np.int64)
     f_beta = np.zeros(depth, np.int64)
     f_a0 = np.zeros(depth, np.int64)
     f_b0 = np.zeros(depth, np.int64)
     f_key = np.zeros(depth, np.uint64)
-    f_slot = np.zeros(depth, np.int64)
     f_k = np.zeros(depth, np.int64)
     f_i = np.zeros(depth, np.int64)
     f_value = np.zeros(depth, np.int64)
@@ -374,7 +540,6 @@ def search(
     f_leader[0] = leader0
     f_done[0] = done0
     f_st[0] = st0
-    f_h[0] = h0
     f_alpha[0] = alpha0
     f_beta[0] = beta0
     ENTER, NEXT, RETURN = 0, 1, 2
@@ -394,11 +559,20 @@ def search(
             f_b0[f] = beta
             best_move = -1
             if tlen == 0:
-                key = f_h[f] ^ zlead[f_leader[f]] ^ zst[st_key(P, f_st[f])]
-                slot = np.int64(key & mask)
+                key, least, most = boundary(
+                    P, suit, unit, side, owner, zrel, zlead, zst, f_leader[f], f_st[f], f_done[f]
+                )
+                if most <= alpha:
+                    ret = most
+                    step = RETURN
+                    continue
+                if least >= beta:
+                    ret = least
+                    step = RETURN
+                    continue
+                slot = find(tt_key, key, mask)
                 f_key[f] = key
-                f_slot[f] = slot
-                if tt_key[slot] == key:
+                if slot >= 0:
                     lo = tt_lo[slot]
                     hi = tt_hi[slot]
                     if lo >= beta:
@@ -417,13 +591,16 @@ def search(
                         ret = lo
                         step = RETURN
                         continue
-                    best_move = tt_move[slot]
+                    best_move = (tt_move[slot] & 255) - 1
             f_alpha[f] = alpha
             f_beta[f] = beta
             seat = (f_leader[f] + tlen) % seats
             buf = moves[d]
             k = legal(P, suit, power, owner, line, d, tlen, seat, f_done[f] + 1 == total, buf)
-            f_k[f] = _order(P, suit, unit, owner, buf, k, seat, best_move)
+            f_k[f] = _order(
+                P, suit, power, unit, side, owner, line, d, tlen, f_leader[f], buf, k,
+                best_move, score[d],
+            )  # fmt: skip
             f_i[f] = 0
             f_value[f] = -INF if side[seat] == 1 else INF
             f_chosen[f] = -1
@@ -434,13 +611,15 @@ def search(
             if f_i[f] >= f_k[f] or f_alpha[f] >= f_beta[f]:
                 value = f_value[f]
                 if tlen == 0:
-                    slot = f_slot[f]
                     key = f_key[f]
                     lo = -INF
                     hi = INF
-                    if tt_key[slot] == key:
+                    slot = find(tt_key, key, mask)
+                    if slot >= 0:
                         lo = tt_lo[slot]
                         hi = tt_hi[slot]
+                    else:
+                        slot = place(tt_key, tt_lo, tt_hi, tt_move, key, mask, total - f_done[f])
                     if value <= f_a0[f]:
                         hi = min(hi, value)
                     elif value >= f_b0[f]:
@@ -451,7 +630,7 @@ def search(
                     tt_key[slot] = key
                     tt_lo[slot] = lo
                     tt_hi[slot] = hi
-                    tt_move[slot] = f_chosen[f]
+                    tt_move[slot] = ((total - f_done[f]) << 8) | (f_chosen[f] + 1)
                 ret = value
                 step = RETURN
                 continue
@@ -482,7 +661,6 @@ def search(
                 f_st[g] = f_st[f]
                 f_alpha[g] = f_alpha[f]
                 f_beta[g] = f_beta[f]
-            f_h[g] = f_h[f] ^ zob[c]
             f = g
             step = ENTER
             continue
@@ -515,19 +693,20 @@ def search(
 
 
 @njit(cache=True, nogil=True)
-def solve_moves(
+def probe(
     P,
     suit,
     power,
     unit,
     side,
     kings,
-    zob,
+    zrel,
     zlead,
     zst,
     owner,
     line,
     moves,
+    score,
     tt_key,
     tt_lo,
     tt_hi,
@@ -537,59 +716,32 @@ def solve_moves(
     leader,
     done,
     st,
-    cards,
-    out,
+    card,
+    alpha,
+    beta,
 ):
-    """The exact value of the rest of the deal after each card of `cards` (each one legal
-    for the seat to play), written to `out`."""
+    """The value of the rest of the deal once the seat to play has played `card` (legal),
+    searched with the window (alpha, beta): fail-soft, exact inside the window."""
     seats = P[SEATS]
     seat = (leader + tlen) % seats
-    h = np.uint64(0)
-    for c in range(P[N_CARDS]):
-        if owner[c] >= 0:
-            h ^= zob[c]
-    for i in range(cards.shape[0]):
-        c = cards[i]
-        owner[c] = TABLE
-        line[d] = c
-        took = tlen + 1 == seats
-        u, next_tlen, next_leader, next_done, next_st = 0, tlen + 1, leader, done, st
-        if took:
-            u, next_st, next_leader = take(
-                P, suit, power, unit, side, kings, line, d + 1, leader, done, st
-            )
-            for j in range(d + 1 - seats, d + 1):
-                owner[line[j]] = GONE
-            next_tlen, next_done = 0, done + 1
-        v = u + search(
-            P,
-            suit,
-            power,
-            unit,
-            side,
-            kings,
-            zob,
-            zlead,
-            zst,
-            owner,
-            line,
-            moves,
-            tt_key,
-            tt_lo,
-            tt_hi,
-            tt_move,
-            d + 1,
-            next_tlen,
-            next_leader,
-            next_done,
-            next_st,
-            h ^ zob[c],
-            -INF,
-            INF,
+    owner[card] = TABLE
+    line[d] = card
+    took = tlen + 1 == seats
+    u, next_tlen, next_leader, next_done, next_st = 0, tlen + 1, leader, done, st
+    if took:
+        u, next_st, next_leader = take(
+            P, suit, power, unit, side, kings, line, d + 1, leader, done, st
         )
-        if took:
-            for j in range(d + 1 - seats, d):
-                owner[line[j]] = TABLE
-        owner[c] = seat
-        out[i] = v
-    return 0
+        for j in range(d + 1 - seats, d + 1):
+            owner[line[j]] = GONE
+        next_tlen, next_done = 0, done + 1
+    v = u + search(
+        P, suit, power, unit, side, kings, zrel, zlead, zst, owner, line, moves, score,
+        tt_key, tt_lo, tt_hi, tt_move, d + 1, next_tlen, next_leader, next_done, next_st,
+        alpha - u, beta - u,
+    )  # fmt: skip
+    if took:
+        for j in range(d + 1 - seats, d):
+            owner[line[j]] = TABLE
+    owner[card] = seat
+    return v

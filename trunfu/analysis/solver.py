@@ -24,6 +24,8 @@ _OVERTRUMP = {
     Overtrump.TRUMP_LEAD: core.OVER_TRUMP_LEAD,
     Overtrump.IN_TRICK: core.OVER_IN_TRICK,
 }
+_MASTERS = (core.FRENCH, core.SICILIAN, core.MARAFONE)
+"""The games whose bounds count the tricks sure to fall to the highest trumps."""
 _LEAD = {
     ExcuseLead.ALWAYS: core.LEAD_ALWAYS,
     ExcuseLead.LAST: core.LEAD_LAST,
@@ -58,6 +60,19 @@ class _Position(NamedTuple):
     """The cards played, in order."""
     legal: np.ndarray
     """The cards the seat to play may play."""
+    played: int
+    """The cards played so far (the length of `line` in use)."""
+
+
+class Judgement(NamedTuple):
+    """One card of a position judged, values in units for the declarer's side."""
+
+    before: int
+    """The position's value."""
+    after: int
+    """The value once the card is played."""
+    best: list[str]
+    """The cards that keep `before`, in the solver's order."""
 
 
 class Solver:
@@ -111,21 +126,33 @@ class Solver:
         P[core.TOTAL] = play.total
         P[core.LAST_BONUS] = self.scheme.last_bonus
         P[core.N_CARDS] = n
+        if len(suits) > core.MAX_SUITS:
+            raise NotAnalysable(f"{self.game} has more suits than the solver counts")
+        for s, name in enumerate(suits):
+            P[core.FIRST + s] = next(i for i, c in enumerate(self.cards) if SUITS[c] == name)
+        P[core.FIRST + len(suits)] = n
+        trumps = [i for i, c in enumerate(self.cards) if SUITS[c] == rules.trump]
+        P[core.TOP_TRUMP] = trumps[-1] if trumps and self.scheme.kind in _MASTERS else -1
         self.P = P
         in_play = sum(len(h) for h in self.dealt.values())
         self.st0 = core.DECL_ALL | core.DEF_ALL
         if self.scheme.kind == SICILIAN:  # the scarto is the declarer's: its cards count
             self.st0 |= ((n - in_play) % 3) << core.R_SHIFT
+        if int(self.unit.max()) >= core.UNITS:
+            raise NotAnalysable(f"a card of {self.game} is worth more than the solver counts")
         rng = np.random.default_rng(20260)
-        self.zob = rng.integers(1, 2**63, n, dtype=np.int64).astype(np.uint64)
+        self.zrel = rng.integers(1, 2**63, (n, self.seats * core.UNITS), dtype=np.int64).astype(
+            np.uint64
+        )
         self.zlead = rng.integers(1, 2**63, self.seats, dtype=np.int64).astype(np.uint64)
         self.zst = rng.integers(1, 2**63, 256, dtype=np.int64).astype(np.uint64)
         size = 1 << table_bits
         self.tt_key = np.zeros(size, dtype=np.uint64)
-        self.tt_lo = np.zeros(size, dtype=np.int64)
-        self.tt_hi = np.zeros(size, dtype=np.int64)
-        self.tt_move = np.zeros(size, dtype=np.int64)
+        self.tt_lo = np.zeros(size, dtype=np.int32)
+        self.tt_hi = np.zeros(size, dtype=np.int32)
+        self.tt_move = np.zeros(size, dtype=np.int16)
         self.moves = np.zeros((n + 1, n + 1), dtype=np.int64)
+        self.score = np.zeros((n + 1, n + 1), dtype=np.int64)
         line = history(end)
         self.offset = final_value(end) - self._run(line).units
 
@@ -153,8 +180,13 @@ class Solver:
             done + 1 == self.total, buf,
         )  # fmt: skip
         return _Position(
-            int(units), int(st), int(leader), int(tlen), int(done), owner, line, buf[:k].copy()
-        )
+            int(units), int(st), int(leader), int(tlen), int(done), owner, line, buf[:k].copy(),
+            len(cards),
+        )  # fmt: skip
+
+    def ended(self, cards: list[str]) -> int:
+        """The value (units) of the deal once `cards`, every card of its play, are played."""
+        return self.offset + self._run(cards).units
 
     def moves_of(self, state: State) -> dict[str, int]:
         """Card → the exact value (units) once the seat to play has played it, for each card
@@ -163,20 +195,131 @@ class Solver:
 
     def moves_after(self, cards: list[str]) -> dict[str, int]:
         """`moves_of` the position reached by playing `cards` from the start of play."""
+        at = self._at(cards)
+        base = self.offset + at.units
+        found: dict[str, int] = {}
+        guess = 0
+        for group in self._classes(at):
+            guess = self._exact(at, group[0], guess)
+            for c in group:
+                found[self.cards[c]] = base + guess
+        return {self.cards[c]: found[self.cards[c]] for c in at.legal}
+
+    def judge(self, cards: list[str], card: str, after: int | None = None) -> Judgement:
+        """The position reached by playing `cards` from the start of play, where `card` is
+        played: its value, the value once `card` is played (`after`, when the caller knows
+        it), and the cards that keep the value. Each other card is only tested against the
+        best value found so far (zero-window searches), not valued exactly."""
+        at = self._at(cards)
+        base = self.offset + at.units
+        seat = (at.leader + at.tlen) % self.seats
+        sign = 1 if self.sides[seat] == 1 else -1
+        played = self.index[card]
+        groups = self._classes(at)
+        groups.sort(key=lambda g: played not in g)
+        value: dict[int, int] = {}  # a group's first card → its exact value (rest units)
+        bound: dict[int, int] = {}  # → a bound on it: at most (sign 1), at least (sign -1)
+        if after is not None:
+            value[groups[0][0]] = after - base
+        best = None
+        for group in groups:
+            c = group[0]
+            if c in value:
+                v = value[c]
+            elif best is None:
+                v = value[c] = self._exact(at, c, 0)
+            else:
+                g = (
+                    self._probe(at, c, best, best + 1)
+                    if sign == 1
+                    else (self._probe(at, c, best - 1, best))
+                )
+                if (g > best) if sign == 1 else (g < best):
+                    v = value[c] = (
+                        self._exact(at, c, g, lo=g) if sign == 1 else (self._exact(at, c, g, hi=g))
+                    )
+                else:
+                    bound[c] = g
+                    continue
+            if best is None or v * sign > best * sign:
+                best = v
+        assert best is not None
+        keep: list[str] = []
+        for group in groups:
+            c = group[0]
+            if c in value:
+                ok = value[c] == best
+            elif bound[c] != best:
+                ok = False
+            else:  # at most (least) the best: is it the best?
+                if sign == 1:
+                    ok = self._probe(at, c, best - 1, best) >= best
+                else:
+                    ok = self._probe(at, c, best, best + 1) <= best
+            if ok:
+                keep += [self.cards[x] for x in group]
+        return Judgement(base + best, base + value[groups[0][0]], keep)
+
+    def _at(self, cards: list[str]) -> _Position:
         at = self._run(cards)
         if at.done < self.check_until:
             raise NotAnalysable(
                 f"trick {at.done + 1} has a rule of its own that the solver does not play"
             )
-        out = np.zeros(len(at.legal), dtype=np.int64)
-        core.solve_moves(
-            self.P, self.suit, self.power, self.unit, self.sides, self.kings, self.zob,
-            self.zlead, self.zst, at.owner, at.line, self.moves, self.tt_key, self.tt_lo,
-            self.tt_hi, self.tt_move, len(cards), at.tlen, at.leader, at.done, at.st,
-            at.legal, out,
+        return at
+
+    def _classes(self, at: _Position) -> list[list[int]]:
+        """The cards the seat to play may play, in classes of equivalent cards (of one suit,
+        next to each other among the cards not yet played, worth the same): one search
+        values a whole class."""
+        owner = at.owner
+        ex = self.P[core.EX]
+        out: list[list[int]] = []
+        for c in sorted(int(x) for x in at.legal):
+            prev = out[-1][-1] if out else -1
+            if (
+                prev >= 0
+                and ex not in (c, prev)
+                and self._next(owner, prev) == c
+                and self.unit[c] == self.unit[prev]
+            ):
+                out[-1].append(c)
+            else:
+                out.append([c])
+        return out
+
+    def _next(self, owner: np.ndarray, c: int) -> int:
+        """The next card of c's suit that is not gone (-1: none)."""
+        nxt = c + 1
+        n = len(self.cards)
+        while nxt < n and self.suit[nxt] == self.suit[c] and owner[nxt] == core.GONE:
+            nxt += 1
+        return nxt if nxt < n and self.suit[nxt] == self.suit[c] else -1
+
+    def _probe(self, at: _Position, card: int, alpha: int, beta: int) -> int:
+        """The value (rest units) once `card` is played, searched with (alpha, beta)."""
+        found = core.probe(
+            self.P, self.suit, self.power, self.unit, self.sides, self.kings, self.zrel,
+            self.zlead, self.zst, at.owner, at.line, self.moves, self.score, self.tt_key,
+            self.tt_lo, self.tt_hi, self.tt_move, at.played, at.tlen, at.leader,
+            at.done, at.st, card, alpha, beta,
         )  # fmt: skip
-        base = self.offset + at.units
-        return {self.cards[c]: base + int(v) for c, v in zip(at.legal, out, strict=True)}
+        return int(found)
+
+    def _exact(
+        self, at: _Position, card: int, guess: int, *, lo: int = -core.INF, hi: int = core.INF
+    ) -> int:
+        """The exact value (rest units) once `card` is played: MTD(f), zero-window searches
+        from `guess` until the bounds meet; `lo`, `hi`: bounds already known."""
+        g = guess
+        while lo < hi:
+            beta = max(g, lo + 1)
+            g = self._probe(at, card, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return lo
 
     def legal(self, state: State) -> list[str]:
         """The cards the seat to play may play, by the compiled rules."""
