@@ -6,7 +6,7 @@ import pytest
 from pydantic import TypeAdapter
 from tgn_helpers import one, problems, tags
 
-from trunfu.notation import reader
+from trunfu.notation import lexer
 from trunfu.notation.grammar import item_scanner
 from trunfu.notation.models import Card, PlayedCard, Record, Tag, Trick, trusted
 from trunfu.notation.reader import read_text
@@ -284,12 +284,12 @@ def test_models_made_without_validation_share_their_fields_set_safely():
     assert (first.index, second.index) == (3, 1)
 
 
-def test_every_fast_word_is_the_item_the_scanner_finds():
-    """The direct reading's table of words (`reader._FAST`) agrees with the grammar: each
+def test_every_word_of_the_lexer_table_is_the_item_the_scanner_finds():
+    """The item lexer's table of words (`lexer.TABLE`) agrees with the grammar: each
     word, scanned alone, is an item of the kind the table gives (a card code, `C`, is the
     scanner's `CARD`)."""
     scanner = item_scanner()
-    for text, (kind, value) in reader._FAST.items():
+    for text, (kind, value) in lexer.TABLE.items():
         found = scanner.fullmatch(text)
         assert found is not None, text
         assert found.lastgroup == ("CARD" if kind == "C" else kind), text
