@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from difflib import get_close_matches
+from difflib import get_close_matches as _close
 from typing import Any
 
 from lark import Token, Transformer
@@ -89,13 +89,16 @@ class Builder(Transformer):
     def problem(self, line: int, column: int, code: str, message: str, cls: str = "syntax") -> None:
         self.problems.append((line, column, cls, code, message))
 
-    def line_problem(self, line: int, column: int, code: str, message: str) -> None:
-        """A problem after which the rest of its line is skipped: told unless the line
-        before (or this one) had one, as when a keyword is missing and every line after it
-        stands in the wrong section (one mistake, told once)."""
-        if line - self.last > 1:
+    def line_problem(
+        self, line: int, column: int, code: str, message: str, first: bool = False
+    ) -> None:
+        """A problem after which the rest of its line is skipped. One at the first item of
+        a line (`first`) right after a line whose first item had one is not told: as when
+        a keyword is missing, and every line after it stands in the wrong section (one
+        mistake, told once)."""
+        if not (first and line - self.last == 1):
             self.problem(line, column, code, message)
-        self.last = line
+        self.last = line if first else -1
 
     def pending(self, stack: list[Any]) -> None:
         """Read the section the parser was reading when it stopped (its tokens at the end
@@ -173,7 +176,7 @@ class Builder(Transformer):
             made.suit_line, made.suit_column = suit_line, suit_column
             return keyword, made
         items = self._items(head, keyword, children[1:])
-        reading = _Section(self, keyword, GAMES.get(self.game or ""), self.seats)
+        reading = _Section(self, keyword, items, GAMES.get(self.game or ""), self.seats)
         return keyword, getattr(reading, keyword)(items, line, column)
 
     def _items(self, head: Token, keyword: str, runs: list[Token]) -> list[Item]:
@@ -223,12 +226,21 @@ class _Section:
     After a problem the rest of its line is skipped (`skip`): the reading goes on at the
     next line."""
 
-    def __init__(self, build: Builder, keyword: str, game: Game | None, seats: int | None):
-        self.build, self.keyword, self.game, self.seats = build, keyword, game, seats
+    def __init__(
+        self,
+        build: Builder,
+        keyword: str,
+        items: list[Item],
+        game: Game | None,
+        seats: int | None,
+    ):
+        self.build, self.keyword, self.items = build, keyword, items
+        self.game, self.seats = game, seats
         self.skip = 0
 
     def problem(self, line: int, column: int, code: str, message: str) -> None:
-        self.build.line_problem(line, column, code, message)
+        first = min(c for kind, text, at, c in self.items if at == line) == column
+        self.build.line_problem(line, column, code, message, first)
         self.skip = line
 
     def unplaced(self, kind: str, text: str, line: int, column: int) -> bool:
@@ -242,7 +254,7 @@ class _Section:
                 else "a card of any deck"
             )
             self.build.problem(
-                line, column, "unknown-card", f"{brief(text)} is not {deck}", cls="deck"
+                line, column, "unknown-card", f"{brief(text.upper())} is not {deck}", cls="deck"
             )
             return True
         code, message = unplaced(text, self.keyword)
@@ -252,8 +264,13 @@ class _Section:
         return False
 
     def _nearest(self, word: str, code: str, message: str) -> tuple[str, str]:
-        """A misspelt word told with the nearest words its section accepts."""
+        """A misspelt word told with the nearest words its section accepts (a word of the
+        section out of its place is not misspelt)."""
         game = self.game
+
+        def get_close_matches(word: str, words: Any, n: int) -> list[str]:
+            return [w for w in _close(word, words, n=n) if w != word]
+
         if self.keyword == "auction":
             calls = sorted(set(game.calls.get(self.seats or 0, {}).values())) if game else CALLS
             near = get_close_matches(word, calls, n=3)
@@ -357,6 +374,8 @@ class _Section:
                 and items[index + 1][0] == "CALL_WORD"
             ):
                 label = int(text[0])
+            elif kind == "HAND_LABEL" and _before_unknown(items, index):
+                continue  # the word after it is told
             elif kind == "SLASH":
                 separators.append(Node(line=at, column=col))
                 rounds.append([])
@@ -445,6 +464,8 @@ class _Section:
                 made.append(last)
             elif kind == "ANNOUNCE_WORD" and index and items[index - 1][0] == "HAND_LABEL":
                 pass  # read with its label
+            elif kind == "HAND_LABEL" and _before_unknown(items, index):
+                continue  # the word after it is told
             elif kind in _CARDS:
                 if not made:
                     self.stray(text, at, col, "an announcement `N: word`")
@@ -473,6 +494,8 @@ class _Section:
 
         def short(at: int, col: int) -> bool:
             if cards is None or not seats or len(cards) >= seats or damaged:
+                return False
+            if made and self.skip >= made[-1].line:  # the trick lost an item to a problem
                 return False
             self.problem(
                 at,
@@ -538,6 +561,11 @@ class _Section:
                 self.unplaced(kind, text, at, col)
                 last, damaged = None, True
         return Play(line=line, column=column, items=made)
+
+
+def _before_unknown(items: list[Item], index: int) -> bool:
+    """Whether the item after `items[index]` (a seat's label) is a word no table knows."""
+    return index + 1 < len(items) and items[index + 1][0] == UNKNOWN
 
 
 def _did_you_mean(words: list[str]) -> str:

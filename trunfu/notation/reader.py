@@ -98,7 +98,7 @@ class Reader:
         except UnexpectedInput as error:
             # the structure is broken here: told, with the problems of the text before it
             line, column, code, message = syntax_message(error, chunk.text, build.open)
-            build.line_problem(*build.at(line, column), code, message)
+            build.problem(*build.at(line, column), code, message)
             parser = getattr(error, "interactive_parser", None)
             if parser is not None:
                 build.pending(parser.parser_state.value_stack)
