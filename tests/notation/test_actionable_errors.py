@@ -153,3 +153,11 @@ def test_the_grammar_words_are_the_vocabulary():
     assert re.compile(regexps["KW_TRUMP"]).fullmatch("trump")
     spelt = {w for game in GAMES.values() for table in game.calls.values() for w in table}
     assert spelt == set(words.CALLS)
+
+
+def test_a_word_out_of_place_after_a_short_trick_is_told_too():
+    text = T4 + "play\n  1. KS QS\n  2. JS\n  talon: 10S\n"
+    assert [f[:2] + f[3:4] for f in found(text)] == [
+        (6, 3, "short-trick"),
+        (7, 3, "unexpected-text"),
+    ]

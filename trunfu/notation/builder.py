@@ -497,7 +497,8 @@ class _Section:
                 return False
             if made and self.skip >= made[-1].line:  # the trick lost an item to a problem
                 return False
-            self.problem(
+            self.skip = at  # told at once: a structural problem, not a word out of place
+            self.build.problem(
                 at,
                 col,
                 "short-trick",
