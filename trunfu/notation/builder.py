@@ -45,6 +45,7 @@ from .models import (
 from .words import CALLS, CLAIMS, SECTION_KEYS
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
+_new = object.__new__
 
 MAX_PROBLEMS = 100
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -58,6 +59,7 @@ trying a character at a time.)"""
 _KEYWORD = re.compile("[a-z]+")
 _SPACE = " \t\f\r\n"
 _CARDS = (PLAIN_CARD, "CARD")
+_TRICK_NUMBERS = {f"{n}.": n for n in range(1, 100)}
 
 
 class Builder(Transformer):
@@ -319,6 +321,12 @@ class _Section:
         last: Card | None = None
         labelled = False  # the item before was a hand's label
         for kind, text, at, col in items:
+            if kind == PLAIN_CARD and cards is not None and at != self.skip:
+                last = _new(Card)  # the common case first, made without a call
+                last.code, last.line, last.column, last.extras = text, at, col, None
+                cards.append(last)
+                labelled = False
+                continue
             if at == self.skip:
                 continue
             if kind in _CARDS:
@@ -330,7 +338,11 @@ class _Section:
                         f"{text} stands before any seat label: write `1: {text} ...`",
                     )
                     continue
-                last = _card(kind, text, at, col)
+                if kind == PLAIN_CARD:  # the common case, made without a call
+                    last = _new(Card)
+                    last.code, last.line, last.column, last.extras = text, at, col, None
+                else:
+                    last = _card(kind, text, at, col)
                 cards.append(last)
             elif kind == "HAND_LABEL":
                 cards = []
@@ -507,12 +519,24 @@ class _Section:
             )
             return True
 
+        skip = 0
         for kind, text, at, col in items:
-            if at == self.skip:
+            if kind == PLAIN_CARD and cards is not None and at != skip:
+                if seats and len(cards) >= seats:  # the common case first
+                    count += 1
+                    cards = []
+                    made.append(Trick.at(at, col, cards))
+                    damaged = False
+                last = _new(PlayedCard)
+                last.code, last.line, last.column, last.extras = text, at, col, None
+                cards.append(last)
+                signalled = False
                 continue
-            card_like = kind == UNKNOWN and lexer.card_like(text)
-            if kind in _CARDS or card_like:
-                if card_like:
+            skip = self.skip
+            if at == skip:
+                continue
+            if kind in _CARDS or (kind == UNKNOWN and lexer.card_like(text)):
+                if kind == UNKNOWN:  # told, and counted as the card it stands for
                     self.unplaced(kind, text, at, col)
                     kind, text = PLAIN_CARD, ""
                 if cards is None or (seats and len(cards) >= seats):
@@ -520,14 +544,18 @@ class _Section:
                     cards = []
                     made.append(Trick.at(at, col, cards))
                     damaged = False
-                last = _card(kind, text, at, col, PlayedCard)
+                if kind == PLAIN_CARD:  # the common case, made without a call
+                    last = _new(PlayedCard)
+                    last.code, last.line, last.column, last.extras = text, at, col, None
+                else:
+                    last = _card(kind, text, at, col, PlayedCard)
                 cards.append(last)
                 signalled = False
             elif kind == "TRICK_NO":
                 if short(at, col):
                     continue
                 count += 1
-                written = number(text[:-1])
+                written = _TRICK_NUMBERS.get(text) or number(text[:-1])
                 if written == count:
                     renumbered = False
                 elif damaged or renumbered:  # the count goes on from the number written

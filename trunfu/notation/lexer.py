@@ -65,16 +65,16 @@ def items(text: str, line: int, column: int, found: list[Item]) -> None:
 def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
     """The common case, e.g. canonical text: words one space or line break apart, each in
     the table. False, with `found` as it was, when a word is not."""
-    table = TABLE
+    get, append = TABLE.get, found.append
     size = len(found)
     for segment in text.split("\n"):
         for part in segment.split(" "):
             if part:
-                hit = table.get(part)
+                hit = get(part)
                 if hit is None:
                     del found[size:]
                     return False
-                found.append((hit[0], hit[1], line, column))
+                append(hit + (line, column))
             column += len(part) + 1
         line += 1
         column = 1
