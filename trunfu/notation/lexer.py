@@ -74,7 +74,7 @@ def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
                 if hit is None:
                     del found[size:]
                     return False
-                append(hit + (line, column))
+                append((*hit, line, column))
             column += len(part) + 1
         line += 1
         column = 1
