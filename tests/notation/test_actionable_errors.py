@@ -161,3 +161,10 @@ def test_a_word_out_of_place_after_a_short_trick_is_told_too():
         (6, 3, "short-trick"),
         (7, 3, "unexpected-text"),
     ]
+
+
+def test_a_trick_number_told_wrong_is_told_once():
+    """A trick line put in twice: the wrong number is told, and neither the trick it starts
+    (short) nor the numbers after it (counted from it) are told again."""
+    text = T4 + "play\n  1. KS QS JS 10S\n  2. KH QH JH 10H\n  1. KD\n  3. KC QC JC 10C\n"
+    assert [f[:2] + f[3:4] for f in found(text)] == [(7, 3, "trick-number")]

@@ -556,6 +556,7 @@ class _Section:
                     continue
                 count += 1
                 written = _TRICK_NUMBERS.get(text) or number(text[:-1])
+                wrong = False  # the number is told wrong: the trick it starts is not judged
                 if written == count:
                     renumbered = False
                 elif damaged or renumbered:  # the count goes on from the number written
@@ -567,10 +568,10 @@ class _Section:
                         "trick-number",
                         f"trick number {brief(text[:-1])} where trick {count} was expected",
                     )
-                    count, renumbered = written or count, True
+                    count, renumbered, wrong = written or count, True, True
                 cards = []
                 made.append(Trick.at(at, col, cards))
-                last, damaged = None, False
+                last, damaged = None, wrong
             elif kind == "SIGNAL" and last is not None and not signalled:
                 extras = _extras(last)
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
