@@ -19,10 +19,12 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	touch $@ $(STAMP)
 
-# The dashboard on http://localhost:8501 over the archive built from data/ (ingest is
-# idempotent: records already there are skipped).
+# The dashboard on http://localhost:8501 over the archive built from data/, the last 3
+# tricks of its French tarot deals analysed for best play (both are idempotent: what is
+# there is skipped; `trunfu analyse --db` without --game analyses every game, slower).
 run: $(STAMP)
 	$(BIN)/trunfu ingest data/ --db data/archive.duckdb
+	$(BIN)/trunfu analyse --db data/archive.duckdb --game french-tarot --tricks 3
 	TRUNFU_ARCHIVE=data/archive.duckdb $(BIN)/streamlit run trunfu/dashboard/app.py \
 		--server.port 8501 --server.headless true --browser.gatherUsageStats false
 

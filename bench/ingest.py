@@ -88,7 +88,7 @@ def simulate_files(folder: Path, deals: int, processes: int | None = None) -> li
     """`deals` records shared evenly by every (game, seats) registered, each combination
     simulated by its own process (`processes` at a time, default one per core; the slowest
     game first), in files of PER_FILE records. The same files for the same `deals`."""
-    combos = [(g, s) for g, rules in sorted(load().items()) if rules.simulate for s in rules.seats]
+    combos = [(g, s) for g, rules in sorted(load().items()) for s in rules.seats]
     share, extra = divmod(deals, len(combos))
     jobs = [(folder, i, g, s, share + (i < extra)) for i, (g, s) in enumerate(combos)]
     jobs = [job for job in jobs if job[4]]

@@ -68,7 +68,7 @@ def main() -> None:
     records = []
     if args.simulate:
         for name, rules in sorted(load().items()):
-            for seats in rules.seats if rules.simulate else ():
+            for seats in rules.seats:
                 records += iter_simulate(name, seats, args.simulate, args.seed)
     else:
         for path in args.files or sorted(SAMPLE.glob("*.tgn.gz")):

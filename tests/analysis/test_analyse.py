@@ -9,8 +9,9 @@ import json
 from typer.testing import CliRunner
 
 import trunfu
+import trunfu.cli.analyse
 from trunfu.analysis.analyse import analyse
-from trunfu.cli.analyse import mark
+from trunfu.analysis.marks import mark
 from trunfu.cli.app import app
 from trunfu.engine import replay
 

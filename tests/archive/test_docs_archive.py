@@ -36,6 +36,7 @@ def columns(name: str) -> list[str]:
     con = duckdb.connect()
     try:
         schema.create(con)
+        schema.create_analysis(con)
         return [d[0] for d in con.execute(f"SELECT * FROM {name} LIMIT 0").description]
     finally:
         con.close()
@@ -50,12 +51,16 @@ def test_the_parsing_finds_sections_and_columns() -> None:
     assert sections("### `t` (a view)\nbody\n## Next\nmore") == {"t": "\nbody\n"}
 
 
-@pytest.mark.parametrize("table", list(schema.TABLES))
+@pytest.mark.parametrize("table", [*schema.TABLES, *schema.ANALYSIS_TABLES])
 def test_every_table_is_described_column_by_column(table: str) -> None:
     assert table in DOCUMENTED, f"docs/archive.md has no section ### `{table}`"
     assert listed_columns(DOCUMENTED[table]) == columns(table), (
         f"docs/archive.md, section `{table}`: the columns listed differ from the table's"
     )
+
+
+def test_the_schema_version_is_the_one_documented() -> None:
+    assert f"the schema version, `{schema.SCHEMA_VERSION}`" in DOCUMENTED["meta"]
 
 
 @pytest.mark.parametrize("view", list(schema.VIEWS))

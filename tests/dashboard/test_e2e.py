@@ -291,6 +291,18 @@ def test_a_search_hit_opens_at_its_trick(sample_server: str, page: Page) -> None
     page.screenshot(path=str(OUT / "search-hit.screenshot.png"), full_page=True)
 
 
+def test_best_play_marks_the_cards_in_the_replay(sample_server: str, page: Page) -> None:
+    record = "famous:marafone-maraffa-led.tgn:1"
+    page.goto(f"{sample_server}/replay?record={record}&step=45&best=1")
+    verdict = page.get_by_text(re.compile(r"^Best play: \w+: a (best card|blunder|mistake|inacc)"))
+    expect(verdict).to_be_visible(timeout=120_000)  # worked out in the background
+    expect(page.locator(".tf-card.best").first).to_be_visible()
+    expect(page.locator("[data-testid=stVegaLiteChart]")).to_be_visible()
+    assert _step_shown(page)[0] == 45  # the step asked for, not reset by the analysis
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / "best-play.screenshot.png"), full_page=True)
+
+
 @pytest.mark.viewport(390, 844)
 def test_the_card_table_at_phone_width(sample_server: str, page: Page) -> None:
     page.goto(f"{sample_server}/replay?record=famous:tarocco-siciliano-stata.tgn:1&step=0")

@@ -165,6 +165,42 @@ def test_undo_restores_the_page_exactly(open_page: Callable[..., AppTest]) -> No
     assert len(at.session_state["transcription"].actions) == 19
 
 
+def test_the_deal_typed_with_completion_reaches_the_same_text(
+    open_page: Callable[..., AppTest],
+) -> None:
+    record = played("tarocco-siciliano", 3)
+    at = set_up(open_page(PAGE), record)
+    hands = record.deal.hands
+    first = [c.code for c in hands[0].cards]
+    offered = {o.split(" · ")[0] for o in at.multiselect(key="tr_typed").options}
+    assert set(first) <= offered  # every card offered, by its code and its name
+    # every hand typed in one go but the last: each fills in turn, the next one follows
+    typed = [c.code for h in hands[:-1] for c in h.cards]
+    at.multiselect(key="tr_typed").set_value(typed).run()
+    at.button(key="tr-give-typed").click().run()
+    ok(at)
+    assert at.multiselect(key="tr_typed").value == []
+    t = at.session_state["transcription"]
+    assert [t.hand(h.owner) for h in hands[:-1]] == [[c.code for c in h.cards] for h in hands[:-1]]
+    at.button(key="tr-fill").click().run()
+    for _, action in actions(record):
+        enter(ok(at), action)
+    assert the_text(ok(at)) == expected(record)
+
+
+def test_a_comment_on_the_last_call_goes_into_the_text(
+    open_page: Callable[..., AppTest],
+) -> None:
+    record = played("tarocco-siciliano", 3)
+    at = deal(set_up(open_page(PAGE), record), record)
+    assert not [i for i in at.text_input if i.key == "tr_call_note"]  # nothing said yet
+    for _, action in actions(record)[:2]:
+        enter(at, action)
+    at.text_input(key="tr_call_note").input("a long think").run()
+    assert "{ a long think }" in the_text(ok(at))
+    assert at.session_state["transcription"].call_notes == {1: "a long think"}
+
+
 def test_a_reload_resumes_the_work_from_the_url(open_page: Callable[..., AppTest]) -> None:
     record = played("marafone", 4)
     at = deal(set_up(open_page(PAGE), record), record)

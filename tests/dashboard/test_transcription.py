@@ -193,11 +193,14 @@ def test_the_url_token_and_a_pasted_partial_record_resume_the_work(game: str, se
     t.comment = "club night, table 2"
     if t.played_count():
         t.notes = {0: "the opening lead"}
+    if t.calls_count():
+        t.call_notes = {0: "a quick pass"}
     again = Transcription.from_token(t.to_token())
     assert again == t
     pasted = Transcription.from_text(t.text())
     assert pasted.text() == t.text() and pasted.actions == t.actions
     assert pasted.notes == t.notes and pasted.comment == t.comment
+    assert pasted.call_notes == t.call_notes
 
 
 def test_a_damaged_token_is_told() -> None:
@@ -216,6 +219,22 @@ def test_comments_are_written_at_the_record_and_at_the_card() -> None:
     assert "{ A deal from the club }" in text
     first = text.split("play\n")[1].splitlines()[0]
     assert first.startswith("  1. ") and first.split()[2:4] == ["{", "the"]
+
+
+def test_a_comment_on_a_call_is_written_after_it_and_undone_with_it() -> None:
+    record = deals("tarocco-siciliano", 4)[0]
+    t = entered(record)
+    steps = [a for _, a in actions(record)]
+    for action in steps[:3]:
+        t.apply(action)
+    assert t.calls_count() == 3
+    t.call_notes = {1: "thought for a long time", 2: "at once"}
+    auction = t.text().split("auction\n")[1].split("\n\n")[0]
+    assert "{ thought for a long time }" in auction and "{ at once }" in auction
+    assert auction.index("thought") < auction.index("at once")
+    t.undo()
+    assert t.call_notes == {1: "thought for a long time"}
+    assert "at once" not in t.text()
 
 
 def test_actions_read_in_players_words() -> None:
@@ -249,7 +268,10 @@ def test_the_set_up_refuses_what_the_notation_does_not_allow() -> None:
 
 def test_running_card_points_are_written_as_players_write_them() -> None:
     # marafone counts in thirds of a point; French tarot in halves
-    assert words.card_points(1 / 3, "marafone") == "0⅓"
+    assert words.card_points(1 / 3, "marafone") == "⅓"
+    assert words.card_points(0, "marafone") == "0"
+    assert words.card_points(-4 / 3, "marafone") == "-1⅓"
+    assert words.card_points(-1 / 3, "marafone") == "-⅓"
     assert words.card_points(23 / 3, "marafone") == "7⅔"
     assert words.card_points(8.0, "marafone") == "8"
     assert words.card_points(40.5, "french-tarot") == "40.5"

@@ -5,7 +5,7 @@ import pytest
 
 from trunfu.engine import format_result, games, replay
 from trunfu.engine.games import GameRules
-from trunfu.engine.scoring import parse_result, same_result
+from trunfu.engine.scoring import parse_result, same_scores
 from trunfu.notation.reader import read_records
 
 
@@ -17,8 +17,9 @@ def test_format_result():
 
 
 def test_results_compare_numbers_not_spelling():
-    assert same_result("6 -2 -2 -2", [6, -2, -2, -2])
-    assert not same_result("+6 -2 -2", [6, -2, -2, -2])
+    assert same_scores(parse_result("6 -2 -2 -2"), [6, -2, -2, -2])
+    assert same_scores(parse_result("+6 -2.0 -2 -2"), [6, -2, -2, -2])
+    assert not same_scores(parse_result("+6 -2 -2"), [6, -2, -2, -2])
     assert parse_result("*") is None and parse_result(None) is None
 
 

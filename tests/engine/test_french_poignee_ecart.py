@@ -13,7 +13,7 @@ import re
 import pytest
 from test_french_deals import at, deal, replayed
 
-from trunfu.engine.games.french_tarot.announce import check_poignee
+from trunfu.engine.games.french_tarot.announce import held_faults, shape_faults
 from trunfu.engine.games.french_tarot.ecart import forced_trumps
 from trunfu.notation.reader import read_text
 from trunfu.referee import judge
@@ -154,10 +154,9 @@ def test_the_excuse_stands_in_only_when_the_forced_trumps_are_shown():
     thirteen = [c for c in HAND if c.startswith("T")]
     assert len(HAND) == 18 and len(thirteen) == 13
     both = [*thirteen, "T7", "T6"]
-    assert check_poignee(both, HAND, 4, 1, variant="fft", taker=1, aside=["T7", "T6"]) == (2, [])
+    assert shape_faults(both, 4, 1, variant="fft", taker=1) == (2, [])
+    assert held_faults(both, HAND, 1, aside=["T7", "T6"]) == []
     # the Excuse for T6 while T6, put aside, counts as held: refused
     shown = [*thirteen, "T7", "EX"]
-    _level, ((index, fault),) = check_poignee(
-        shown, HAND, 4, 1, variant="fft", taker=1, aside=["T7", "T6"]
-    )
+    ((index, fault),) = held_faults(shown, HAND, 1, aside=["T7", "T6"])
     assert (index, fault.code) == (14, "poignee-excuse") and "T6" in fault.message

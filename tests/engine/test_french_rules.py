@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from trunfu.engine.games.french_tarot.announce import check_chelem, check_poignee
-from trunfu.engine.games.french_tarot.auction import (
-    bid_fault,
-    petit_sec,
-    petit_sec_fault,
-    speaker,
-)
-from trunfu.engine.games.french_tarot.calls import call_fault, count_fault, partners
+from trunfu.engine.games.french_tarot.announce import check_chelem, held_faults, shape_faults
+from trunfu.engine.games.french_tarot.calls import call_fault, count_fault, found_partners
 from trunfu.engine.games.french_tarot.ecart import card_fault, check_ecart, spare_first
 from trunfu.engine.games.french_tarot.rules import DECK, card_points
 from trunfu.engine.games.french_tarot.scoring import Tally, counted_points, score
+from trunfu.engine.games.french_tarot.state import FrenchState
+from trunfu.engine.model import TrickResult
 
 
 def test_card_points_total_91():
@@ -37,33 +33,51 @@ def test_card_points_total_91():
 # --- auction ------------------------------------------------------------------------
 
 
+def auction(seats: int, dealer: int, hands: dict | None = None) -> FrenchState:
+    """A deal of unknown hands (but `hands`) before the first call, under the fft rules."""
+    return FrenchState(
+        seats, dealer, "fft", {**dict.fromkeys(range(1, seats + 1)), **(hands or {})}, None, []
+    )
+
+
+def bid_faults(said: list[str], word: str, seats: int = 4) -> list:
+    """What is wrong with `word` said after the calls `said` (the eldest is seat 1)."""
+    state = auction(seats, dealer=seats)
+    for earlier in said:
+        state.perform(earlier)
+    return state.check(word)
+
+
 def test_a_bid_must_be_higher_than_every_earlier_one():
-    assert bid_fault("prise", 0, 1, 4, None, None) is None
-    assert bid_fault("passe", 2, 3, 4, "garde", 2) is None
-    fault = bid_fault("prise", 1, 2, 3, "garde", 1)
+    assert bid_faults([], "prise") == []
+    assert bid_faults(["passe", "garde"], "passe") == []
+    (fault,) = bid_faults(["garde"], "prise", seats=3)
     assert fault.code == "low-bid"
     assert "seat 2 bids prise after garde by seat 1" in fault.message
-    assert bid_fault("garde", 2, 3, 3, "garde", 2).code == "low-bid"  # equal is not higher
-    assert bid_fault("garde-contre", 2, 3, 3, "garde-sans", 2) is None
+    assert bid_faults(["passe", "garde"], "garde", seats=3)[0].code == "low-bid"  # not higher
+    assert bid_faults(["passe", "garde-sans"], "garde-contre", seats=3) == []
 
 
 def test_each_seat_speaks_once():
     # 3 seats, eldest 1: the fourth call is seat 1 again, even a pass
     for word in ("garde", "passe"):
-        fault = bid_fault(word, 3, 1, 3, "prise", 1)
+        (fault,) = bid_faults(["prise", "passe", "passe"], word, seats=3)
         assert fault.code == "second-call" and "seat 1 speaks a second time" in fault.message
 
 
 def test_speaking_order_starts_with_eldest():
-    assert [speaker(i, eldest=2, seats=4) for i in range(5)] == [2, 3, 4, 1, 2]
+    state = auction(4, dealer=1)
+    for _ in range(5):
+        state.perform("passe")
+    assert state.speakers == [2, 3, 4, 1, 2]
 
 
 def test_petit_sec():
-    assert petit_sec(["T1", "KS", "QS", "2H"])
-    assert not petit_sec(["T1", "EX", "KS"])
-    assert not petit_sec(["T1", "T2", "KS"])
-    assert not petit_sec(["KS", "QS"])
-    fault = petit_sec_fault(3)
+    assert auction(3, 3, {3: ["T1", "KS", "QS", "2H"]}).sec == 3
+    assert auction(3, 3, {3: ["T1", "EX", "KS"]}).sec is None
+    assert auction(3, 3, {3: ["T1", "T2", "KS"]}).sec is None
+    assert auction(3, 3, {3: ["KS", "QS"]}).sec is None
+    (fault,) = auction(3, 3, {3: ["T1", "KS", "QS", "2H"]}).check("prise")
     assert fault.code == "petit-sec" and "seat 3 holds the Petit sec" in fault.message
 
 
@@ -117,12 +131,17 @@ def test_six_seat_king_and_queen():
     assert "twice" in called(["QH", "QH"], [*FOUR_KINGS], 6, taker=1)[0].message
 
 
+def played(*cards: tuple[int, str]) -> list[TrickResult]:
+    """One trick of `cards` (seat, card)."""
+    return [TrickResult(number=1, leader=cards[0][0], cards=list(cards), winner=cards[0][0])]
+
+
 def test_partners_leave_out_taker_and_chien():
-    assert partners(["KH"], {"KH": 3}, taker=1) == [3]
-    assert partners(["KH"], {"KH": 1}, taker=1) == []  # his own king: alone
-    assert partners(["KH"], {"KH": None}, taker=1) == []  # in the chien: alone
-    assert partners(["KH", "QS"], {"KH": 4, "QS": 2}, taker=1) == [4, 2]
-    assert partners(["KH", "QS"], {"KH": 4, "QS": 4}, taker=1) == [4]
+    assert found_partners(played((3, "KH")), ["KH"], taker=1) == [3]
+    assert found_partners(played((1, "KH")), ["KH"], taker=1) == []  # his own king: alone
+    assert found_partners(played((2, "2S")), ["KH"], taker=1) == []  # in the chien: alone
+    assert found_partners(played((4, "KH"), (2, "QS")), ["KH", "QS"], taker=1) == [4, 2]
+    assert found_partners(played((4, "KH"), (4, "QS")), ["KH", "QS"], taker=1) == [4]
 
 
 # --- écart --------------------------------------------------------------------------
@@ -170,33 +189,33 @@ TEN = ["T21", "T18", "T15", "T14", "T12", "T9", "T7", "T5", "T3", "T2"]
 
 
 def test_poignee_sizes_per_seats():
-    hand = [*TEN, "KS"]
-    assert check_poignee(TEN, hand, 4, 2, variant="fft", taker=1) == (0, [])
-    level, faults = check_poignee(TEN, hand, 3, 2, variant="fft", taker=1)
+    assert shape_faults(TEN, 4, 2, variant="fft", taker=1) == (0, [])
+    level, faults = shape_faults(TEN, 3, 2, variant="fft", taker=1)
     assert level is None and faults[0][1].code == "poignee-size"  # 3 seats: 13/15/18
-    assert check_poignee(TEN, hand, 5, 2, variant="fft", taker=1) == (1, [])  # 8/10/13
-    assert check_poignee(TEN[:8], hand, 6, 1, variant="classic", taker=1) == (0, [])
-    level, faults = check_poignee(TEN[:9], hand, 4, 2, variant="fft", taker=1)
+    assert shape_faults(TEN, 5, 2, variant="fft", taker=1) == (1, [])  # 8/10/13
+    assert shape_faults(TEN[:8], 6, 1, variant="classic", taker=1) == (0, [])
+    assert held_faults(TEN, [*TEN, "KS"], 2) == []
+    level, faults = shape_faults(TEN[:9], 4, 2, variant="fft", taker=1)
     assert faults[0][0] == -1  # told at the announcement
     assert faults[0][1].code == "poignee-size" and "exactly 10, 13, 15" in faults[0][1].message
 
 
 def test_poignee_card_not_held():
     hand = [*TEN[:9], "T4", "KS"]
-    _level, ((index, fault),) = check_poignee(TEN, hand, 4, 3, variant="fft", taker=1)
+    ((index, fault),) = held_faults(TEN, hand, 3)
     assert (index, fault.code) == (9, "poignee-not-held") and "T2" in fault.message
 
 
 def test_poignee_excuse_only_without_other_trumps():
     nine = TEN[:9]
     shown = [*nine, "EX"]
-    assert check_poignee(shown, [*nine, "EX", "KS"], 4, 1, variant="fft", taker=1) == (0, [])
-    _level, ((_, fault),) = check_poignee(shown, [*nine, "T1", "EX"], 4, 1, variant="fft", taker=1)
+    assert held_faults(shown, [*nine, "EX", "KS"], 1) == []
+    ((_, fault),) = held_faults(shown, [*nine, "T1", "EX"], 1)
     assert fault.code == "poignee-excuse" and "T1" in fault.message
 
 
 def test_poignee_classic_taker_only():
-    _level, ((_, fault),) = check_poignee(TEN, TEN, 4, 2, variant="classic", taker=1)
+    _level, ((_, fault),) = shape_faults(TEN, 4, 2, variant="classic", taker=1)
     assert fault.code == "poignee-not-taker"
 
 

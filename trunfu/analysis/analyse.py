@@ -4,6 +4,7 @@ after it, the cards that kept the value, and what the card cost its side."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine import State, actions, start
@@ -81,11 +82,15 @@ def _plays(record: Record) -> tuple[State, list[tuple[int, str]]]:
 
 
 def analyse(
-    record: Record, *, tricks: int | None = None, budget: float = DEFAULT_BUDGET
+    record: Record,
+    *,
+    tricks: int | None = None,
+    budget: float = DEFAULT_BUDGET,
+    progress: Callable[[int], None] | None = None,
 ) -> Analysis:
     """Every card of the last `tricks` tricks of `record` (None: as many as the time
-    `budget`, in seconds, allows, from the last trick back). Raises `NotAnalysable` with
-    the reason in words."""
+    `budget`, in seconds, allows, from the last trick back). `progress` is told the number
+    of tricks analysed after each one. Raises `NotAnalysable` with the reason in words."""
     first, played = _plays(record)
     solver = Solver(first)
     scheme = solver.scheme
@@ -125,6 +130,8 @@ def analyse(
             )
         spent_on_last = time.perf_counter() - began
         by_trick.append(rows)
+        if progress is not None:
+            progress(len(by_trick))
     for rows in reversed(by_trick):
         out.positions += rows
     out.tricks = len(by_trick)

@@ -44,14 +44,13 @@ PEND_SHIFT = 6
 
 TT_BITS = 20
 INF = 1 << 30
-NONE = -1
 GONE = -1
 """owner[c] of a card played in a finished trick."""
 TABLE = -2
 """owner[c] of a card on the table."""
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def led_suit(line, d, tlen, suit, ex):
     """The suit to follow in the trick line[d-tlen:d]: its first card that is not the
     excuse (-1 when none)."""
@@ -62,7 +61,7 @@ def led_suit(line, d, tlen, suit, ex):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def legal(P, suit, power, owner, line, d, tlen, seat, last, out):
     """The cards `seat` may play to the trick line[d-tlen:d], written to `out`; their
     number. The same rule as `TrickRules.legal`."""
@@ -129,7 +128,7 @@ def legal(P, suit, power, owner, line, d, tlen, seat, last, out):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def trick_winner(P, suit, power, line, d, leader):
     """The seat that takes the whole trick line[d-seats:d] led by `leader` (the rules'
     winner; the French slam rule is applied by `take`)."""
@@ -155,7 +154,7 @@ def trick_winner(P, suit, power, line, d, leader):
     return (leader + best_i) % seats
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def take(P, suit, power, unit, side, kings, line, d, leader, done, st):
     """The whole trick line[d-seats:d] is taken: (units for the declarer's side, the next
     state, the seat that takes it). `done`: tricks finished before this one."""
@@ -223,7 +222,7 @@ def take(P, suit, power, unit, side, kings, line, d, leader, done, st):
     return u, st, w
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def final(P, st):
     """What the end of the deal adds given the state: Sicilian, the Fuggitivo going back
     to its holder's side and the last one or two cards short of a three."""
@@ -248,7 +247,7 @@ def final(P, st):
     return u
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def st_key(P, st):
     """The bits of `st` that the rest of the deal depends on."""
     kind = P[KIND]
@@ -259,7 +258,7 @@ def st_key(P, st):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run(P, suit, power, unit, side, kings, owner, line, n, leader, st):
     """Play line[:n] from the start of play (owner: the hands then; changed): (units for
     the declarer's side, state, leader, cards of the trick on the table, tricks done). A
@@ -285,7 +284,7 @@ def run(P, suit, power, unit, side, kings, owner, line, n, leader, st):
     return total, st, leader, tlen, done
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _order(P, suit, unit, owner, moves, k, seat, best):
     """Equivalent cards collapsed (the lower of two cards of one suit, next to each other
     among the cards not yet played, held by the same seat and worth the same), the table's
@@ -320,7 +319,7 @@ def _order(P, suit, unit, owner, moves, k, seat, best):
     return j
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(
     P,
     suit,
@@ -515,7 +514,7 @@ def search(
         step = NEXT
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_moves(
     P,
     suit,

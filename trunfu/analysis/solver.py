@@ -182,10 +182,6 @@ class Solver:
         """The cards the seat to play may play, by the compiled rules."""
         return [self.cards[c] for c in self._run(history(state)).legal]
 
-    def maximising(self, seat: int) -> bool:
-        """True when `seat` plays for the declarer's side."""
-        return seat in self.side
-
     def value(self, state: State) -> int:
         """The exact value of `state` (a position of this deal), in units."""
         found = self.moves_of(state).values()

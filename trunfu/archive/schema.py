@@ -118,6 +118,29 @@ TABLES: dict[str, str] = {
     """,
 }
 
+ANALYSIS_TABLES: dict[str, str] = {
+    "analyses": """
+        record_id BIGINT NOT NULL,
+        tricks SMALLINT,
+        error VARCHAR,
+        seconds DOUBLE
+    """,
+    "analysed_cards": """
+        record_id BIGINT NOT NULL,
+        trick SMALLINT NOT NULL,
+        seat TINYINT NOT NULL,
+        card VARCHAR NOT NULL,
+        value_before DOUBLE,
+        value_after DOUBLE,
+        loss DOUBLE,
+        best VARCHAR[]
+    """,
+}
+"""The best-play analysis of stored records (`trunfu analyse --db`): one `analyses` row per
+record analysed (the tricks analysed, or why it could not be), one `analysed_cards` row per
+card judged (values in points of the declarer's side). Made by the first analysis: an
+archive without them is simply not analysed yet."""
+
 CHILD_TABLES = ("seats", "calls", "plays", "bonuses")
 
 OUTCOME_COLUMNS = (
@@ -283,6 +306,21 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
         with suppress(duckdb.Error):  # a failed COMMIT has rolled back already
             con.execute("ROLLBACK")
         raise
+
+
+def create_analysis(con: duckdb.DuckDBPyConnection) -> None:
+    """Add the analysis tables to an archive (nothing when it has them)."""
+    for name, columns in ANALYSIS_TABLES.items():
+        con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
+
+
+def has_analysis(con: duckdb.DuckDBPyConnection) -> bool:
+    """True when the archive has the analysis tables (`trunfu analyse --db` has run)."""
+    tables, _ = _catalog(con)
+    return all(
+        tables.get(name, frozenset()) >= _names(columns)
+        for name, columns in ANALYSIS_TABLES.items()
+    )
 
 
 def check(con: duckdb.DuckDBPyConnection) -> None:

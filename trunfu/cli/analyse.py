@@ -3,34 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .app import app, read_errors, tgn_files
-
-MARKS = ("best", "inaccuracy", "mistake", "blunder")
-
-THRESHOLDS: dict[str, tuple[float, float]] = {
-    "french-tarot": (2.0, 5.0),
-    "tarocco-siciliano": (3.0, 8.0),
-    "marafone": (1.0, 2.0),
-    "waite-tarot": (2.0, 5.0),
-}
-"""Per game, the loss (points) from which a card is a mistake, then a blunder; any smaller
-loss above 0 is an inaccuracy (docs/analysis.md)."""
-
-
-def mark(game: str, loss: float) -> str:
-    """The card's mark as players read lichess: best, inaccuracy, mistake or blunder."""
-    if loss <= 0:
-        return "best"
-    mistake, blunder = THRESHOLDS.get(game, (2.0, 5.0))
-    if loss >= blunder:
-        return "blunder"
-    if loss >= mistake:
-        return "mistake"
-    return "inaccuracy"
 
 
 def _number(value: float) -> str:
@@ -39,7 +17,9 @@ def _number(value: float) -> str:
 
 @app.command()
 def analyse(
-    paths: Annotated[list[str], typer.Argument(help="Files, folders or - for stdin.")],
+    paths: Annotated[
+        list[str] | None, typer.Argument(help="Files, folders or - for stdin.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per record.")] = False,
     tricks: Annotated[
         int | None,
@@ -49,9 +29,35 @@ def analyse(
         float,
         typer.Option("--budget", min=0.0, help="Seconds per deal when --tricks is not given."),
     ] = 10.0,
+    db: Annotated[
+        Path | None,
+        typer.Option("--db", help="Analyse the archive's records instead, and store the result."),
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", help="With --db: only this game's records.")
+    ] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=0, help="With --db: at most N records.")
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", "-j", min=0, help="With --db: processes (default: one per core)."
+        ),
+    ] = None,
 ) -> None:
     """Judge every card of the last tricks double dummy: the value before and after it, the
-    best cards and what it cost (docs/analysis.md)."""
+    best cards and what it cost (docs/analysis.md). With --db, the archive's scored records
+    not analysed yet, stored in its analysis tables."""
+    if db is not None:
+        if paths:
+            typer.echo("trunfu analyse: give files, or --db, not both", err=True)
+            raise typer.Exit(2)
+        _archive(db, as_json, tricks, budget, game, limit, workers)
+        return
+    if not paths:
+        typer.echo("trunfu analyse: give files or folders (or --db)", err=True)
+        raise typer.Exit(2)
     from ..analysis.analyse import analyse as run
     from ..analysis.values import NotAnalysable
     from ..notation.reader import read
@@ -96,6 +102,37 @@ def analyse(
     raise typer.Exit(status)
 
 
+def _archive(
+    db: Path,
+    as_json: bool,
+    tricks: int | None,
+    budget: float,
+    game: str | None,
+    limit: int | None,
+    workers: int | None,
+) -> None:
+    """`trunfu analyse --db`: the archive's records analysed and stored."""
+    from ..archive.analyses import analyse_archive
+    from ..archive.lock import ArchiveError
+
+    try:
+        summary = analyse_archive(
+            db, game=game, limit=limit, tricks=tricks, budget=budget, workers=workers
+        )
+    except ArchiveError as error:
+        typer.echo(f"trunfu analyse: {error}", err=True)
+        raise typer.Exit(3) from None
+    if as_json:
+        typer.echo(json.dumps(summary.as_dict()))
+    else:
+        typer.echo(
+            f"{summary.analysed:,} records analysed ({summary.cards:,} cards judged), "
+            f"{summary.refused:,} that cannot be, in {summary.seconds:.1f} s"
+            + (" (interrupted: what was stored is kept)" if summary.interrupted else "")
+        )
+    raise typer.Exit(130 if summary.interrupted else 0)
+
+
 def _error(as_json: bool, file: str | None, index: int, where: str, error: str) -> None:
     if as_json:
         typer.echo(json.dumps({"file": file, "record": index, "error": error}, ensure_ascii=False))
@@ -104,6 +141,8 @@ def _error(as_json: bool, file: str | None, index: int, where: str, error: str) 
 
 
 def _table(where: str, found) -> None:  # found: analysis.analyse.Analysis
+    from ..analysis.marks import mark
+
     side = ", ".join(str(s) for s in found.side)
     typer.echo(
         f"{where}: {found.game}, the last {found.tricks} tricks; values are the points of "

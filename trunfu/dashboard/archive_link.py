@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from ..archive import game_stats, lock, matches, queries
+from ..archive import accuracy, game_stats, lock, matches, queries
 from ..archive.queries import Filters
 from . import settings
 from .connection import POOL
@@ -20,8 +20,9 @@ from .connection import POOL
 if TYPE_CHECKING:  # the reader and the referee are loaded by the Upload page only
     from .uploads import Checked
 
-QUERIES = {**queries.QUERIES, **matches.QUERIES, **game_stats.QUERIES}
-"""Every query the pages run by name: the archive's, marafone matches, the games' own."""
+QUERIES = {**queries.QUERIES, **matches.QUERIES, **game_stats.QUERIES, **accuracy.QUERIES}
+"""Every query the pages run by name: the archive's, marafone matches, the games' own, the
+accuracy of the play."""
 
 
 def stamp() -> tuple[str, int] | None:

@@ -129,6 +129,8 @@ class Transcription:
     """The record's own comment."""
     notes: dict[int, str] = field(default_factory=dict)
     """A comment per card of the play, by its place in the play (0: the first card)."""
+    call_notes: dict[int, str] = field(default_factory=dict)
+    """A comment per call of the auction, by its place in the auction (0: the first)."""
 
     # -- the deal -------------------------------------------------------------------------
 
@@ -241,6 +243,8 @@ class Transcription:
             del self.cards[max(len(self.cards) - steps, 0) :]
         played = self.played_count()
         self.notes = {k: v for k, v in self.notes.items() if k < played}
+        spoken = self.calls_count()
+        self.call_notes = {k: v for k, v in self.call_notes.items() if k < spoken}
 
     # -- the play only (hands not known) ---------------------------------------------------
 
@@ -289,8 +293,13 @@ class Transcription:
             return len(self.cards)
         if not self.dealt:
             return 0
-        record = self.state().record()
-        return sum(len(t.cards) for t in record.play.tricks) if record.play else 0
+        return len(self.state().record().played())
+
+    def calls_count(self) -> int:
+        """How many calls of the auction are entered (with the hands known)."""
+        if not self.known or not self.dealt:
+            return 0
+        return len(self.state().record().calls())
 
     def record(self, state: State | None = None) -> Record:
         """The deal so far as a record: the set-up's tags (Result computed once the deal is
@@ -315,11 +324,15 @@ class Transcription:
         return write(self.record(state))
 
     def _add_notes(self, record: Record) -> None:
-        if not self.notes or record.play is None:
-            return
-        cards = [card for trick in record.play.tricks for card in trick.cards]
+        """The comments on calls and cards, on the record's calls and cards."""
+        calls = record.calls()
+        for place, note in self.call_notes.items():
+            lines = _lines(note)
+            if 0 <= place < len(calls) and lines:
+                calls[place].comments = lines
+        cards = record.played()
         for place, note in self.notes.items():
-            lines = tuple(line.strip() for line in note.splitlines() if line.strip())
+            lines = _lines(note)
             if 0 <= place < len(cards) and lines:
                 card = cards[place]
                 extras = card.extras.model_copy() if card.extras else CardExtras()
@@ -392,6 +405,7 @@ class Transcription:
         """The transcription as a short URL-safe string."""
         data = asdict(self)
         data["notes"] = {str(k): v for k, v in self.notes.items()}
+        data["call_notes"] = {str(k): v for k, v in self.call_notes.items()}
         raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
         return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
@@ -405,6 +419,7 @@ class Transcription:
             setup["extra"] = [tuple(pair) for pair in setup.get("extra", [])]
             found = cls(setup=Setup(**setup), **data)
             found.notes = {int(k): v for k, v in found.notes.items()}
+            found.call_notes = {int(k): v for k, v in found.call_notes.items()}
         except (ValueError, TypeError, KeyError, zlib.error) as error:
             raise TranscriptionError(f"this link holds no transcription ({error})") from None
         if found.known and found.actions:
@@ -428,12 +443,11 @@ class Transcription:
             raise TranscriptionError(f"line {d.line}, column {d.column}: {d.message}")
         record = read.record
         setup = _setup_of(record)
-        notes = {}
-        if record.play is not None:
-            cards = [card for trick in record.play.tricks for card in trick.cards]
-            notes = {i: "\n".join(c.comments) for i, c in enumerate(cards) if c.comments}
+        notes = {i: "\n".join(c.comments) for i, c in enumerate(record.played()) if c.comments}
+        calls = record.calls()
+        call_notes = {i: "\n".join(c.comments) for i, c in enumerate(calls) if c.comments}
         comment = "\n".join(record.comments)
-        found = cls(setup=setup, comment=comment, notes=notes)
+        found = cls(setup=setup, comment=comment, notes=notes, call_notes=call_notes)
         for hand in record.deal.hands if record.deal else []:
             for card in hand.cards:
                 found.give(hand.owner, card.code)
@@ -463,6 +477,11 @@ class Transcription:
             else []
         )
         return found
+
+
+def _lines(note: str) -> tuple[str, ...]:
+    """A comment's lines, stripped, without the empty ones (a record's brace comments)."""
+    return tuple(line.strip() for line in note.splitlines() if line.strip())
 
 
 def _setup_of(record: Record) -> Setup:

@@ -197,6 +197,7 @@ def card_points(points: float, game_key: str | None = None) -> str:
     """Card points as players write them: marafone's in thirds ("7⅔"), others as numbers
     with a half where the game has one ("40.5")."""
     if game_key == "marafone":
-        whole, rest = divmod(round(points * 3), 3)
-        return f"{whole}" + {0: "", 1: "⅓", 2: "⅔"}[rest]
+        whole, rest = divmod(round(abs(points) * 3), 3)
+        sign = "-" if points < 0 and (whole or rest) else ""
+        return sign + (f"{whole}" if whole or not rest else "") + {0: "", 1: "⅓", 2: "⅔"}[rest]
     return f"{round(points, 1):g}"

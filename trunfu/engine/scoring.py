@@ -35,12 +35,6 @@ def parse_result(text: str | None) -> list[float] | None:
         return None
 
 
-def same_result(text: str | None, scores: Sequence[float]) -> bool:
-    """True when the Result tag `text` states `scores` (numbers compared, not spelling)."""
-    numbers = parse_result(text)
-    return numbers is not None and same_scores(numbers, scores)
-
-
 def same_scores(numbers: Sequence[float], scores: Sequence[float]) -> bool:
     """True when two lists of scores are the same numbers."""
     if len(numbers) != len(scores):

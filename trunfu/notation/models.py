@@ -394,6 +394,14 @@ class Record(BaseModel):
         game = self.game
         return self.tag("Variant") or (game.default_variant if game else None)
 
+    def calls(self) -> list[Call]:
+        """Every call of the auction, round after round (none without an auction)."""
+        return [call for round_ in self.auction.rounds for call in round_] if self.auction else []
+
+    def played(self) -> list[PlayedCard]:
+        """Every card of the play's tricks, in playing order (none without a play)."""
+        return [card for trick in self.play.tricks for card in trick.cards] if self.play else []
+
     def hand(self, owner: str | int) -> Hand | None:
         if self.deal is None:
             return None

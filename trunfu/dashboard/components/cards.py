@@ -3,6 +3,7 @@ give the card on hover (Giove, Fuggitivo, Excuse, Petit...)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from html import escape
 
 from ...engine.cards import EXCUSE, TRUMP, card_name, rank_of, suit_of
@@ -34,6 +35,7 @@ CSS = """
 .tf-card.ghost{opacity:.35}
 .tf-card.new{outline:3px solid #e0a100;outline-offset:1px}
 .tf-card.win{border-width:2px;border-color:#1e7d32}
+.tf-card.best{outline:3px solid #5fe07a;outline-offset:2px}
 </style>
 """
 
@@ -80,7 +82,9 @@ def back(count: int = 1) -> str:
     return "".join('<span class="tf-card back" title="hidden card"></span>' for _ in range(count))
 
 
-def row(game: str | None, codes: list[str], classes: str = "") -> str:
-    """A row of cards."""
-    inner = "".join(card(game, code, classes) for code in codes)
+def row(game: str | None, codes: list[str], classes: str = "", marked: Collection[str] = ()) -> str:
+    """A row of cards; those in `marked` outlined (the best cards of a hand)."""
+    inner = "".join(
+        card(game, code, f"{classes} best".strip() if code in marked else classes) for code in codes
+    )
     return f'<div class="tf-cards">{inner or "<i>none</i>"}</div>'

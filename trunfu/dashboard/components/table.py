@@ -4,6 +4,7 @@ the seats are stacked, each hand in rows across the screen, the viewer's seat la
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from html import escape
 
 from ...engine.model import Step
@@ -65,7 +66,7 @@ def _who(seat: int, names: dict[int, str], step: Step, partners: list[int]) -> s
     )
 
 
-def _hand(game: str | None, seat: int, step: Step, shown: bool) -> str:
+def _hand(game: str | None, seat: int, step: Step, shown: bool, best: Collection[str]) -> str:
     hand = step.hands.get(seat)
     if hand is None:
         return '<div class="tf-note">hand not recorded</div>'
@@ -73,7 +74,7 @@ def _hand(game: str | None, seat: int, step: Step, shown: bool) -> str:
         return '<div class="tf-note">no cards left</div>'
     if not shown:
         return f'<div class="tf-cards">{cards.back(len(hand))}</div>'
-    return cards.row(game, hand)
+    return cards.row(game, hand, marked=best)
 
 
 def _trick(game: str | None, step: Step, names: dict[int, str]) -> str:
@@ -104,18 +105,21 @@ def render(
     view: int | None = None,
     partners: list[int] | None = None,
     label: str | None = None,
+    best: tuple[int, Collection[str]] | None = None,
 ) -> str:
     """The table at `step`. `view` shows only that seat's hand (a kibitz's view); `label`
-    is the step's sentence under the trick (default: the engine's)."""
+    is the step's sentence under the trick (default: the engine's); `best` (a seat, cards)
+    marks the cards of that seat's hand that best play would choose."""
     names = names or {}
     places = slots(seats, view or 1)
+    marked = dict([best]) if best else {}
     panels = []
     for seat, slot in places.items():
         turn = " turn" if step.seat == seat and step.kind in ("card", "call") else ""
         panels.append(
             f'<div class="tf-seat{turn}" style="grid-area:{slot}" data-seat="{seat}">'
             f"{_who(seat, names, step, partners or [])}"
-            f"{_hand(game, seat, step, view is None or view == seat)}</div>"
+            f"{_hand(game, seat, step, view is None or view == seat, marked.get(seat, ()))}</div>"
         )
     centre = (
         f'<div class="tf-center">{_trick(game, step, names)}'

@@ -1,8 +1,9 @@
 """Replay page: one deal on a card table, step by step (buttons, ← → Home End, slider,
 autoplay), with the auction, talon and discard, running card points, the annotations at
-their step and, at the last step, the outcome and the record's story. Deep link:
-`?record=REF&step=N`, with `&seat=S` for one seat's view and `&reveal=1` to show the outcome
-from the start."""
+their step and, at the last step, the outcome and the record's story; with "Best play",
+the double-dummy judgement of each card. Deep link: `?record=REF&step=N`, with `&seat=S`
+for one seat's view, `&reveal=1` to show the outcome from the start and `&best=1` for the
+best play."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import time
 import streamlit as st
 
 from trunfu.archive.lock import ArchiveError
-from trunfu.dashboard import archive_link, replay_view, sources
+from trunfu.dashboard import archive_link, best_play, replay_view, sources, words
 from trunfu.dashboard.components import table
 
 SLIDER = "replay_step"
@@ -19,6 +20,7 @@ AUTOPLAY = "replay_autoplay"
 TICK = "replay_tick"
 VIEW = "replay_view"
 REVEAL = "replay_reveal"
+BEST = "replay_best"
 SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
 
 
@@ -88,6 +90,13 @@ if st.session_state.get("replay_ref") != ref or trick or st.query_params.get("st
     else:  # the widget's default: the open table
         st.session_state.pop(VIEW, None)
     st.session_state[REVEAL] = st.query_params.get("reveal") == "1"
+    st.session_state[BEST] = st.query_params.get("best") == "1"
+
+
+@st.cache_resource
+def _analyses() -> best_play.Jobs:
+    """The best-play analyses of this server, shared by its sessions."""
+    return best_play.Jobs()
 
 
 def _go(delta: int | None = None, to: int | None = None) -> None:
@@ -106,7 +115,7 @@ if rep.diagnostics:
         for d in rep.diagnostics:
             st.write(f"line {d.line}, column {d.column}: {d.message}")
 
-options = st.columns([3, 2, 2, 3], vertical_alignment="bottom")
+options = st.columns([3, 2, 2, 3, 2], vertical_alignment="bottom")
 view = options[0].selectbox(
     "View",
     [None, *range(1, seats + 1)],
@@ -125,11 +134,64 @@ options[3].toggle(
     help="The result, the final score and the record's story are shown at the last step; "
     "switch this on to see them from the start.",
 )
-for param, value in (("seat", view), ("reveal", "1" if reveal else None)):
+best = options[4].toggle(
+    "Best play",
+    key=BEST,
+    help="Work out what perfect play with every hand visible gives from each card of the "
+    "last tricks (double dummy), and judge each card played.",
+)
+job = _analyses().start(text, rep) if best else None
+waiting = job is not None and not job.done
+for param, value in (
+    ("seat", view),
+    ("reveal", "1" if reveal else None),
+    ("best", "1" if best else None),
+):
     if value:
         st.query_params[param] = str(value)
     elif param in st.query_params:
         del st.query_params[param]
+
+
+def _best_play(index: int) -> best_play.Reading | None:
+    """The analysis at this step, once it is worked out (`_waiting` shows its progress):
+    the card just played judged, the best cards for the seat to play, and the evaluation
+    line."""
+    if not job.done:
+        return None
+    found = job.result()
+    if isinstance(found, str):
+        st.info(f"No best-play analysis for this deal: {found}.")
+        return None
+    reading = best_play.reading(rep, found, index)
+    if reading.played is not None:
+        st.markdown(best_play.said(game, reading.played))
+    upcoming = reading.next
+    if upcoming is not None:
+        st.caption(
+            f"Best for seat {upcoming.seat} now: {', '.join(upcoming.best)} (outlined). "
+            f"With best play from here, {best_play.side_words(found)} end with "
+            f"{words.card_points(upcoming.before, game)} points."
+        )
+    elif reading.played is None:
+        st.caption(
+            f"Best play is worked out for the last {found.tricks} trick(s): "
+            "step on to them to see each card judged."
+        )
+    st.altair_chart(
+        best_play.chart(best_play.line(rep, found), reading.cards_before, found), width="stretch"
+    )
+    return reading
+
+
+@st.fragment(run_every=1.0 if waiting else None)
+def _waiting() -> None:
+    """The analysis's progress, asked for every second; the page is drawn again once done."""
+    if job.done:
+        st.rerun()
+    st.progress(
+        job.share(), text=f"Working out the best play… {job.tricks} trick(s) from the end so far"
+    )
 
 
 @st.fragment(run_every=SPEEDS[speed] if autoplay else None)
@@ -168,9 +230,16 @@ def _player() -> None:
     st.markdown(f"**Step {index} of {last}** — {sentence}")
     for note in replay_view.annotations(step):
         st.info(note, icon=":material/comment:")
+    reading = _best_play(index) if job is not None else None
+    upcoming = reading.next if reading is not None else None
+    marked = (upcoming.seat, upcoming.best) if upcoming is not None else None
     main, side = st.columns([3, 1])
     with main:
-        st.html(table.render(game, seats, step, names, view, replay_view.partners(rep), sentence))
+        st.html(
+            table.render(
+                game, seats, step, names, view, replay_view.partners(rep), sentence, marked
+            )
+        )
     with side:
         replay_view.sidebar(rep, index)
     played = replay_view.tricks_so_far(rep, index)
@@ -189,4 +258,6 @@ def _player() -> None:
         )
 
 
+if waiting:
+    _waiting()
 _player()

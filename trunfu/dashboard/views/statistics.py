@@ -165,6 +165,75 @@ def french(db: Reader, f) -> None:
     charts.show("Petit au bout, poignées and chelem", spec, charts.readable(frame, "french-tarot"))
 
 
+def _losses(frame):
+    """Average losses with two decimals: they are small, and their differences matter."""
+    return frame.assign(average_loss=frame["average_loss"].map(lambda v: f"{v:.2f}"))
+
+
+def best_play(db: Reader, f) -> None:
+    """The accuracy of the play, from the archive's best-play analysis: one game at a time
+    (a card's loss is in its game's points)."""
+    games = db.run("analysed_games", f)
+    if games.empty:
+        st.caption(
+            "No deal here has been analysed yet. `trunfu analyse --db` with the archive's "
+            "file judges every card of the last tricks against best play; the players' "
+            "accuracy then shows here."
+        )
+        return
+    names = list(games["game"])
+    if f.game is None:
+        if st.session_state.get("stats_best_game") not in names:
+            st.session_state["stats_best_game"] = names[0]
+        game = st.segmented_control("Game", names, format_func=words.game, key="stats_best_game")
+        f = replace(f, game=game or names[0])
+    row = games[games["game"] == f.game]
+    if row.empty:
+        st.caption(f"No {words.game(f.game)} deal here has been analysed yet.")
+        return
+    deals, cards = int(row["deals"].iloc[0]), int(row["cards"].iloc[0])
+    st.caption(
+        f"{deals:,} deals analysed, {cards:,} cards judged: a card's loss is what it cost its "
+        "side in card points against best play with every hand visible (double dummy)."
+    )
+    left, right = st.columns(2)
+    figures = {"average_loss": "average loss per card", "best_share": "best-card rate"}
+    with left:
+        st.markdown("**Accuracy by player** (20 most analysed)")
+        frame = _losses(db.run("accuracy", f, by="player").head(20))
+        charts.figures(frame.rename(columns={**figures, "who": "player"}))
+    with right:
+        st.markdown("**Accuracy by role**")
+        frame = _losses(db.run("accuracy", f, by="role"))
+        frame = frame.assign(who=frame["who"].map(words.plain))
+        charts.figures(frame.rename(columns={**figures, "who": "role"}))
+    st.markdown("**The most costly cards**")
+    costly = db.run("costly_cards", f)
+    if costly.empty:
+        st.caption("No card of these deals cost its side anything.")
+        return
+    st.caption("Click a row to open the deal at that trick, with best play shown.")
+    picked = st.dataframe(
+        costly.assign(
+            loss=costly["loss"].map(lambda v: words.card_points(v, f.game)),
+            player=costly["player"].fillna("—"),
+            event=costly["event"].fillna("—"),
+        )
+        .rename(columns={"best": "best was"})
+        .drop(columns="record"),
+        hide_index=True,
+        width="stretch",
+        key="stats_costly",
+        on_select="rerun",
+        selection_mode="single-row",
+    )
+    rows = picked.selection.rows if picked else []
+    if rows:
+        hit = costly.iloc[rows[0]]
+        params = {"record": str(int(hit["record"])), "trick": str(int(hit["trick"])), "best": "1"}
+        st.switch_page("views/replay.py", query_params=params)
+
+
 st.title("Statistics")
 db, choices = archive_link.open_page_reader()
 SECTIONS = {
@@ -176,6 +245,7 @@ SECTIONS = {
     "Marafone": game_sections.marafone,
     "Trionfo": game_sections.trionfo,
     "Game of Tarot": game_sections.waite,
+    "Best play": best_play,
 }
 with db:
     f = filters.widgets(choices, "stats")

@@ -29,6 +29,7 @@ from trunfu.notation.decks import GAMES
 KEY = "transcription"
 ERROR = "transcription_error"
 OWNER = "transcription_owner"
+TYPED = "tr_typed"
 VARIANTS = {
     "fft": "FFT rules",
     "classic": "Classic rules",
@@ -174,6 +175,14 @@ def _give(t: Transcription, card: str) -> None:
         st.session_state[OWNER] = next(o for o in later if o in t.short())
 
 
+def _give_typed(t: Transcription) -> None:
+    """The cards typed, in their order, to the hand picked (then to the next one short of
+    cards once it is full)."""
+    for card in st.session_state.get(TYPED) or []:
+        _give(t, card)
+    st.session_state[TYPED] = []
+
+
 def _fill(t: Transcription) -> None:
     t.fill()
 
@@ -210,6 +219,7 @@ def deal(t: Transcription) -> None:
                           on_click=act, args=(Transcription.take_back, card))  # fmt: skip
     full = len(hand) >= t.sizes()[owner]
     st.caption("Click the cards of the deck to give them to the hand picked above.")
+
     with st.container(horizontal=True, key="tr-deck", gap="small"):
         for card in t.left():
             st.button(
@@ -220,6 +230,21 @@ def deal(t: Transcription) -> None:
                 on_click=act,
                 args=(_give, card),
             )
+    st.multiselect(
+        "…or type them: a code or a name, completed as you type",
+        t.left(),
+        format_func=lambda c: f"{c} · {card_words(t.game, c)}",
+        key=TYPED,
+        disabled=full and len(short) <= 1,
+        placeholder="KS, T21, king of hearts…",
+    )
+    st.button(
+        "Give the cards typed",
+        key="tr-give-typed",
+        disabled=not st.session_state.get(TYPED),
+        on_click=act,
+        args=(_give_typed,),
+    )
     if len(short) == 1:
         (last,) = short
         st.button(
@@ -370,14 +395,22 @@ def _comment(t: Transcription) -> None:
     t.comment = st.session_state.get("tr_comment", "")
 
 
+def _keep(notes: dict[int, str], count: int, key: str) -> None:
+    """The comment typed in the box `key` kept on the last of `count` items (a call, a
+    card); an empty box takes it away."""
+    note = st.session_state.get(key, "")
+    if count and note.strip():
+        notes[count - 1] = note
+    elif count:
+        notes.pop(count - 1, None)
+
+
 def _note(t: Transcription) -> None:
-    n = t.played_count()
-    note = st.session_state.get("tr_note", "")
-    if n:
-        if note.strip():
-            t.notes[n - 1] = note
-        else:
-            t.notes.pop(n - 1, None)
+    _keep(t.notes, t.played_count(), "tr_note")
+
+
+def _call_note(t: Transcription) -> None:
+    _keep(t.call_notes, t.calls_count(), "tr_call_note")
 
 
 def side_panel(t: Transcription) -> None:
@@ -404,9 +437,13 @@ def side_panel(t: Transcription) -> None:
     st.text_area("Comment on the deal", value=t.comment, key="tr_comment", on_change=act,
                  args=(_comment,))  # fmt: skip
     played = t.played_count()
+    spoken = t.calls_count() if not played else 0
     if played:
         st.text_input("Comment on the last card played", value=t.notes.get(played - 1, ""),
                       key="tr_note", on_change=act, args=(_note,))  # fmt: skip
+    elif spoken:
+        st.text_input("Comment on the last call", value=t.call_notes.get(spoken - 1, ""),
+                      key="tr_call_note", on_change=act, args=(_call_note,))  # fmt: skip
     st.download_button("Download", text, file_name="transcription.tgn", mime="text/plain")
     if checked is not None and checked.valid:
         if st.button("Open in the Replay", key="tr-replay"):

@@ -7,31 +7,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ...state import Fault
-from .ecart import is_trump
+from .ecart import is_trump, trumps_of
 from .rules import EXCUSE, POIGNEE_SIZES
 
 Placed = list[tuple[int, Fault]]
 """Faults, each with the index of the shown card it is about (-1: the announcement)."""
-
-
-def check_poignee(
-    shown: list[str],
-    hand: list[str] | None,
-    seats: int,
-    seat: int,
-    variant: str,
-    taker: int | None,
-    aside: Collection[str] = (),
-    ecart: Collection[str] = (),
-) -> tuple[int | None, Placed]:
-    """The level of a poignée shown by `seat`, and its faults: its shape (`shape_faults`),
-    then the cards against `hand` (`held_faults`) when the hand is known (not None)."""
-    level, faults = shape_faults(shown, seats, seat, variant=variant, taker=taker)
-    if faults and faults[0][1].code == "poignee-not-taker":
-        return None, faults
-    if hand is not None:
-        faults += held_faults(shown, hand, seat, aside=aside, ecart=ecart)
-    return (level if not faults else None), faults
 
 
 def shape_faults(
@@ -51,8 +31,9 @@ def shape_faults(
             + ", ".join(str(n) for n in sizes)
         )
         faults.append((-1, Fault("poignee-size", told)))
+    trumps = trumps_of(shown)
     for i, card in enumerate(shown):
-        if not is_trump(card) and card != EXCUSE:
+        if card not in trumps:
             told = f"seat {seat} shows {card} in a poignée: only trumps (and the Excuse) are shown"
             faults.append((i, Fault("poignee-card", told)))
     return (None if faults else sizes.index(len(shown))), faults

@@ -11,7 +11,8 @@ from ...cards import suit_of
 from ...model import TrickResult
 from ...play import CardCheck
 from ...state import Fault
-from .rules import DECK, called_cards
+from .ecart import is_trump
+from .rules import DECK, EXCUSE, called_cards
 
 LADDER = ("K", "Q", "C", "J")
 RANK_WORDS = {"K": "king", "Q": "queen", "C": "cavalier", "J": "jack"}
@@ -52,54 +53,40 @@ def call_fault(
 ) -> Fault | None:
     """What is wrong with the taker calling `card` after `called` (`hand`: his hand as
     dealt, None when unknown); nothing is judged of a card beyond the count (`count_fault`)."""
-    index = len(called)
-    if index >= called_cards(seats):
-        return None
-    rank = card[:-1]
-    if (card[0] == "T" and card[1:].isdigit()) or card == "EX":
-        return Fault(
-            "bad-call", f"seat {taker} calls {card}: trumps and the Excuse cannot be called"
-        )
-    if index == 1 and rank == "K":
-        return Fault(
-            "bad-call", f"seat {taker} calls {card} second: the second call may not be a king"
-        )
-    if index == 1 and card == called[0]:
-        return Fault("bad-call", f"seat {taker} calls {card} twice")
+    index, rank = len(called), card[:-1]
     allowed = allowed_ranks(hand, "K" if index == 0 else "Q")
-    if rank in allowed:
+    if index >= called_cards(seats) or (rank in allowed and card not in called):
         return None
-    top = allowed[-1]
-    need = LADDER[LADDER.index(allowed[0]) : LADDER.index(top) + 1]
-    reason = (
-        f"he does not hold all four {RANK_WORDS[top]}s"
-        if rank in LADDER and LADDER.index(rank) > LADDER.index(top)
-        else "only a king, queen, cavalier or jack may be called"
-    )
-    return Fault(
-        "bad-call",
-        f"seat {taker} calls {card} but may call only a "
-        f"{' or '.join(RANK_WORDS[r] for r in need)}: {reason}",
-    )
-
-
-def partners(called: list[str], holders: dict[str, int | None], taker: int) -> list[int]:
-    """The taker's partners in call order (a seat once): the holders of the called cards,
-    leaving out cards held by the taker or lying in the chien (holder None)."""
-    seats: list[int] = []
-    for card in called:
-        seat = holders.get(card)
-        if seat is not None and seat != taker and seat not in seats:
-            seats.append(seat)
-    return seats
+    if is_trump(card) or card == EXCUSE:
+        told = f"seat {taker} calls {card}: trumps and the Excuse cannot be called"
+    elif index == 1 and rank == "K":
+        told = f"seat {taker} calls {card} second: the second call may not be a king"
+    elif index == 1 and card == called[0]:
+        told = f"seat {taker} calls {card} twice"
+    else:
+        top = allowed[-1]
+        reason = (
+            f"he does not hold all four {RANK_WORDS[top]}s"
+            if rank in LADDER and LADDER.index(rank) > LADDER.index(top)
+            else "only a king, queen, cavalier or jack may be called"
+        )
+        may = " or ".join(RANK_WORDS[r] for r in allowed)
+        told = f"seat {taker} calls {card} but may call only a {may}: {reason}"
+    return Fault("bad-call", told)
 
 
 def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
-    """The taker's partners found in `tricks`: the seats that played a called card."""
+    """The taker's partners found in `tricks`, in call order (a seat once): the seats that
+    played a called card, the taker left out (alone when he holds it, or it is aside)."""
+    seats: list[int] = []
     if not called:
-        return []
+        return seats
     played = {card: seat for t in tricks for seat, card in t.cards}
-    return partners(list(called), {c: played.get(c) for c in called}, taker)
+    for card in called:
+        seat = played.get(card)
+        if seat is not None and seat != taker and seat not in seats:
+            seats.append(seat)
+    return seats
 
 
 def first_lead(called: tuple[str, ...]) -> CardCheck:

@@ -4,11 +4,16 @@ aside as many cards; no king and no oudler, and trumps only when he cannot do ot
 from __future__ import annotations
 
 from ...state import Fault
-from .rules import OUDLERS
+from .rules import EXCUSE, OUDLERS
 
 
 def is_trump(card: str) -> bool:
     return card[0] == "T" and card[1:].isdigit()
+
+
+def trumps_of(cards: list[str]) -> list[str]:
+    """The trumps and the Excuse among `cards`, in their order."""
+    return [c for c in cards if is_trump(c) or c == EXCUSE]
 
 
 def discardable(card: str) -> bool:
@@ -34,27 +39,18 @@ def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fau
     """What is wrong with `ecart[index]`, put aside from `hand` (the taker's cards and the
     chien): not held, an oudler, a king, or a trump while a card of `hand` that could go
     instead is not in `ecart` (the écart so far, when it is made card by card)."""
-    card = ecart[index]
+    card, puts = ecart[index], f"seat {taker} puts"
     if card not in hand:
-        return Fault(
-            "ecart-not-held", f"seat {taker} puts {card} in the écart but does not hold it"
-        )
+        return Fault("ecart-not-held", f"{puts} {card} in the écart but does not hold it")
     if card in OUDLERS:
-        return Fault(
-            "ecart-oudler",
-            f"seat {taker} puts the oudler {card} in the écart: oudlers may not be put aside",
-        )
+        told = f"{puts} the oudler {card} in the écart: oudlers may not be put aside"
+        return Fault("ecart-oudler", told)
     if card.startswith("K"):
-        return Fault(
-            "ecart-king",
-            f"seat {taker} puts the king {card} in the écart: kings may not be put aside",
-        )
+        told = f"{puts} the king {card} in the écart: kings may not be put aside"
+        return Fault("ecart-king", told)
     if is_trump(card) and (spare := _spare(hand, ecart)):
-        return Fault(
-            "ecart-trump",
-            f"seat {taker} puts the trump {card} in the écart while still holding "
-            f"{spare[0]}: trumps only when he cannot do otherwise",
-        )
+        told = f"{puts} the trump {card} in the écart while still holding {spare[0]}"
+        return Fault("ecart-trump", told + ": trumps only when he cannot do otherwise")
     return None
 
 

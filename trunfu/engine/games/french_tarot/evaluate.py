@@ -1,29 +1,13 @@
 """How a French tarot player values a hand before bidding: Noël Chavey's point count (Le
-jeu de tarot, Hatier 1986), the classic method taught to players, and what it decides:
-the bid, the king called, the écart, a poignée shown, a chelem announced, the Petit
-kept for the last trick.
-
-The count (points of evaluation, not card points):
-- the 21: 10; the Excuse: 8; the Petit: 5 as fifth trump, 7 as sixth, 9 with seven or
-  more (0 when shorter: the defence would catch it);
-- with five trumps or more (the Excuse counts as one), 2 for each; 2 more for each major
-  trump (16 to 21), and 1 more for each major next to another (19 20 21: 3);
-- a king and queen of one suit 10, a king alone 6, a queen alone 3, a cavalier 2, a
-  jack 1;
-- a long suit: 5 cards 5, 6 cards 7, 7 or more 9;
-- only when aiming above a garde (no chien to mend the shape): a void 6, a singleton 3.
-
-Chavey's thresholds for four seats are 40 (petite), 56 (garde), 71 (garde sans) and 81
-(garde contre); he gives them to beginners ("experience does the rest"), and players who
-know the game take gardes lighter. `THRESHOLDS` holds one ladder per seat count, each
-set for its hand size where about one deal in seven is thrown in and a quarter are
-gardes, as players report (docs/simulation.md)."""
+jeu de tarot, Hatier 1986), and what it decides: the bid, the king called, the écart, a
+poignée shown, a chelem announced, the Petit kept for the last trick. The count and the
+thresholds per seat count are told in docs/simulation.md."""
 
 from __future__ import annotations
 
 from ....notation.decks import GAMES
 from ...slam import sure_slam
-from .calls import allowed_ranks
+from .calls import LADDER
 from .ecart import discardable, is_trump
 from .rules import CONTRACTS, EXCUSE, GAME, OUDLERS, PASS, PETIT, POIGNEE_SIZES
 
@@ -98,17 +82,14 @@ def _length(hand: list[str], suit: str) -> int:
     return sum(c[-1] == suit and not is_trump(c) and c != EXCUSE for c in hand)
 
 
-def call(hand: list[str], seats: int) -> list[str]:
-    """The cards the taker calls (5 seats: a king; 6: a king then a queen): of the lowest
-    rank the ladder allows, a card he does not hold, in his longest suit (he can lead it
-    to his partner); one he holds only when he holds them all."""
-    called: list[str] = []
-    for top in ("K", "Q")[: {5: 1, 6: 2}[seats]]:
-        rank = allowed_ranks(hand, top)[-1]
-        cards = [rank + s for s in SUITS if rank + s not in called]
-        free = [c for c in cards if c not in hand] or cards
-        called.append(max(free, key=lambda c: (_length(hand, c[-1]), -SUITS.index(c[-1]))))
-    return called
+def call(hand: list[str], legal: list[str]) -> str:
+    """The card the taker calls among the `legal` ones: of the lowest rank, one he does not
+    hold, in his longest suit (he can lead it to his partner); one he holds only when he
+    holds them all."""
+    rank = max((c[:-1] for c in legal), key=LADDER.index)
+    cards = [c for c in legal if c[:-1] == rank]
+    free = [c for c in cards if c not in hand] or cards
+    return max(free, key=lambda c: (_length(hand, c[-1]), -SUITS.index(c[-1])))
 
 
 def ecart(full: list[str], size: int) -> list[str]:

@@ -9,7 +9,6 @@ from operator import itemgetter
 
 from ...model import TrickResult
 from ...play import WinnerRule
-from ...scoring import places
 from .calls import found_partners
 from .rules import EXCUSE, OUDLERS, PETIT, POINTS
 
@@ -69,35 +68,26 @@ def count(
     winners; in the last trick it goes to the winner of that trick."""
     points = {"taker": 0.0, "defence": 0.0}
     oudlers = {"taker": 0, "defence": 0}
-    won: dict[str, list[TrickResult]] = {"taker": [], "defence": []}
+    won = {"taker": 0, "defence": 0}
+    piles: dict[str, list[str]] = {"taker": [], "defence": []}
     for trick in tricks:
-        won[side(trick.winner)].append(trick)
-    for name, taken in won.items():
-        pile = [pair for trick in taken for pair in trick.cards]
-        cards = list(map(_card, pile))
+        name = side(trick.winner)
+        won[name] += 1
+        cards = list(map(_card, trick.cards))
+        piles[name] += cards
+        owner = side(trick.cards[cards.index(EXCUSE)][0]) if EXCUSE in cards else name
+        if owner != name and trick.number != total:
+            # the Excuse's exchange: a half-point card to the winners
+            points[owner] += POINTS[EXCUSE] - 0.5
+            points[name] -= POINTS[EXCUSE] - 0.5
+            oudlers[owner] += 1
+            oudlers[name] -= 1
+    if aside_side is not None:
+        piles[aside_side] += aside
+    for name, cards in piles.items():
         points[name] += sum(map(POINTS.__getitem__, cards))
         oudlers[name] += sum(map(OUDLERS.__contains__, cards))
-        for at in places(cards, EXCUSE):
-            owner = side(pile[at][0])
-            if owner != name and _trick_at(taken, at).number != total:
-                # the Excuse's exchange: a half-point card to the winners
-                points[owner] += POINTS[EXCUSE] - 0.5
-                points[name] -= POINTS[EXCUSE] - 0.5
-                oudlers[owner] += 1
-                oudlers[name] -= 1
-    if aside_side is not None:
-        points[aside_side] += sum(map(POINTS.__getitem__, aside))
-        oudlers[aside_side] += sum(map(OUDLERS.__contains__, aside))
-    return Piles(points, oudlers, {name: len(taken) for name, taken in won.items()})
-
-
-def _trick_at(tricks: list[TrickResult], at: int) -> TrickResult:
-    """The trick holding the card at index `at` of the cards of `tricks` laid end to end."""
-    for trick in tricks:
-        if at < len(trick.cards):
-            return trick
-        at -= len(trick.cards)
-    raise IndexError(at)
+    return Piles(points, oudlers, won)
 
 
 def petit_au_bout(tricks: list[TrickResult], side: Side, *, slam_rule: bool) -> int | None:

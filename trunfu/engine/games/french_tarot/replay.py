@@ -1,7 +1,7 @@
 """French tarot refereed: the record's actions applied in turn to the game state
-(`state.FrenchState`), every fault the state finds told where it is written. What can only
-be judged of the record as a whole stays here: a section missing, too short or too long,
-the écart as laid down, and what only the play shows of hands the record does not give."""
+(`state.FrenchState`), every fault it finds told where it is written. Judged here, of the
+record as a whole: a section missing, too short or too long, the écart as laid down, and
+what only the play shows of hands the record does not give."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ from ...context import Context
 from ...play import PlayResult, play_tricks
 from ...state import Fault
 from . import scoring
-from .auction import petit_sec_fault, speaker
 from .calls import count_fault
 from .ecart import check_ecart
 from .rules import GAME, PASS, called_cards, hand_size
-from .state import FrenchState, from_record, variant_of
+from .state import FrenchState, from_record, petit_sec_fault, speaker, variant_of
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -23,31 +22,26 @@ def replay(record: Record, ctx: Context) -> None:
     variant = ctx.variant = variant_of(ctx)
     if ctx.seats == 6 and variant == "fft":
         tag = ctx.tags["Variant"]
-        ctx.error(
-            (tag.value_line, tag.value_column),
-            "variant-seats",
-            "the fft rules are for 3, 4 and 5 seats; 6 seats play the classic rules",
-        )
+        told = "the fft rules are for 3, 4 and 5 seats; 6 seats play the classic rules"
+        ctx.error((tag.value_line, tag.value_column), "variant-seats", told)
         return
     state = from_record(record, ctx, variant)
     ctx.observe(state)
     if ctx.want_steps:
         label = f"the deal: {hand_size(ctx.seats)} cards each, {state.size} in the chien"
         ctx.step("deal", label=label)
+    later = [
+        s for s in (record.call, record.discard, record.announce, record.play) if s is not None
+    ]
     if state.sec is not None:
-        _petit_sec(state, record, ctx)
-    elif _auction(state, record, ctx):
+        _petit_sec(state, record, ctx, later)
+    elif _auction(state, record, ctx, later):
         _call(state, record, ctx)
         _chien(state, record, ctx)
         _announcements(state, record, ctx)
         result = play_tricks(ctx, state.setup())
         if result.complete:
             _after_play(state, record, ctx, result)
-
-
-def _later(record: Record) -> list[Node]:
-    """The sections after the auction."""
-    return [s for s in (record.call, record.discard, record.announce, record.play) if s is not None]
 
 
 def _tell(
@@ -58,12 +52,11 @@ def _tell(
         ctx.error(nodes[index] if 0 <= index < len(nodes) else fallback, *fault)
 
 
-def _petit_sec(state: FrenchState, record: Record, ctx: Context) -> None:
-    """A seat holds the Petit sec (fft): told at the first bid or section after the deal,
-    and the deal is thrown in."""
-    calls = [c for r in record.auction.rounds for c in r] if record.auction else []
-    fault = petit_sec_fault(state.sec)
-    for node in [*(c for c in calls if c.word != PASS), *_later(record)][:1]:
+def _petit_sec(state: FrenchState, record: Record, ctx: Context, later: list[Node]) -> None:
+    """A seat holds the Petit sec (fft): told at the first bid or section after the deal
+    (`later`), and the deal is thrown in."""
+    calls, fault = record.calls(), petit_sec_fault(state.sec)
+    for node in [*(c for c in calls if c.word != PASS), *later][:1]:
         ctx.error(node, *fault)
     state.enter("auction")
     for call in calls:
@@ -72,10 +65,10 @@ def _petit_sec(state: FrenchState, record: Record, ctx: Context) -> None:
     ctx.step("end", seat=state.sec, label=f"seat {state.sec} shows the Petit sec: thrown in")
 
 
-def _auction(state: FrenchState, record: Record, ctx: Context) -> bool:
-    """The bids; True when a contract was reached and the deal goes on."""
-    bids = record.auction  # a model's fields are read once each (a read costs a call)
-    calls = [c for round_ in (bids.rounds if bids else []) for c in round_]
+def _auction(state: FrenchState, record: Record, ctx: Context, later: list[Node]) -> bool:
+    """The bids; True when a contract was reached and the deal goes on (to `later`)."""
+    bids = record.auction
+    calls = record.calls()
     for separator in bids.separators if bids else []:
         ctx.error(separator, "one-round", "french-tarot has a single round of bids: no `/`")
     state.enter("auction")
@@ -90,7 +83,6 @@ def _auction(state: FrenchState, record: Record, ctx: Context) -> bool:
                 "call", seat=seat, text=call.word, node=call, label=f"seat {seat}: {call.word}"
             )
     state.close("auction")
-    later = _later(record)
     if len(calls) < ctx.seats:
         if later:
             told = (
@@ -121,12 +113,9 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
                 ctx.error(card, *fault)
             state.perform(card.code)
         if ctx.want_steps:
-            codes = [c.code for c in cards]
-            names = ", ".join(card_name(GAME, c) for c in codes)
-            label = f"seat {state.taker} calls {names}"
-            ctx.step(
-                "call", seat=state.taker, text="call " + " ".join(codes), node=section, label=label
-            )
+            names = ", ".join(card_name(GAME, c) for c in state.called)
+            label, text = f"seat {state.taker} calls {names}", "call " + " ".join(state.called)
+            ctx.step("call", seat=state.taker, text=text, node=section, label=label)
     elif expected and (record.play is not None or record.discard is not None):
         told = f"with {ctx.seats} seats the taker calls a partner (`call KH`) before the play"
         ctx.error(record.auction, "call-missing", told)
@@ -134,10 +123,9 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
 
 
 def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
-    """The chien taken and the écart made (prise, garde), or left aside (sans, contre). An
-    écart laid down at once is judged as a whole (a trump is refused while a card that
-    could go instead is not in it, whatever the order), here when the taker's cards and
-    the chien are given, else after the play."""
+    """The chien taken and the écart made (prise, garde), or left aside (sans, contre). The
+    écart is judged as a whole (whatever its order): here when the taker's cards and the
+    chien are given, else after the play."""
     section, taker = record.discard, state.taker
     if not state.takes_chien:
         if section is not None:

@@ -33,10 +33,15 @@ POIGNEE_SIZES = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13), 6: (8, 10, 13
 POIGNEE_NAMES = ("simple", "double", "triple")
 POIGNEE_BONUS = (20, 30, 40)
 
-CHELEM_ANNOUNCED_MADE = 400
-CHELEM_UNANNOUNCED = 200
-CHELEM_FAILED = -200
-CHELEM_DEFENCE = 200
+CHELEM = {
+    "announced and made": 400,
+    "announced and failed": -200,
+    "made unannounced": 200,
+    "defence took every trick": -200,
+}
+"""What each kind of chelem (slam) is worth to the taker's side (fft)."""
+SHARES = {(5, 1): (2, 1), (6, 1): (3, 1), (6, 2): (1.5, 1, 0.5)}
+"""(seats, partners) → the shares of the side total of the taker then each partner."""
 PETIT_AU_BOUT = 10
 
 RANK_POINTS = {"K": 4.5, "Q": 3.5, "C": 2.5, "J": 1.5}

@@ -9,17 +9,7 @@ from typing import Any
 
 from ...model import Bonus, Outcome, trusted
 from ...scoring import format_result
-from .rules import (
-    CHELEM_ANNOUNCED_MADE,
-    CHELEM_DEFENCE,
-    CHELEM_FAILED,
-    CHELEM_UNANNOUNCED,
-    MULTIPLIER,
-    PETIT_AU_BOUT,
-    POIGNEE_BONUS,
-    POIGNEE_NAMES,
-    TARGET,
-)
+from .rules import CHELEM, MULTIPLIER, PETIT_AU_BOUT, POIGNEE_BONUS, POIGNEE_NAMES, SHARES, TARGET
 
 SIDE_NAMES = {"taker": "declarer", "defence": "defence"}
 """The sides as the archive names them."""
@@ -33,16 +23,11 @@ class Tally:
     seats: int
     contract: str
     taker: int
-    partners: list[int]
-    """The taker's partners in call order (5 and 6 seats)."""
-    points: float
-    """Card points of the taker's side (écart or chien included as the contract says)."""
-    oudlers: int
-    """Oudlers among the taker's side's cards."""
-    petit_au_bout: int | None = None
-    """The seat winning the trick that holds the Petit au bout, if any."""
-    poignees: list[tuple[int, int]] = field(default_factory=list)
-    """(seat, level) of each poignée shown: level 0 single, 1 double, 2 triple."""
+    partners: list[int]  # in call order (5 and 6 seats)
+    points: float  # card points of the taker's side (the cards aside as the contract says)
+    oudlers: int  # among the taker's side's cards
+    petit_au_bout: int | None = None  # the seat winning the trick of the Petit au bout
+    poignees: list[tuple[int, int]] = field(default_factory=list)  # (seat, level 0, 1, 2)
     chelem_announced: bool = False
     taker_all_tricks: bool = False
     defence_all_tricks: bool = False
@@ -53,8 +38,7 @@ class Score:
     scores: list[float]
     won: bool
     breakdown: dict[str, Any]
-    bonuses: list[Bonus]
-    """The bonuses as the archive stores them (side `declarer` or `defence`)."""
+    bonuses: list[Bonus]  # as the archive stores them (side `declarer` or `defence`)
 
 
 def counted_points(points: float, target: int, variant: str) -> float:
@@ -130,7 +114,11 @@ def score(tally: Tally) -> Score:
         breakdown["chelem"] = {"kind": chelem[0], "points": chelem[1]}
         bonus(f"chelem.{chelem[0]}", None, chelem[1])
     breakdown["side_total"] = total
-    shares = _shares(total, tally)
+    defenders = [s for s in range(1, tally.seats + 1) if side_of(s, tally) == "defence"]
+    shares = {s: -total for s in defenders}  # every defender pays X, the taker's side shares it
+    parts = SHARES.get((tally.seats, len(tally.partners)), (len(defenders),))  # alone: all
+    for seat, part in zip([tally.taker, *tally.partners], parts, strict=True):
+        shares[seat] = part * total
     scores = [shares[s] + extras[s - 1] for s in range(1, tally.seats + 1)]
     return Score(scores, won, breakdown, bonuses)
 
@@ -144,53 +132,26 @@ def _pay_all(extras: list[float], seat: int, amount: float) -> None:
 
 
 def _chelem(tally: Tally) -> tuple[str, int] | None:
-    points = 0
+    """The kinds of chelem of the deal, and what they are worth together (None: none)."""
     kinds = []
     if tally.chelem_announced:
-        if tally.taker_all_tricks:
-            kinds.append("announced and made")
-            points += CHELEM_ANNOUNCED_MADE
-        else:
-            kinds.append("announced and failed")
-            points += CHELEM_FAILED
+        kinds.append("announced and made" if tally.taker_all_tricks else "announced and failed")
     elif tally.taker_all_tricks:
         kinds.append("made unannounced")
-        points += CHELEM_UNANNOUNCED
     if tally.defence_all_tricks:
         kinds.append("defence took every trick")
-        points -= CHELEM_DEFENCE
-    return ("; ".join(kinds), points) if kinds else None
+    return ("; ".join(kinds), sum(CHELEM[k] for k in kinds)) if kinds else None
 
 
-def _shares(total: float, tally: Tally) -> dict[int, float]:
-    """Each seat's share of the side total X: every defender pays X."""
-    seats = range(1, tally.seats + 1)
-    defenders = [s for s in seats if side_of(s, tally) == "defence"]
-    shares = {s: -total for s in defenders}
-    pot = total * len(defenders)
-    partners = tally.partners
-    if not partners:
-        shares[tally.taker] = pot
-    elif tally.seats == 5:
-        shares[tally.taker] = 2 * total
-        shares[partners[0]] = total
-    elif len(partners) == 1:  # 6 seats, four defenders: 3/4 and 1/4 of 4X
-        shares[tally.taker] = 3 * total
-        shares[partners[0]] = total
-    else:  # 6 seats, three defenders: 1/2, 1/3 and 1/6 of 3X
-        shares[tally.taker] = 1.5 * total
-        shares[partners[0]] = total
-        shares[partners[1]] = 0.5 * total
-    return shares
-
-
-def outcome(tally: Tally, scored: Score, *, speakers: list[int], called: list[str]) -> Outcome:
-    """The `Outcome` of a deal scored as `scored`: the breakdown and its typed fields (sides
+def outcome(tally: Tally, *, speakers: list[int], called: list[str]) -> Outcome:
+    """The `Outcome` of the deal `tally` scores: the breakdown and its typed fields (sides
     and roles, card points, margin, bonuses) as the archive stores them."""
+    scored = score(tally)
     taker, partners, seats = tally.taker, tally.partners, range(1, tally.seats + 1)
-    ours = [s for s in seats if s == taker or s in partners]
-    roles = {s: "partner" if s in partners else "defender" for s in seats}
-    roles[taker] = "declarer"
+    ours = [s for s in seats if side_of(s, tally) == "taker"]
+    roles = {
+        s: "declarer" if s == taker else "partner" if s in partners else "defender" for s in seats
+    }
     return trusted(  # the scores are floats: each is a share plus a float
         Outcome,
         scores=scored.scores,

@@ -12,14 +12,13 @@ from ....notation.models import Tag
 from ...slam import slam_lead
 from . import evaluate
 from .rules import DECK, GAME, PASS, PETIT, chien_size, hand_size
-from .state import FrenchState, default_variant
+from .state import FrenchState, check_seats, default_variant
 
 
 def deal(rng: random.Random, seats: int, variant: str | None) -> FrenchState:
     """A random deal of French tarot (the deck shuffled, then a random dealer)."""
     variant = variant or default_variant(seats)
-    if variant not in ("fft", "classic") or (variant == "fft" and seats == 6):
-        raise ValueError(f"french-tarot {variant} is not played by {seats} seats")
+    check_seats(seats, variant)
     deck = list(DECK.order)
     rng.shuffle(deck)
     size = hand_size(seats)
@@ -44,7 +43,7 @@ def choose(state: FrenchState, rng: random.Random) -> str:
             return PASS
         return evaluate.bid(state.dealt[state.to_act], seats, state.contract)
     if phase == "call":
-        return evaluate.call(state.dealt[taker], seats)[len(state.called)]
+        return evaluate.call(state.dealt[taker], state.legal())
     if phase == "discard":
         ecart = state.ecart or []
         plan = evaluate.ecart(state.full, chien_size(seats))
@@ -66,23 +65,13 @@ def choose(state: FrenchState, rng: random.Random) -> str:
 def _announcement(state: FrenchState) -> str | None:
     """The next announcement: the taker's chelem when it is sure (fft), then each poignée
     held, in speaking order."""
-    taker = state.taker
-    said = {(s, w) for s, w, _ in state.announced}
-    fft = state.variant == "fft"
-    if (
-        fft
-        and not state.chelem
-        and evaluate.chelem(state.hand_at_play(taker), list(_unseen(state)))
-    ):
-        return f"{taker}: chelem"
-    aside = state.taker_aside()[1]
-    for seat in state.announcers():
-        if (seat, "poignee") in said:
-            continue
-        held = state.hand_at_play(seat) + (aside if seat == taker else [])
-        shown = evaluate.poignee(held, state.seats)
-        if shown:
-            return f"{seat}: poignee {' '.join(shown)}"
+    for action in state.announcements():
+        seat, _, word = action.partition(": ")
+        if word == "poignee":
+            shown = evaluate.poignee(state.poignee_hand(int(seat)), state.seats)
+            return f"{action} {' '.join(shown)}"
+        if evaluate.chelem(state.hand_at_play(state.taker), list(_unseen(state))):
+            return action
     return None
 
 

@@ -1,11 +1,9 @@
 """French tarot as a game state.
 
 Phases: `auction` (each seat speaks once), `call` (5 seats: a king; 6: a king then a
-queen), `discard` (prise, garde: the taker has taken the chien and puts aside as many cards,
-the cards that may always go first, then trumps only when nothing else can), `announce`
-(before the first card, while a poignée or the chelem may still be announced: the leader's
-first card ends it), `play`, `over`. Actions: `garde`, `KH` (called, put aside or played,
-by phase), `2: poignee T21 T20 …`, `3: chelem`."""
+queen), `discard` (prise, garde: the taker puts aside as many cards as the chien holds),
+`announce` (until the first card, while a poignée or the chelem may be announced), `play`,
+`over`. Actions: `garde`, `KH` (called, put aside or played), `2: poignee T21 …`, `3: chelem`."""
 
 from __future__ import annotations
 
@@ -16,11 +14,10 @@ from ...model import Outcome, TrickResult
 from ...play import PlaySetup, TrickPlay
 from ...state import Fault, IllegalAction, Snapshot, State, View
 from . import piles, rules, scoring
-from .announce import Placed, check_chelem, check_poignee, held_faults, shape_faults
-from .auction import bid_fault, petit_sec, petit_sec_fault, speaker
+from .announce import Placed, check_chelem, held_faults, shape_faults
 from .calls import call_fault, first_lead, found_partners
-from .ecart import card_fault, forced_trumps, is_trump, spare_first
-from .rules import CONTRACTS, DECK, EXCUSE, PASS, hand_size
+from .ecart import card_fault, forced_trumps, spare_first, trumps_of
+from .rules import CONTRACTS, DECK, PASS, PETIT, SEATS, hand_size
 
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
@@ -32,6 +29,28 @@ FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
 def default_variant(seats: int) -> str:
     """`fft` for 3 to 5 seats, `classic` for 6 (the only rules for 6)."""
     return "classic" if seats == 6 else "fft"
+
+
+def check_seats(seats: int, variant: str) -> None:
+    """Refuse (`ValueError`) a seat count or a variant the rules do not play."""
+    if seats not in SEATS["classic"]:
+        raise ValueError(f"french-tarot is played by 3 to 6 seats, not {seats}")
+    if seats not in SEATS.get(variant, ()):
+        raise ValueError(f"french-tarot {variant} is not played by {seats} seats")
+
+
+def speaker(index: int, eldest: int, seats: int) -> int:
+    """The seat making the `index`-th call (0-based)."""
+    return (eldest - 1 + index) % seats + 1
+
+
+def petit_sec_fault(seat: int) -> Fault:
+    """Seat `seat` holds the Petit sec (fft): the deal is thrown in, nothing more is played."""
+    return Fault(
+        "petit-sec",
+        f"seat {seat} holds the Petit sec (T1 and no other trump nor the Excuse): "
+        "he shows it and the deal is thrown in",
+    )
 
 
 class FrenchState(State):
@@ -51,39 +70,27 @@ class FrenchState(State):
     ) -> None:
         self.seats, self.dealer, self.variant = seats, dealer, variant
         self.eldest = dealer % seats + 1
-        self.dealt = hands
-        """Each seat's hand as dealt (None: unknown)."""
+        self.dealt = hands  # each seat's hand as dealt (None: unknown)
         self.chien = chien
         self.tags = tags
-        self.size = rules.chien_size(seats)
-        """Cards in the chien (and in the écart)."""
+        self.size = rules.chien_size(seats)  # the chien's cards, and the écart's
         self.calls: list[str] = []
-        self.contract: str | None = None
-        """The highest bid so far (the contract once every seat has spoken)."""
+        self.contract: str | None = None  # the highest bid so far
         self.taker: int | None = None
         self.called: list[str] = []
-        self.ecart: list[str] | None = None
-        """The cards put aside so far (None: no écart begun)."""
-        self.announced: list[tuple[int, str, list[str]]] = []
-        """Every announcement (seat, word, cards shown), in order."""
-        self.chelem = False
-        """True once the taker has announced a chelem (the rules allowing it)."""
-        self.counted = 0
-        """The tricks whose points the steps show (the referee counts each once taken)."""
-        self.sec: int | None = None
-        """fft: the first seat holding the Petit sec, which throws the deal in."""
+        self.ecart: list[str] | None = None  # the cards put aside so far (None: not begun)
+        self.announced: list[tuple[int, str, list[str]]] = []  # (seat, word, cards shown)
+        self.chelem = False  # the taker has announced a chelem (the rules allowing it)
+        self.counted = 0  # the tricks whose points the steps show
+        self.sec: int | None = None  # fft: the first seat holding the Petit sec
         if variant == "fft":
-            self.sec = next((s for s, h in hands.items() if h is not None and petit_sec(h)), None)
+            self.sec = next((s for s, h in hands.items() if h and trumps_of(h) == [PETIT]), None)
         self._to_call = rules.called_cards(seats)
         self._entered: str | None = None
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
-        self._points: dict[str, float] | None = None
-        """The card points shown once the deal is scored (the cards put aside counted)."""
-        self._shown: tuple[int, dict[str, float], bool] = (0, {}, False)
-        """The points shown and whether a partner is known, after that many tricks taken."""
+        self._shown: tuple[int, dict[str, float], bool] = (0, {}, False)  # points shown
         self._sorted: tuple[TrickPlay, int, dict[int, list[str]]] | None = None
-        """The play, the cards played so far, and each hand now, in the deck's order."""
 
     # --- where the deal stands ----------------------------------------------------
 
@@ -100,7 +107,8 @@ class FrenchState(State):
         if self.takes_chien and len(self.ecart or ()) < self.size and "discard" not in self._left:
             return "discard"
         if not self.begun:
-            return "announce" if self._may_announce() else "play"
+            fft_chelem = self.variant == "fft" and not self.chelem
+            return "announce" if fft_chelem or self.announcements() else "play"
         return "over" if self.play.over else "play"
 
     @property
@@ -114,8 +122,7 @@ class FrenchState(State):
 
     @property
     def outcome(self) -> Outcome | None:
-        """The scored deal once it is over (scored when first asked: the referee asks only
-        for a deal played by the rules)."""
+        """The scored deal once it is over (scored when first asked)."""
         if self._outcome is None and self.phase == "over":
             if self.contract is None:
                 self._outcome = scoring.thrown_in(self.seats, self.speakers)
@@ -130,8 +137,7 @@ class FrenchState(State):
 
     @property
     def full(self) -> list[str] | None:
-        """The taker's hand and the chien, what he puts aside from (None: the auction goes
-        on, or one is unknown)."""
+        """The taker's hand and the chien, what he puts aside from (None: unknown)."""
         hand = self.dealt.get(self.taker) if len(self.calls) >= self.seats else None
         return None if hand is None or self.chien is None else hand + self.chien
 
@@ -146,8 +152,7 @@ class FrenchState(State):
         return [speaker(i, self.eldest, self.seats) for i in range(len(self.calls))]
 
     def hand_at_play(self, seat: int) -> list[str] | None:
-        """`seat`'s cards at the start of play (the taker's after the écart), None when
-        unknown; as the play has them once begun (inferred, in a record without them)."""
+        """`seat`'s cards at the start of play (the taker's after the écart; None: unknown)."""
         return (self.play.dealt if self.play is not None else self.play_hands()).get(seat)
 
     def play_hands(self) -> dict[int, list[str] | None]:
@@ -161,7 +166,7 @@ class FrenchState(State):
 
     def taker_aside(self) -> tuple[list[str], list[str]]:
         """The taker's écart (as made, else the cards nobody played once the play is over)
-        and the trumps in it he was forced to put aside; empty when unknown or none."""
+        and the trumps he was forced to put in it; empty when unknown."""
         if not self.takes_chien:
             return [], []
         ecart, play = self.ecart, self.play
@@ -187,13 +192,12 @@ class FrenchState(State):
             if self.sec is not None:
                 return [PASS]
             return [PASS, *CONTRACTS[RANK[self.contract] + 1 if self.contract else 0 :]]
-        if phase == "call":
-            return [c for c in FACES if self._call_fault(c) is None]
-        if phase == "discard":
+        if phase in ("call", "discard"):
             left = [c for c in self.full or () if c not in (self.ecart or ())]
-            return [c for c in left if self._discard_fault(c) is None]
+            cards = FACES if phase == "call" else left
+            return [c for c in cards if self._card_fault(phase, c) is None]
         if phase == "announce":
-            return [*self._announcements(), *self.playing().legal()]
+            return [*self.announcements(), *self.playing().legal()]
         return self.playing().legal() if phase == "play" else []
 
     def check(self, action: str) -> list[Fault]:
@@ -205,20 +209,7 @@ class FrenchState(State):
             return self._bid_faults(word, seat)
         if kind == "announce":
             return [f for _, f in self.announce_faults(seat, word, list(cards))]
-        phase = self._card_phase(action)
-        if phase == "call":
-            fault = self._call_fault(cards[0])
-        elif phase == "discard":
-            fault = self._discard_fault(cards[0])
-        else:
-            play = self.playing()
-            told = play.fault(cards[0])
-            if told is None:
-                return []
-            if play.over:
-                return [Fault("too-many-tricks", told)]
-            held = cards[0] in (play.hands[play.to_play] or ())
-            return [Fault("illegal-card" if held else "card-not-held", told)]
+        fault = self._card_fault(self._card_phase(action), cards[0])
         return [] if fault is None else [fault]
 
     def perform(self, action: str) -> None:
@@ -248,14 +239,39 @@ class FrenchState(State):
             raise IllegalAction(f"{action!r} before every seat has spoken: the auction goes on")
         raise IllegalAction(f"{action!r} has no place in the deal now ({phase})")
 
-    # the auction, the call and the écart
+    def _card_fault(self, phase: str, card: str) -> Fault | None:
+        """What is wrong with `card` called, put aside or played (by `phase`); nothing is
+        judged of a hand not known (the referee judges the écart after the play)."""
+        if phase == "call":
+            return call_fault(card, self.called, self.dealt.get(self.taker), self.seats, self.taker)
+        if phase == "discard":
+            full, done = self.full, self.ecart or []
+            return None if full is None else card_fault(full, [*done, card], len(done), self.taker)
+        play = self.playing()
+        told = play.fault(card)
+        if told is None:
+            return None
+        if play.over:
+            return Fault("too-many-tricks", told)
+        held = card in (play.hands[play.to_play] or ())
+        return Fault("illegal-card" if held else "card-not-held", told)
 
     def _bid_faults(self, word: str, label: int | None) -> list[Fault]:
-        index = len(self.calls)
+        """What is wrong with the next call: a second call, a bid not above the best, a bid
+        by the Petit sec's seat, a seat label not the speaker's."""
+        index, best = len(self.calls), self.contract
         seat = speaker(index, self.eldest, self.seats)
-        fault = bid_fault(word, index, seat, self.seats, self.contract, self.taker)
-        faults = [] if fault is None else [fault]
-        if fault is None and self.sec is not None and word != PASS:
+        faults = []
+        if index >= self.seats:
+            told = f"seat {seat} speaks a second time: in french-tarot each seat speaks once"
+            faults.append(Fault("second-call", told))
+        elif word != PASS and best is not None and RANK[word] <= RANK[best]:
+            told = (
+                f"seat {seat} bids {word} after {best} by seat {self.taker}: "
+                "a bid must be higher than every earlier bid"
+            )
+            faults.append(Fault("low-bid", told))
+        elif word != PASS and self.sec is not None:
             faults.append(petit_sec_fault(self.sec))
         if label is not None and label != seat:
             told = f"call {index + 1} is seat {seat}'s, not seat {label}'s"
@@ -270,44 +286,26 @@ class FrenchState(State):
         if self.contract is None or RANK[word] > RANK[self.contract]:
             self.contract, self.taker = word, speaker(index, self.eldest, self.seats)
 
-    def _call_fault(self, card: str) -> Fault | None:
-        hand = self.dealt.get(self.taker) if self.taker else None
-        return call_fault(card, self.called, hand, self.seats, self.taker)
-
-    def _discard_fault(self, card: str) -> Fault | None:
-        """`card` put aside next (none judged while what the écart is made from is
-        unknown: the referee judges it after the play)."""
-        if self.full is None:
-            return None
-        done = self.ecart or []
-        return card_fault(self.full, [*done, card], len(done), self.taker)
-
-    # the announcements
-
-    def _may_announce(self) -> bool:
-        """True while an announcement may still be made (fft: the chelem, until made)."""
-        return (self.variant == "fft" and not self.chelem) or bool(self._announcements())
-
-    def _announcements(self) -> list[str]:
-        """The announcements that may still be made (each seat's word alone)."""
+    def announcements(self) -> list[str]:
+        """The announcements that may still be made, each seat's word alone: the taker's
+        chelem (fft), then a poignée by each seat that holds one (classic: the taker only)."""
         out = [f"{self.taker}: chelem"] if self.variant == "fft" and not self.chelem else []
         shown = {s for s, w, _ in self.announced if w == "poignee"}
         least = rules.POIGNEE_SIZES[self.seats][0]
-        for seat in self.announcers():
-            hand = self.hand_at_play(seat)
-            if seat in shown or hand is None:
-                continue
-            aside = self.taker_aside()[1] if seat == self.taker else []
-            if sum(is_trump(c) or c == EXCUSE for c in [*hand, *aside]) >= least:
+        seats = [speaker(n, self.eldest, self.seats) for n in range(self.seats)]
+        for seat in seats if self.variant == "fft" else [self.taker]:
+            hand = self.poignee_hand(seat)
+            if seat not in shown and hand is not None and len(trumps_of(hand)) >= least:
                 out.append(f"{seat}: poignee")
         return out
 
-    def announcers(self) -> list[int]:
-        """The seats that may show a poignée, in speaking order: every seat (fft), the taker
-        alone (classic)."""
-        if self.variant != "fft":
-            return [self.taker]
-        return [speaker(n, self.eldest, self.seats) for n in range(self.seats)]
+    def poignee_hand(self, seat: int) -> list[str] | None:
+        """What `seat` may show a poignée from: its hand at the start of play, with the
+        trumps the taker was forced to put aside (None: unknown)."""
+        hand = self.hand_at_play(seat)
+        if hand is None or seat != self.taker:
+            return hand
+        return hand + self.taker_aside()[1]
 
     def announce_faults(self, seat: int, word: str, shown: list[str]) -> Placed:
         """What is wrong with `seat` announcing `word` (showing `shown`), each fault with
@@ -324,15 +322,14 @@ class FrenchState(State):
             return [(-1, f) for f in faults]
         if any(s == seat and w == "poignee" for s, w, _ in self.announced):
             return [(-1, Fault("poignee-twice", f"seat {seat} shows a second poignée"))]
-        hand = self.hand_at_play(seat)
-        ecart, aside = self.taker_aside() if seat == self.taker and hand is not None else ([], [])
-        return check_poignee(shown, hand, self.seats, seat, self.variant, self.taker, aside, ecart)[
-            1
-        ]
+        faults = shape_faults(shown, self.seats, seat, variant=self.variant, taker=self.taker)[1]
+        if faults and faults[0][1].code == "poignee-not-taker":
+            return faults
+        return faults + self.shown_faults(seat, shown)
 
     def shown_faults(self, seat: int, shown: list[str]) -> Placed:
         """What is wrong with the cards of `seat`'s poignée against its hand at the start of
-        play: for a hand only the whole play tells (the referee, after the play)."""
+        play (once the play is over for a hand only the play tells)."""
         hand = self.hand_at_play(seat)
         if hand is None or (self.variant == "classic" and seat != self.taker):
             return []
@@ -356,18 +353,16 @@ class FrenchState(State):
     def setup(self) -> PlaySetup:
         """How the play goes: the first lead in a called suit only with the called card,
         the fft slam's Excuse, who leads, where the cards nobody holds lie."""
+        where = f"it is in the chien, which nobody takes in a {self.contract}"
         if self.takes_chien:
-            elsewhere = dict.fromkeys(self.ecart or (), "it is in the écart")
-        else:
-            where = f"it is in the chien, which nobody takes in a {self.contract}"
-            elsewhere = dict.fromkeys(self.chien or (), where)
+            where = "it is in the écart"
         called = tuple(self.called)
         return PlaySetup(
             rules=rules.FOLLOW,
             leader=self.taker if self.chelem else self.eldest,
             tricks=hand_size(self.seats),
             hands=self.play_hands(),
-            elsewhere=elsewhere,
+            elsewhere=dict.fromkeys((self.ecart if self.takes_chien else self.chien) or (), where),
             check=first_lead(called) if called else None,
             check_until=1,
             on_trick=self._count,
@@ -418,9 +413,8 @@ class FrenchState(State):
             taker_all_tricks=counted.tricks["defence"] == 0,
             defence_all_tricks=counted.tricks["taker"] == 0,
         )
-        scored = scoring.score(tally)
-        self._outcome = scoring.outcome(tally, scored, speakers=self.speakers, called=self.called)
-        self._points = counted.points
+        self._outcome = scoring.outcome(tally, speakers=self.speakers, called=self.called)
+        self._shown = self.counted, counted.points, True  # the final count
 
     # --- the referee's sections -----------------------------------------------------
 
@@ -449,8 +443,8 @@ class FrenchState(State):
         return hands
 
     def _held(self) -> dict[int, list[str]]:
-        """Each hand the play knows, now, in the deck's order: as `TrickPlay.hand` has it,
-        kept up to date card by card (the steps ask after every card)."""
+        """Each hand the play knows, now, in the deck's order: kept up to date card by card
+        (the steps ask after every card)."""
         play, seats = self.play, self.seats
         if self._sorted is None or self._sorted[0] is not play:
             known = [(s, h) for s, h in play.dealt.items() if play.hands.get(s) is not None]
@@ -472,7 +466,14 @@ class FrenchState(State):
 
     def snapshot(self) -> Snapshot:
         play, phase = self.play, self.phase
-        points, known = self._shown_points()
+        if self._shown[0] != self.counted:  # the points of the tricks taken, partners known
+            tricks = play.tricks[: self.counted]
+            known = found_partners(tricks, self.called, self.taker)
+            side = piles.sides(self.taker, known)
+            total = hand_size(self.seats)
+            points = piles.count(tricks, side, total=total, aside=[], aside_side=None).points
+            self._shown = self.counted, points, bool(known)
+        _, points, known = self._shown
         taken = self.takes_chien and phase not in ("auction", "call")  # the chien
         ecart = self.ecart
         if ecart is None and self.takes_chien and self._outcome is not None:
@@ -487,20 +488,6 @@ class FrenchState(State):
             declarer=self.taker if phase != "auction" else None,
             partner_known=known,
         )
-
-    def _shown_points(self) -> tuple[dict[str, float], bool]:
-        """The card points of the tricks taken so far, the taker's partners counted with
-        him once known, and whether one is known; the final count once scored."""
-        if self._points is not None:
-            return self._points, True
-        if self._shown[0] != self.counted:
-            tricks = self.play.tricks[: self.counted]
-            known = found_partners(tricks, self.called, self.taker)
-            side = piles.sides(self.taker, known)
-            total = hand_size(self.seats)
-            points = piles.count(tricks, side, total=total, aside=[], aside_side=None).points
-            self._shown = self.counted, points, bool(known)
-        return self._shown[1], self._shown[2]
 
     def view(self, seat: int) -> View:
         play, to_act = self.play, self.to_act
@@ -606,10 +593,7 @@ def start(record: tgn.Record) -> FrenchState:
     """The state right after the deal of `record` (every hand and the chien given)."""
     ctx = Context(record, want_steps=False)
     variant = variant_of(ctx)
-    if ctx.seats not in (3, 4, 5, 6):
-        raise ValueError(f"french-tarot is played by 3 to 6 seats, not {ctx.seats}")
-    if variant not in ("fft", "classic") or (variant == "fft" and ctx.seats == 6):
-        raise ValueError(f"french-tarot {variant} is not played by {ctx.seats} seats")
+    check_seats(ctx.seats, variant)
     state = from_record(record, ctx, variant)
     missing = [f"seat {s}'s hand" for s, h in state.dealt.items() if h is None]
     missing += ["the talon (the chien)"] if state.chien is None else []
@@ -635,11 +619,11 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
         if phase is not None:
             state.close(phase)
 
-    walk("auction", [c.word for r in record.auction.rounds for c in r] if record.auction else [])
+    walk("auction", [c.word for c in record.calls()])
     walk("call", [c.code for c in record.call.cards] if record.call else [])
     ecart = [c.code for c in record.discard.cards] if record.discard else []
     walk("discard", spare_first(ecart) if state.takes_chien else [])
     items = record.announce.items if record.announce else []
     walk(None, [" ".join([f"{i.seat}: {i.word}", *(c.code for c in i.cards)]) for i in items])
-    walk(None, [c.code for t in record.play.tricks for c in t.cards] if record.play else [])
+    walk(None, [c.code for c in record.played()])
     return out

@@ -1,4 +1,4 @@
-"""The referee of marafone: the hand's state (`FourState`, `TrionfoState`) driven by the
+"""The referee of marafone: the hand's state (`MarafoneState`) driven by the
 record's actions, once the holder of the first card (4D, 5S) is known, from the deal or
 from the play when the deal leaves hands out."""
 
@@ -10,39 +10,25 @@ from ....notation.models import Claim, Node, Record
 from ...context import Context
 from ...play import PlaySetup, play_tricks, written_tricks
 from .rules import DECK, RULES
-from .state import FourState, MarafoneState, TrionfoState, dealt_hands
+from .state import MarafoneState, dealt_hands
 from .trionfo import Auction
 
 
-def replay(record: Record, ctx: Context) -> None:
-    """Referee one hand, four seats or Trionfo, and score it."""
-    hands = dealt_hands(record, ctx.seats)
-    trump = record.trump.suit if record.trump is not None else None
-    (_four if ctx.seats == 4 else _five)(record, ctx, hands, trump)
-
-
-def _act(ctx: Context, state: MarafoneState, action: str, node: Node | None) -> bool:
-    """Report what is wrong with `action` at `node`, then do it; True when it was legal."""
+def _act(
+    ctx: Context, state: MarafoneState, action: str, node: Node | None, label: str = ""
+) -> bool:
+    """Report what is wrong with `action` at `node`, or do it, with a step (`label`) when
+    given; True when it was legal."""
     faults = state.check(action)
     for fault in faults:
         ctx.error(node, fault.code, fault.message)
+    if faults:
+        return False
+    seat = state.to_act if label and ctx.want_steps else None
     state.perform(action)
-    return not faults
-
-
-def _walk(record: Record, seats: int, leader: int, trump: str | None) -> dict[str, int]:
-    """Card → the seat that plays it, when the first trick is led by `leader`."""
-    owners: dict[str, int] = {}
-    for item in record.play.items if record.play is not None else ():
-        if type(item) is Claim:
-            break
-        codes = [c.code for c in item.cards]
-        for i, code in enumerate(codes):
-            owners[code] = (leader - 1 + i) % seats + 1
-        if len(codes) != seats:
-            break
-        leader = (leader - 1 + RULES.with_trump(trump).winner(codes)) % seats + 1
-    return owners
+    if seat is not None:
+        ctx.step("call", seat=seat, text=action, node=node, label=label)
+    return True
 
 
 def holder(
@@ -59,15 +45,19 @@ def holder(
     for seat, hand in hands.items():
         if hand is not None and card in hand:
             return seat
-    known = {s: set(h) for s, h in hands.items() if h is not None}
-    fits = []
+    seats, rules, fits = len(hands), RULES.with_trump(trump), []
     for seat in (s for s, h in hands.items() if h is None):
-        leader = leader_of(seat)
-        if leader is None:
-            continue
-        owners = _walk(record, len(hands), leader, trump)
+        leader, owners = leader_of(seat), {}
+        for item in record.play.items if record.play is not None and leader else ():
+            if type(item) is Claim:
+                break
+            codes = [c.code for c in item.cards]
+            owners.update({code: (leader - 1 + i) % seats + 1 for i, code in enumerate(codes)})
+            if len(codes) != seats:
+                break
+            leader = (leader - 1 + rules.winner(codes)) % seats + 1
         if owners.get(card) == seat and all(
-            code in known[s] for code, s in owners.items() if s in known
+            hands[s] is None or c in hands[s] for c, s in owners.items()
         ):
             fits.append(seat)
     return fits[0] if len(fits) == 1 else None
@@ -81,32 +71,71 @@ def _unknown(card: str, what: str) -> str:
     )
 
 
-def _four(record: Record, ctx: Context, hands: dict, trump: str | None) -> None:
-    """Four seats: trumps named by the holder of 4D, the play, the words and the claims."""
-    played = record.play is not None and record.play.tricks
-    if trump is None:
-        if played:
-            message = (
-                "the holder of 4D names trumps before the first trick: the record needs a "
-                "`trump` section"
-            )
-            ctx.error(record.play, "no-trump", message)
-        return
-    leader = holder(record, hands, "4D", lambda s: s, trump)
-    if leader is None:
-        if played:
-            ctx.error(record.play, "unknown-leader", _unknown("4D", "leads the first trick"))
-        return
-    tags = [(name, tag.value) for name, tag in ctx.tags.items()]
-    state = FourState(hands, first=leader, dealer=ctx.dealer, tags=tags)
-    ctx.observe(state)
-    ctx.step("deal", label="the cards are dealt, ten to each seat", node=record.deal)
-    _act(ctx, state, f"trump {trump}", record.trump)
-    if ctx.want_steps:  # the label is built for the steps only
-        named = f"seat {leader}, who holds 4D, names {DECK.suit_name(trump)} as trumps"
-        ctx.step("call", seat=leader, text=f"trump {trump}", node=record.trump, label=named)
+def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
+    """The record plays without naming trumps."""
+    if played:
+        message = f"{who} names trumps before the first trick: the record needs a `trump` section"
+        ctx.error(record.play, "no-trump", message)
 
-    def on_claim(claim: Claim, played: int) -> bool:
+
+def _first(
+    record: Record, ctx: Context, hands: dict, trump: str | None, played: bool
+) -> tuple[int | None, bool]:
+    """The holder of the first card (4D leads, 5S speaks first), told as missing when the
+    record does not show it; True when five passes make him not matter."""
+    if ctx.seats == 4:
+        first = holder(record, hands, "4D", lambda s: s, trump)
+        if first is None and played:
+            ctx.error(record.play, "unknown-leader", _unknown("4D", "leads the first trick"))
+        return first, False
+    first = holder(record, hands, "5S", lambda s: _auction(record, s).bidder, trump)
+    if first is None and _auction(record, 1).thrown_in:
+        return 1, True  # five passes are the same whoever spoke first
+    if first is None and record.auction is not None:
+        ctx.error(record.auction, "unknown-first", _unknown("5S", "speaks first"))
+    return first, False
+
+
+def replay(record: Record, ctx: Context) -> None:
+    """Referee one hand, four seats or Trionfo, and score it."""
+    four, hands = ctx.seats == 4, dealt_hands(record, ctx.seats)
+    trump = record.trump.suit if record.trump is not None else None
+    played = record.play is not None and bool(record.play.tricks)
+    if four and trump is None:
+        return _no_trump(ctx, record, played, "the holder of 4D")
+    first, guessed = _first(record, ctx, hands, trump, played)
+    if first is None:
+        return None
+    tags = [(name, tag.value) for name, tag in ctx.tags.items()]
+    state = MarafoneState(hands, first=first, dealer=ctx.dealer, tags=tags)
+    ctx.observe(state)
+    count = "ten" if four else "eight"
+    ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
+    if not four:
+        _auction_calls(record, ctx, state)
+    if state.phase == "over":  # thrown in
+        if played:
+            ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
+        if not ctx.failed:
+            ctx.outcome = state.outcome
+            if guessed:  # who spoke is not known
+                ctx.outcome.speakers = []
+        return None
+    if state.phase == "auction":
+        return None
+    leader, suit = state.leader, DECK.suit_name(trump) if trump else ""
+    if trump is not None:
+        named = f"seat {leader}, who holds 4D, names {suit} as trumps" if four else ""
+        _act(ctx, state, f"trump {trump}", record.trump, named)
+    called = None if four else _called(record, ctx, state)
+    if trump is None:
+        return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
+    if not four and ctx.want_steps:
+        call, named = (f" call {called}", f" and calls {called}") if called else ("", "")
+        label = f"seat {leader} names {suit} as trumps{named}"
+        ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
+
+    def on_claim(claim: Claim, played: int) -> None:
         action = f"{claim.kind} {claim.seat}"
         _act(ctx, state, action, claim)
         label = f"seat {claim.seat}'s team is penalised"
@@ -114,37 +143,52 @@ def _four(record: Record, ctx: Context, hands: dict, trump: str | None) -> None:
             label = f"seat {claim.seat} calls his team out"
         ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
         items = record.play.items
-        after = items[next(i for i, item in enumerate(items) if item is claim) + 1 :]
+        after = items[items.index(claim) + 1 :]
         if after:
-            message = (
-                f"the hand stopped at `{action}` (line {claim.line}); nothing may be played "
-                "after it"
-            )
+            message = f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
             ctx.error(after[0], "play-after-claim", message)
-        return True
 
     setup = PlaySetup(
         rules=RULES.with_trump(trump),
         leader=leader,
-        tricks=FourState.total,
+        tricks=state.total,
         hands=hands,
         on_trick=state.took if ctx.want_steps else None,
-        on_claim=on_claim,
+        on_claim=on_claim if four else None,
         on_start=state.adopt,
     )
     complete = play_tricks(ctx, setup).complete
     faults = len(ctx.diagnostics)
-    _words(ctx, state)
+    if four:
+        _words(ctx, state)
     if complete:
         state.close()
-    if faults or not (complete or state.claim or state.irregular):
-        return
-    ctx.outcome = state.score()
+    if not faults and (complete or state.claim or state.irregular):
+        ctx.outcome = state.score()
     if ctx.outcome is not None:
         ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
 
 
-def _words(ctx: Context, state: FourState) -> None:
+def _auction_calls(record: Record, ctx: Context, state: MarafoneState) -> None:
+    """Trionfo: the four-seat words and claims refused, then the auction call by call."""
+    for item in record.play.items if record.play is not None else ():
+        if type(item) is Claim:
+            (fault,) = state.check(f"{item.kind} {item.seat}")
+            ctx.error(item, fault.code, fault.message)
+            continue
+        for card in item.cards:
+            if card.extras is not None and card.extras.signal:  # `card.signal`, quicker
+                (fault,) = state.check(f"{card.code} {card.signal}")
+                ctx.error((card.signal_line, card.signal_column), fault.code, fault.message)
+    for call in record.calls():
+        seat = state.auction.turn
+        if call.label is not None and seat and call.label != seat:
+            message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
+            ctx.error(call, "wrong-turn", message)
+        _act(ctx, state, call.word, call, f"seat {seat}: {call.word}")
+
+
+def _words(ctx: Context, state: MarafoneState) -> None:
     """The state hears every word written in a trick played, once the play has shown the
     hands (a hand inferred from the play is only known then); each word is shown in the
     step of its card (`3C striscio`)."""
@@ -170,121 +214,28 @@ def _words(ctx: Context, state: FourState) -> None:
 def _auction(record: Record, first: int) -> Auction:
     """The record's auction when seat `first` speaks first."""
     auction = Auction(first)
-    for call in (c for r in record.auction.rounds for c in r) if record.auction else ():
+    for call in record.calls():
         auction.say(call.word)
     return auction
 
 
-def _five(record: Record, ctx: Context, hands: dict, trump: str | None) -> None:
-    """Trionfo: the auction from the holder of 5S, the signore's trumps and called card,
-    the secret amico, the play."""
-    first = holder(record, hands, "5S", lambda s: _auction(record, s).bidder, trump)
-    guessed = first is None and _auction(record, 1).thrown_in
-    if guessed:
-        first = 1  # five passes are the same whoever spoke first
-    if first is None:
-        if record.auction is not None:
-            ctx.error(record.auction, "unknown-first", _unknown("5S", "speaks first"))
-        return
-    state = TrionfoState(hands, first=first, dealer=ctx.dealer)
-    ctx.observe(state)
-    ctx.step("deal", label="the cards are dealt, eight to each seat", node=record.deal)
-    _no_marafone_words(record, ctx)
-    for call in (c for r in record.auction.rounds for c in r) if record.auction else ():
-        seat = state.auction.turn
-        if call.label is not None and seat and call.label != seat:
-            message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
-            ctx.error(call, "wrong-turn", message)
-        if _act(ctx, state, call.word, call) and ctx.want_steps:
-            label = f"seat {seat}: {call.word}"
-            ctx.step("call", seat=seat, text=call.word, node=call, label=label)
-    played = record.play is not None and record.play.tricks
-    if state.auction.thrown_in:
-        if played:
-            ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
-        if not ctx.failed:
-            ctx.outcome = state.outcome
-            if guessed:  # who spoke is not known
-                ctx.outcome.speakers = []
-        return
-    signore = state.signore
-    if signore is None:
-        return
-    if trump is not None:
-        _act(ctx, state, f"trump {trump}", record.trump)
-    called = _called(record, ctx, state)
-    if trump is None:
-        if played:
-            message = (
-                f"seat {signore}, the signore, names trumps: the record needs a `trump` section"
-            )
-            ctx.error(record.play, "no-trump", message)
-        return
-    if ctx.want_steps:
-        call = f" call {called}" if called else ""
-        named = f"seat {signore} names {DECK.suit_name(trump)} as trumps"
-        named += f" and calls {called}" if called else ""
-        ctx.step("call", seat=signore, text=f"trump {trump}{call}", node=record.trump, label=named)
-    if called and state.amico is None:
-        state.amico = holder(record, hands, called, lambda s: signore, trump)
-    setup = PlaySetup(
-        rules=RULES.with_trump(trump),
-        leader=signore,
-        tricks=TrionfoState.total,
-        hands=hands,
-        on_trick=state.took if ctx.want_steps else None,
-        on_start=state.adopt,
-    )
-    result = play_tricks(ctx, setup)
-    if called and state.amico is None and result.complete:
-        state.amico = next((s for s, h in result.hands.items() if called in h), None)
-    if ctx.failed or not result.complete or (called and state.amico is None):
-        return
-    state.close()
-    ctx.outcome = state.score()
-    ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
-
-
-def _called(record: Record, ctx: Context, state: TrionfoState) -> str | None:
+def _called(record: Record, ctx: Context, state: MarafoneState) -> str | None:
     """The card called after `chiamo` (one card, judged by the state once trumps are
     named); after another bid, none."""
-    cards = record.call.cards if record.call is not None else []
-    if state.bid != "chiamo":
-        if cards:
-            message = (
-                f"only `chiamo` calls a card; seat {state.signore} bid `{state.bid}` and plays "
-                "alone"
-            )
-            ctx.error(cards[0], "unexpected-call", message)
+    cards, signore, bid = record.call.cards if record.call else [], state.signore, state.bid
+    if bid != "chiamo" and cards:
+        message = f"only `chiamo` calls a card; seat {signore} bid `{bid}` and plays alone"
+        ctx.error(cards[0], "unexpected-call", message)
+    if bid != "chiamo":
         return None
     if len(cards) != 1:
         message = (
-            f"after `chiamo` seat {state.signore} calls one card of a suit other than trumps "
+            f"after `chiamo` seat {signore} calls one card of a suit other than trumps "
             "(e.g. `call` `3C`)"
         )
         ctx.error(record.call or record.auction, "call-needed", message)
         return None
-    card = cards[0].code
-    if state.phase != "call":  # trumps not named: the record stops short of the play
-        return card
-    faults = state.check(card)
-    for fault in faults:
-        ctx.error(cards[0], fault.code, fault.message)
-    if faults:
+    # trumps not named: the record stops short of the play, the card is not judged
+    if state.phase == "call" and not _act(ctx, state, cards[0].code, cards[0]):
         return None
-    state.perform(card)
-    return card
-
-
-def _no_marafone_words(record: Record, ctx: Context) -> None:
-    """Words, `fuori` and `penalty` belong to the four-seat game (the state refuses them;
-    the play of the record skips them)."""
-    for item in record.play.items if record.play else []:
-        if type(item) is Claim:
-            fault = TrionfoState.no_claim(item.kind)
-            ctx.error(item, fault.code, fault.message)
-            continue
-        for card in item.cards:
-            if card.extras is not None and card.extras.signal:  # `card.signal`, quicker
-                fault = TrionfoState.no_word(card.signal)
-                ctx.error((card.signal_line, card.signal_column), fault.code, fault.message)
+    return cards[0].code

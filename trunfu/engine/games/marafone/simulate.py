@@ -12,9 +12,12 @@ import random
 
 from ...slam import slam_lead
 from . import evaluate
-from .rules import DECK, GAME, card_thirds, holds_maraffa, points, team
-from .state import FourState, MarafoneState, TrionfoState
+from .rules import DECK, GAME, holds_maraffa, points, team, team_thirds
+from .state import MarafoneState, dealt
 from .trionfo import BID_RANK, BIDS
+
+MASO = BID_RANK["maso"]
+"""A signore who bid this or more leads his sure tricks."""
 
 WORD_ODDS = 0.25
 MARAFFA_ODDS = 0.7
@@ -23,7 +26,7 @@ NEED_SHIFT = [-1, 0, 0, 0, 1, 1, 2, 2, 3, 3]
 """What a claiming team's count is off by: a `fuori` is wrong about one time in ten."""
 
 
-class Planned(FourState):
+class Planned(MarafoneState):
     """A simulated four-seat hand, dealt with the trick after which its team ahead claims
     (`claim_after`; None: no claim)."""
 
@@ -40,9 +43,7 @@ def deal(rng: random.Random, seats: int, variant: str | None = None) -> Marafone
     }
     dealer = rng.randint(1, seats)
     tags = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
-    kind, card = (Planned, "4D") if seats == 4 else (TrionfoState, "5S")
-    first = next(s for s, h in hands.items() if card in h)
-    state = kind(hands, first=first, dealer=dealer, tags=tags)
+    state = dealt(hands, dealer, tags, Planned)
     if seats == 4 and rng.random() < CLAIM_ODDS:
         state.claim_after = rng.randint(3, 9)
     return state
@@ -67,31 +68,19 @@ def choose(state: MarafoneState, rng: random.Random) -> str:
     ace = "A" + trump
     if play.number == 1 and ace in legal and holds_maraffa(hand, trump):
         card = ace if rng.random() < MARAFFA_ODDS else card
-    if _cashing(state, seat) and not play.trick:
+    if seat == state.signore and BID_RANK[state.bid] >= MASO and not play.trick:
         played = {c for t in play.tricks for _, c in t.cards}
         unseen = [c for c in evaluate.unseen(hand) if c not in played]
         card = slam_lead(legal, unseen, GAME, trump)
     if state.seats == 4 and not play.trick and rng.random() < WORD_ODDS:
-        still = any(c[-1] == card[-1] and c != card for c in hand)
-        return f"{card} {rng.choice(['busso', 'striscio' if still else 'volo'])}"
+        return rng.choice([a for a in state.legal() if a.startswith(f"{card} ")])  # the true words
     return card
 
 
-def _cashing(state: MarafoneState, seat: int) -> bool:
-    """Whether `seat` is a signore who bid maso or more (he leads his sure tricks)."""
-    return (
-        isinstance(state, TrionfoState)
-        and seat == state.signore
-        and BID_RANK[state.bid] >= BID_RANK["maso"]
-    )
-
-
-def _claim(state: FourState, rng: random.Random) -> str:
+def _claim(state: MarafoneState, rng: random.Random) -> str:
     """`fuori` by a seat of the team ahead in the hand, which has counted its points; the
     MatchScore is set so that it is right about nine times in ten."""
-    won = [0, 0]
-    for trick in state.play.tricks:
-        won[team(trick.winner)] += sum(card_thirds(c) for _, c in trick.cards)
+    won = team_thirds(state.play.tricks)
     ahead = 0 if won[0] > won[1] else 1 if won[1] > won[0] else rng.randint(0, 1)
     seat = rng.choice([s for s in range(1, 5) if team(s) == ahead])
     need = 41 - points(won[ahead]) + rng.choice(NEED_SHIFT)

@@ -1,18 +1,13 @@
-"""Marafone as a game state: `FourState` (four seats: trumps named by the holder of 4D,
-the play with the leader's words, `fuori` and `penalty`) and `TrionfoState` (five seats:
-the auction from the holder of 5S, trumps, the called card, the play).
-
-Phases: `auction` (Trionfo), `trump` (marafone's own: the seat that names trumps, with
-`trump D`), `call` (Trionfo after `chiamo`: the called card), `play`, `over`. Actions are
-spelled as the writer spells them (`chiamo`, `trump D`, `3C`, `KS busso`, `fuori 2`) and
-read as the reader reads them (`di più`, `ks`, `trump d`). A false `striscio` or `volo` is
-no refusal but an irregularity the rules score (11–0 against the speaker's team), so
-`apply` takes it and `legal` offers only the true words; `penalty N` (the umpire's
-ruling) is taken too, never offered."""
+"""Marafone as a game state, one class for four seats (trumps named by the holder of 4D,
+the play with the leader's words, `fuori` and `penalty`) and Trionfo (the auction from the
+holder of 5S, trumps, the called card after `chiamo`, the play). Actions are read as the reader
+reads them (`di più`, `ks`, `trump d`). A false `striscio` or `volo` is an irregularity
+the rules score (11–0), so `apply` takes it and `legal` offers only the true words;
+`penalty N` (the umpire's ruling) is taken too, never offered."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -120,15 +115,14 @@ def _outcome(
 
 
 class MarafoneState(State):
-    """What both seat counts share: the hands (a seat's is None in the referee's lenient
-    state, where the play infers it), trumps, the play and the record. `first` holds the
-    first card (4D, 5S)."""
+    """A hand of either seat count. Four seats, teams 1+3 and 2+4: `trump` (by `first`, the
+    holder of 4D) then `play`, ended by the tenth trick or a claim. Five (Trionfo):
+    `auction` (from `first`, the holder of 5S), the signore's `trump`, his `call` after
+    `chiamo`, `play`; five passes end it. A hand is None in the referee's state when the
+    play infers it."""
 
     game = GAME
-    name = "marafone"
     variant = DECK.default_variant
-    total: int
-    """Tricks in a complete hand."""
     partner_known = False
 
     def __init__(
@@ -145,28 +139,54 @@ class MarafoneState(State):
         self.trump: str | None = None
         self.words: dict[tuple[int, int], str] = {}
         """(trick, seat) → the word said with that seat's card."""
-        self.points: dict[str, float] = {}
+        four = self.seats == 4
+        self.points: dict[str, float] = dict.fromkeys(TEAM_NAMES, 0.0) if four else {}
         """Card points taken so far per side, as the steps show them."""
-        self.closed = False
+        self.name, self.total = ("marafone", 10) if four else ("Trionfo", 8)
+        """The game's name in messages, and the tricks of a complete hand."""
+        self.auction = None if four else Auction(first, seats=self.seats)
+        self.phase = "trump" if four else "auction"
+        self.called: str | None = None
+        self.amico: int | None = None
+        """The holder of the called card, when known."""
+        self.claim: tuple[str, int, int] | None = None
+        """(kind, seat, tricks played before it): a four-seat `fuori` or `penalty`."""
+        self.signals: list[dict] = []
+        self.irregular: tuple[int, str] | None = None
+        """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
         self.play: TrickPlay | None = None
         self.shown: tuple[int, dict, dict, dict] = (-1, {}, {}, {})
         """What the snapshots of the play show between two tricks: the tricks taken so far,
         each hand as dealt in the deck's order, each hand now, the tricks won by seat."""
 
     @property
+    def signore(self) -> int | None:
+        """Trionfo: the winner of the auction, once it is over."""
+        return self.auction.bidder if self.auction is not None and self.auction.over else None
+
+    @property
+    def bid(self) -> str | None:
+        return self.auction.bid if self.auction is not None and self.auction.over else None
+
+    @property
     def leader(self) -> int:
         """The seat that leads the first trick."""
-        return self.first
+        return self.signore or self.first
 
     @property
     def declarer(self) -> int | None:
-        return self.first
+        """The holder of 4D; the signore, shown from his naming of trumps on."""
+        if self.auction is None:
+            return self.first
+        return self.signore if self.phase not in ("auction", "trump") else None
 
     @property
     def to_act(self) -> int | None:
+        if self.phase == "auction":
+            return self.auction.turn
         if self.phase == "play":
             return self.play.to_play if self.play is not None else self.leader
-        return None
+        return self.leader if self.phase in ("trump", "call") else None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -174,6 +194,7 @@ class MarafoneState(State):
 
     def score(self) -> Outcome | None:
         """The hand scored as it stands (None when it cannot be)."""
+        return self._score_four() if self.auction is None else self._score_trionfo()
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
@@ -185,23 +206,132 @@ class MarafoneState(State):
     def adopt(self, play: TrickPlay) -> None:
         """Take `play` as the play of this hand (the referee's, or one begun here)."""
         self.play, self.phase, self.shown = play, "play", (-1, {}, {}, {})
+        if self.auction is not None:
+            self.points = {"signore": 0.0, "others": 0.0}
+        if self.called and self.amico is None:  # from the hands the play shows
+            self.amico = next((s for s, h in play.dealt.items() if self.called in h), None)
 
     def took(self, trick: TrickResult) -> None:
         """A trick was taken: the points the steps show."""
+        if self.auction is None:
+            side = team(trick.winner)
+            self.points[TEAM_NAMES[side]] = team_thirds(self.play.tricks)[side] / 3
+            return
+        cards = [c for _, c in trick.cards]
+        self.partner_known = self.partner_known or self.called in cards
+        self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
+
+    def _side(self) -> set[int]:
+        """Trionfo: the signore and his amico, when known."""
+        return {self.signore} | ({self.amico} if self.amico else set())
+
+    def _side_name(self, seat: int) -> str:
+        """The side `seat` plays for, as the steps' points name it."""
+        if self.auction is None:
+            return TEAM_NAMES[team(seat)]
+        return "signore" if seat in self._side() else "others"
 
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
         tricks = self.playing().tricks
-        if len(tricks) == self.total and not self.closed:
+        if len(tricks) == self.total:
             self.points[self._side_name(tricks[-1].winner)] += LAST_TRICK_THIRDS / 3
-        self.closed, self.phase = True, "over"
+        self.phase = "over"
 
-    def _side_name(self, seat: int) -> str:
-        """The side `seat` plays for, as the steps' points name it."""
+    def legal(self) -> list[str]:
+        if self.phase == "auction":
+            return self.auction.bids()
+        if self.phase == "trump":
+            return [f"trump {suit}" for suit in DECK.suits]
+        if self.phase == "call":
+            return [c for c in DECK.order if c[-1] != self.trump]
+        if self.phase != "play":
+            return []
+        play = self.playing()
+        if play.trick or self.auction is not None:
+            return play.legal()
+        out, hand = [], play.hand(play.to_play) or []
+        for card in play.legal():
+            still = any(c[-1] == card[-1] and c != card for c in hand)
+            out += [card, f"{card} busso", f"{card} {'striscio' if still else 'volo'}"]
+        if None not in self._match():
+            out += [f"fuori {s}" for s in range(1, self.seats + 1)]
+        return out
 
-    def _read(self, action: str) -> Action | Fault:
+    def check(self, action: str) -> list[Fault]:
+        act, trionfo = read_action(action, self.seats), self.auction is not None
+        if act is None:
+            return [Fault("unknown-action", f"`{action}` is not a {self.name} action")]
+        if trionfo and act.kind == "bid":
+            message = self.auction.fault(act.word)
+            return [Fault("illegal-call", message)] if message else []
+        if trionfo and act.kind == "claim":
+            message = f"`{act.word}` belongs to four-seat marafone, not to Trionfo"
+            return [Fault("unexpected-claim", message)]
+        if trionfo and act.kind == "card" and act.word:
+            message = (
+                f"`{act.word}`: the leader's words belong to four-seat marafone, not to Trionfo"
+            )
+            return [Fault("unexpected-signal", message)]
+        if self.phase == "over":
+            return [Fault("over", f"`{action}`: the hand is over")]
+        if act.kind == "claim" and self.phase == "play":
+            return self._claim_fault(action, act.word)
+        if act.kind != {"trump": "trump", "call": "card", "play": "card"}.get(self.phase):
+            message = f"`{action}`: the {self.phase} is not over"
+            if not trionfo and self.phase == "trump":
+                message = f"seat {self.first}, who holds 4D, names trumps first"
+            elif not trionfo:
+                message = f"`{action}`: it is seat {self.playing().to_play}'s turn to play"
+            return [Fault("not-now", message)]
+        if self.phase == "call" and act.card[-1] == self.trump:
+            message = f"{act.card} is a trump: the called card is of another suit"
+            return [Fault("call-trump", message)]
+        if self.phase == "call" and act.card not in DECK.cards:
+            return [Fault("unknown-card", f"{act.card} is not a card of marafone")]
+        if self.phase != "play":
+            return []
+        play, faults = self.playing(), self._card_fault(act.card)
+        if act.word and play.trick:
+            faults.append(self._not_leader(play.number, play.to_play, act.word))
+        return faults
+
+    def _claim_fault(self, action: str, kind: str) -> list[Fault]:
+        """What is wrong with a four-seat claim in the play."""
+        if self.playing().trick:
+            return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
+        match, target = self._match()
+        if kind != "fuori" or None not in (match, target):
+            return []
+        bad = "MatchScore" if match is None else "Target"
+        message = (
+            f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
+            'not readable (MatchScore "A B", Target a number)'
+        )
+        return [Fault("bad-match-tag", message)]
+
+    def perform(self, action: str) -> None:
         act = read_action(action, self.seats)
-        return act or Fault("unknown-action", f"`{action}` is not a {self.name} action")
+        kind, phase = act.kind, self.phase
+        if kind == "bid" and phase == "auction":
+            self.auction.say(act.word)
+            if self.auction.over:
+                self.phase = "over" if self.auction.thrown_in else "trump"
+        elif kind == "trump" and phase == "trump":
+            self.trump = act.word
+            self.phase = "call" if self.bid == "chiamo" else "play"
+        elif kind == "card" and phase == "call":
+            self.called, self.phase = act.card, "play"
+            self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
+        elif kind == "claim" and phase == "play" and self.auction is None:
+            self.claim = (act.word, act.seat, len(self.playing().tricks))
+            self.phase = "over"
+        elif kind == "card" and phase == "play":
+            play = self.playing()
+            number, seat, lead = play.number, play.to_play, not play.trick
+            self._play_card(act.card)
+            if act.word and self.auction is None:
+                self.hear(number, seat, act.card, act.word, lead)
 
     def _card_fault(self, card: str) -> list[Fault]:
         play = self.playing()
@@ -274,7 +404,10 @@ class MarafoneState(State):
             if h
         ]
         record = tgn.Record(tags=tags, deal=tgn.Deal(hands=hands) if hands else None)
-        self._sections(record)
+        if self.auction is not None:
+            record.auction = tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.auction.calls]])
+        if self.called is not None:
+            record.call = tgn.CardList(keyword="call", cards=[tgn.Card(self.called)])
         if self.trump is not None:
             record.trump = tgn.Trump(suit=self.trump)
         items: list[tgn.Trick | tgn.Claim] = []
@@ -284,7 +417,7 @@ class MarafoneState(State):
         ):
             if cards:
                 items.append(tgn.Trick(cards=[self._played(number, *p) for p in cards]))
-        items += self._claims()
+        items += [tgn.Claim(kind=self.claim[0], seat=self.claim[1])] if self.claim else []
         if items:
             record.play = tgn.Play(items=items)
         return record
@@ -293,94 +426,9 @@ class MarafoneState(State):
         word = self.words.get((number, seat))
         return tgn.PlayedCard(card, extras=tgn.CardExtras(signal=word) if word else None)
 
-    def _sections(self, record: tgn.Record) -> None:
-        """Add the sections before the trump (Trionfo: the auction and the call)."""
-
-    def _claims(self) -> list[tgn.Claim]:
-        return []
-
-
-class FourState(MarafoneState):
-    """Four seats, teams 1+3 and 2+4: `trump` then `play`, ended by the tenth trick or a
-    claim. `first` is the holder of 4D, who names trumps and leads."""
-
-    total = 10
-
-    def __init__(self, hands: dict[int, list[str] | None], **given: Any) -> None:
-        super().__init__(hands, **given)
-        self.phase = "trump"
-        self.points = dict.fromkeys(TEAM_NAMES, 0.0)
-        self.claim: tuple[str, int, int] | None = None
-        """(kind, seat, tricks played before it)."""
-        self.signals: list[dict] = []
-        self.irregular: tuple[int, str] | None = None
-        """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
-
-    @property
-    def to_act(self) -> int | None:
-        return self.first if self.phase == "trump" else super().to_act
-
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
         tags = dict(reversed(self.tags))  # the first of each name
         return parse_match_score(tags.get("MatchScore")), parse_target(tags.get("Target"))
-
-    def legal(self) -> list[str]:
-        if self.phase != "play":
-            return [f"trump {suit}" for suit in DECK.suits] if self.phase == "trump" else []
-        play = self.playing()
-        if play.trick:
-            return play.legal()
-        out, hand = [], play.hand(play.to_play) or []
-        for card in play.legal():
-            still = any(c[-1] == card[-1] and c != card for c in hand)
-            out += [card, f"{card} busso", f"{card} {'striscio' if still else 'volo'}"]
-        if None not in self._match():
-            out += [f"fuori {s}" for s in range(1, self.seats + 1)]
-        return out
-
-    def check(self, action: str) -> list[Fault]:
-        act = self._read(action)
-        if type(act) is Fault:
-            return [act]
-        if self.phase == "trump":
-            if act.kind == "trump":
-                return []
-            return [Fault("not-now", f"seat {self.first}, who holds 4D, names trumps first")]
-        if self.phase == "over":
-            return [Fault("over", f"`{action}`: the hand is over")]
-        play = self.playing()
-        if act.kind == "claim":
-            if play.trick:
-                return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
-            match, target = self._match()
-            if act.word != "fuori" or None not in (match, target):
-                return []
-            bad = "MatchScore" if match is None else "Target"
-            message = (
-                f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
-                'not readable (MatchScore "A B", Target a number)'
-            )
-            return [Fault("bad-match-tag", message)]
-        if act.kind != "card":
-            return [Fault("not-now", f"`{action}`: it is seat {play.to_play}'s turn to play")]
-        faults = self._card_fault(act.card)
-        if act.word and play.trick:
-            faults.append(self._not_leader(play.number, play.to_play, act.word))
-        return faults
-
-    def perform(self, action: str) -> None:
-        act = read_action(action, self.seats)
-        if self.phase == "trump" and act.kind == "trump":
-            self.trump, self.phase = act.word, "play"
-        elif self.phase == "play" and act.kind == "claim":
-            self.claim = (act.word, act.seat, len(self.playing().tricks))
-            self.phase = "over"
-        elif self.phase == "play" and act.kind == "card":
-            play = self.playing()
-            number, seat, lead = play.number, play.to_play, not play.trick
-            self._play_card(act.card)
-            if act.word:
-                self.hear(number, seat, act.card, act.word, lead)
 
     @staticmethod
     def _not_leader(number: int, seat: int, word: str) -> Fault:
@@ -391,10 +439,9 @@ class FourState(MarafoneState):
         )
 
     def hear(self, number: int, seat: int, card: str, word: str, lead: bool) -> Fault | None:
-        """Seat `seat` says `word` with `card`, played to trick `number` (`lead`: it led
-        it), judged against its hand after the card as far as the play shows it. The
-        first false word, or a word from a seat that did not lead (its fault returned), is
-        the irregularity that decides the hand."""
+        """Seat `seat` says `word` with `card` in trick `number` (`lead`: it led it), judged
+        on its hand after the card as far as the play shows it; the first false or
+        out-of-turn word decides the hand (the latter's fault is returned)."""
         self.words[number, seat] = word
         truth: bool | None = False
         what = f"`{word}` by seat {seat}, who did not lead"
@@ -412,16 +459,6 @@ class FourState(MarafoneState):
             self.irregular = (seat, what)
         return None if lead else self._not_leader(number, seat, word)
 
-    def took(self, trick: TrickResult) -> None:
-        side = team(trick.winner)
-        self.points[TEAM_NAMES[side]] = team_thirds(self.play.tricks)[side] / 3
-
-    def _side_name(self, seat: int) -> str:
-        return TEAM_NAMES[team(seat)]
-
-    def _claims(self) -> list[tgn.Claim]:
-        return [tgn.Claim(kind=self.claim[0], seat=self.claim[1])] if self.claim else []
-
     def _maraffa(self, complete: bool) -> dict | None:
         """The seat holding A, 2, 3 of trumps (known), and whether it led off with the ace."""
         play = self.playing()
@@ -432,7 +469,7 @@ class FourState(MarafoneState):
                 return {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": ace}
         return None
 
-    def score(self) -> Outcome | None:
+    def _score_four(self) -> Outcome | None:
         tricks = self.playing().tricks
         complete = len(tricks) == self.total
         thirds = team_thirds(tricks)
@@ -492,124 +529,7 @@ class FourState(MarafoneState):
             },
         )
 
-
-class TrionfoState(MarafoneState):
-    """Five seats: `auction` (from `first`, the holder of 5S), then the signore's `trump`,
-    his `call` after `chiamo`, and `play`; five passes end the hand (`over`, thrown in)."""
-
-    name = "Trionfo"
-    total = 8
-
-    def __init__(self, hands: dict[int, list[str] | None], **given: Any) -> None:
-        super().__init__(hands, **given)
-        self.phase = "auction"
-        self.auction = Auction(self.first, seats=self.seats)
-        self.called: str | None = None
-        self.amico: int | None = None
-        """The holder of the called card, when known."""
-        self.partner_known = False
-
-    @property
-    def signore(self) -> int | None:
-        return self.auction.bidder if self.auction.over else None
-
-    @property
-    def bid(self) -> str | None:
-        return self.auction.bid if self.auction.over else None
-
-    @property
-    def leader(self) -> int:
-        return self.signore or self.first
-
-    @property
-    def declarer(self) -> int | None:
-        """The signore, shown from his naming of trumps on."""
-        return self.signore if self.phase not in ("auction", "trump") else None
-
-    @property
-    def to_act(self) -> int | None:
-        if self.phase == "auction":
-            return self.auction.turn
-        return self.signore if self.phase in ("trump", "call") else super().to_act
-
-    def legal(self) -> list[str]:
-        if self.phase == "auction":
-            return self.auction.bids()
-        if self.phase == "trump":
-            return [f"trump {suit}" for suit in DECK.suits]
-        if self.phase == "call":
-            return [c for c in DECK.order if c[-1] != self.trump]
-        return self.playing().legal() if self.phase == "play" else []
-
-    def check(self, action: str) -> list[Fault]:
-        act = self._read(action)
-        if type(act) is Fault:
-            return [act]
-        if act.kind == "bid":
-            message = self.auction.fault(act.word)
-            return [Fault("illegal-call", message)] if message else []
-        if act.kind == "claim":
-            return [self.no_claim(act.word)]
-        if self.phase == "over":
-            return [Fault("over", f"`{action}`: the hand is over")]
-        if act.kind != {"trump": "trump", "call": "card", "play": "card"}.get(self.phase):
-            return [Fault("not-now", f"`{action}`: the {self.phase} is not over")]
-        if self.phase == "call" and act.card[-1] == self.trump:
-            message = f"{act.card} is a trump: the called card is of another suit"
-            return [Fault("call-trump", message)]
-        if self.phase == "call" and act.card not in DECK.cards:
-            return [Fault("unknown-card", f"{act.card} is not a card of marafone")]
-        if self.phase != "play":
-            return []
-        return self._card_fault(act.card) + ([self.no_word(act.word)] if act.word else [])
-
-    @staticmethod
-    def no_word(word: str) -> Fault:
-        return Fault(
-            "unexpected-signal",
-            f"`{word}`: the leader's words belong to four-seat marafone, not to Trionfo",
-        )
-
-    @staticmethod
-    def no_claim(kind: str) -> Fault:
-        return Fault("unexpected-claim", f"`{kind}` belongs to four-seat marafone, not to Trionfo")
-
-    def perform(self, action: str) -> None:
-        act = read_action(action, self.seats)
-        if act.kind == "bid" and self.phase == "auction":
-            self.auction.say(act.word)
-            if self.auction.over:
-                self.phase = "over" if self.auction.thrown_in else "trump"
-        elif act.kind == "trump" and self.phase == "trump":
-            self.trump = act.word
-            self.phase = "call" if self.bid == "chiamo" else "play"
-        elif act.kind == "card" and self.phase == "call":
-            self.called, self.phase = act.card, "play"
-            self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
-        elif act.kind == "card" and self.phase == "play":
-            self._play_card(act.card)
-
-    def adopt(self, play: TrickPlay) -> None:
-        super().adopt(play)
-        self.points = {"signore": 0.0, "others": 0.0}
-
-    def _side(self) -> set[int]:
-        return {self.signore} | ({self.amico} if self.amico else set())
-
-    def _side_name(self, seat: int) -> str:
-        return "signore" if seat in self._side() else "others"
-
-    def took(self, trick: TrickResult) -> None:
-        cards = [c for _, c in trick.cards]
-        self.partner_known = self.partner_known or self.called in cards
-        self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
-
-    def _sections(self, record: tgn.Record) -> None:
-        record.auction = tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.auction.calls]])
-        if self.called is not None:
-            record.call = tgn.CardList(keyword="call", cards=[tgn.Card(self.called)])
-
-    def score(self) -> Outcome | None:
+    def _score_trionfo(self) -> Outcome | None:
         auction, signore, bid = self.auction, self.signore, self.bid
         if auction.thrown_in:
             first = {"auction_first": self.first, "bid": None}
@@ -662,32 +582,46 @@ def start(record: tgn.Record) -> MarafoneState:
     missing = [str(s) for s, h in hands.items() if h is None]
     if missing:
         raise ValueError(f"the deal gives no hand for seat {', '.join(missing)}")
-    kind, card = (FourState, "4D") if seats == 4 else (TrionfoState, "5S")
+    return dealt(hands, record.dealer or 1, [(t.name, t.value) for t in record.tags])
+
+
+def dealt(
+    hands: dict[int, list[str]],
+    dealer: int,
+    tags: list[tuple[str, str]],
+    kind: type[MarafoneState] = MarafoneState,
+) -> MarafoneState:
+    """The state of a deal of `hands` (`kind`: a subclass of the state)."""
+    card = "4D" if len(hands) == 4 else "5S"
     first = next((s for s, h in hands.items() if card in h), None)
     if first is None:
         raise ValueError(f"no hand of the deal holds {card}")
-    tags = [(t.name, t.value) for t in record.tags]
-    return kind(hands, first=first, dealer=record.dealer or 1, tags=tags)
+    return kind(hands, first=first, dealer=dealer, tags=tags)
+
+
+def written(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
+    """The record's actions (node, spelling) in the order the rules apply them."""
+    yield from ((call, call.word) for call in record.calls())
+    if record.trump is not None and record.trump.suit is not None:
+        yield record.trump, f"trump {record.trump.suit}"
+    yield from ((card, card.code) for card in (record.call.cards if record.call else ()))
+    yield from play_actions(record)
+
+
+def play_actions(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
+    """The actions of the record's play (node, spelling): cards, words and claims."""
+    for item in record.play.items if record.play is not None else ():
+        if type(item) is tgn.Claim:
+            yield item, f"{item.kind} {item.seat}"
+            continue
+        for card in item.cards:
+            yield card, f"{card.code} {card.signal}" if card.signal else card.code
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them."""
     state, out = start(record), []
-
-    def do(action: str, seat: int | None = None) -> None:
-        out.append((state.to_act if seat is None else seat, action))
+    for node, action in written(record):
+        out.append((node.seat if type(node) is tgn.Claim else state.to_act, action))
         state.perform(action)
-
-    for call in (c for r in record.auction.rounds for c in r) if record.auction else ():
-        do(call.word)
-    if record.trump is not None and record.trump.suit is not None:
-        do(f"trump {record.trump.suit}")
-    for card in record.call.cards if record.call is not None else ():
-        do(card.code)
-    for item in record.play.items if record.play is not None else ():
-        if type(item) is tgn.Claim:
-            do(f"{item.kind} {item.seat}", item.seat)
-            continue
-        for card in item.cards:
-            do(f"{card.code} {card.signal}" if card.signal else card.code)
     return out

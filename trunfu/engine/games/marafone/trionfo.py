@@ -89,16 +89,11 @@ class Auction:
         return ["passo", *BIDS[low + 1 :]]
 
     def _next(self, seat: int) -> int:
-        if self.thrown_in:
-            return 0
+        """The seat after `seat` that has not passed; 0 when the auction is over."""
         if len(self.passed) == self.seats - 1 and self.bidder is not None:
             return 0
-        nxt = seat
-        for _ in range(self.seats):
-            nxt = nxt % self.seats + 1
-            if nxt not in self.passed:
-                return nxt
-        return 0
+        after = [(seat + i) % self.seats + 1 for i in range(self.seats)]
+        return next((s for s in after if s not in self.passed), 0)
 
 
 def goal_met(

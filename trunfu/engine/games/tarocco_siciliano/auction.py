@@ -1,6 +1,5 @@
-"""The declarations of Sicilian tarocchi: one round per packet (3 seats) or two rounds
-(4 seats), each seat speaking at most once per round, eldest first. `Declarations` keeps
-them call by call: who is to speak, which calls the round allows, and how they ended."""
+"""The declarations of Sicilian tarocchi, call by call: one round per packet (3 seats) or
+two rounds (4 seats), each seat speaking once a round, eldest first."""
 
 from __future__ import annotations
 
@@ -8,14 +7,8 @@ from ...cards import SUITS
 from ...state import Fault
 from .rules import ROUND_CALLS, highest_missing
 
-OPEN, SOLO, CHIAMO, FORCED_CALL, PRENDO, THROWN_IN = (
-    "open",
-    "vado-solo",
-    "chiamo",
-    "forced-call",
-    "prendo",
-    "thrown-in",
-)
+OPEN, SOLO, CHIAMO, FORCED_CALL, PRENDO = "open", "vado-solo", "chiamo", "forced-call", "prendo"
+THROWN_IN = "thrown-in"
 PASS = frozenset(("passo", "mischio"))
 
 
@@ -25,9 +18,7 @@ def over(round_: int, ended_by: str | None) -> str:
 
 
 class Declarations:
-    """The declarations so far. `end`: `open` (going on), `vado-solo`, `chiamo`,
-    `forced-call` (everybody passed: the holder of T20 must call), `prendo` or
-    `thrown-in`; `ended_by` says why in words."""
+    """The declarations so far; `end` how they ended (`open`: not yet), `ended_by` in words."""
 
     end, ended_by = OPEN, None
     declarer: int | None = None
@@ -50,21 +41,16 @@ class Declarations:
 
     def legal(self, hand: list[str] | None) -> list[str]:
         """The calls the seat to speak may make (`hand`: its cards, None when unknown)."""
-        out = []
-        for word in self.table[self.round]:
-            if word == "chiamo" and self.chiamo is None:
-                card = highest_missing(hand) if hand is not None else None
-                out.append(f"chiamo {card}" if card else word)
-            elif word not in ("chiamo", "prendo") or (word == "prendo" and self.pagos):
-                out.append(word)
-        return out
+        card = highest_missing(hand) if hand is not None else None
+        spelled = {"chiamo": f"chiamo {card}" if card else "chiamo"}
+        words = self.table[self.round]
+        return [spelled.get(w, w) for w in words if not self.faults(None, w, card, hand)]
 
     def faults(
         self, label: int | None, word: str, card: str | None, dealt: list[str] | None
     ) -> list[Fault]:
-        """What is wrong with the seat to speak saying `word` (`label`: the seat the call is
-        said to be by, if any; `card`: the card a `chiamo` names; `dealt`: the caller's
-        cards, None when unknown)."""
+        """What is wrong with the seat to speak (said to be `label`) saying `word` (`card`: a
+        chiamo's; `dealt`: the caller's cards, None when unknown)."""
         r, seat, allowed = self.round, self.to_speak, self.table.get(self.round, ())
         if self.end != OPEN:
             return [Fault("call-after-end", over(r, self.ended_by))]
@@ -84,8 +70,7 @@ class Declarations:
         return [*faults, Fault("illegal-call", f"round {r}: {why}")]
 
     def say(self, word: str, card: str | None) -> None:
-        """The seat to speak says `word`; a call its round does not allow is a turn spoken
-        for nothing."""
+        """The seat to speak says `word` (one its round does not allow does nothing)."""
         if self.end != OPEN:
             return
         seat, calls = self.to_speak, self.rounds[-1]
@@ -132,28 +117,23 @@ class Declarations:
 
 
 def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | None:
-    """What is wrong with `seat` calling `called`: only a trump is called, the highest
-    that his dealt cards (`dealt`, None when unknown) lack."""
+    """What is wrong with `seat` calling `called`: the highest trump his `dealt` cards lack."""
     if SUITS[called] != "T":
         return Fault("wrong-call", f"seat {seat} calls {called}: only a trump is called")
     expected = highest_missing(dealt) if dealt is not None else called
     if called == expected:
         return None
-    held = f"he holds {called}" if called in dealt else None
-    reason = held or f"he does not hold {expected}, a higher trump, either"
-    return Fault(
-        "wrong-call",
-        f"seat {seat} calls {called} but {reason}: he must call the highest trump he does not "
-        f"hold, {expected}",
-    )
+    reason = f"he does not hold {expected}, a higher trump, either"
+    if called in dealt:
+        reason = f"he holds {called}"
+    must = f"he must call the highest trump he does not hold, {expected}"
+    return Fault("wrong-call", f"seat {seat} calls {called} but {reason}: {must}")
 
 
-def packet_label(seats: int, r: int) -> str:
-    """The packet dealt before round `r`, in words."""
-    if seats == 4:
-        if r == 1:
-            return "first packet: five cards to each seat"
-        return "the rest of the deal: fifteen cards to each seat, three to the talon"
-    if r == 4:
-        return "fourth packet: twenty cards to each seat, three to the talon"
-    return f"packet {r}: {5 * r} cards to each seat"
+PACKETS = {
+    (4, 1): "first packet: five cards to each seat",
+    (4, 2): "the rest of the deal: fifteen cards to each seat, three to the talon",
+    (3, 4): "fourth packet: twenty cards to each seat, three to the talon",
+}
+"""(Seats, round) → the packet dealt before the round, in words, where it is not `packet N`'s
+(`N`: the round, 5 N cards to each seat)."""

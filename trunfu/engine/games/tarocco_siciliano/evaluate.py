@@ -1,20 +1,6 @@
-"""How a Sicilian player values the cards he holds before each declaration: the French
-players' point count (Chavey's, see `french_tarot.evaluate`) carried over to the Sicilian
-deck, whose key cards play the same parts: Giove, the Fuggitivo and the Picciotti are
-the 21, the Excuse and the Petit; the Arie the major trumps.
-
-- Giove (T20): 10; the Fuggitivo: 8; the Picciotti: 5 as fifth trump, 7 as sixth, 9 with
-  seven or more (0 when shorter: the others would catch them);
-- with five trumps or more (the Fuggitivo counts as one), 2 for each; 2 more for each
-  Aria (T16 to T20), and 1 more for each Aria next to another;
-- a king and queen of one suit 10, a king alone 6, a queen alone 3, a cavallo 2, a
-  donna 1;
-- a long suit: 5 cards 5, 6 cards 7, 7 or more 9.
-
-The hand is counted after every packet (5, 10, 15, 20 cards), each round's calls against
-thresholds for that many cards (`THREE_SEATS`, `FOUR_SEATS`), set where deals end as
-players report: about one in seven thrown in at three seats, a stata now and then, the
-forced call the exception at four seats (docs/simulation.md)."""
+"""How a Sicilian player values his cards before each declaration, announcement and
+lead: the French count carried over to the Sicilian deck (docs/simulation.md, "Sicilian
+tarocchi"). The thresholds are set where deals end as players report."""
 
 from __future__ import annotations
 
@@ -31,33 +17,24 @@ LONG_SUIT = {5: 5, 6: 7}
 PICCIOTTI_GUARDED = {5: 5, 6: 7}
 
 THREE_SEATS = {
-    # round: (stata or solo, prendo, altre-cinque, pago below)
     1: (26, None, 3, None),
     2: (None, 34, 8, 5),
     3: (None, 48, 20, 14),
     4: (50, 46, None, 34),
 }
-"""Round → the least count to go solo, to take a pago (`prendo`), to ask for five more
-cards (`altre-cinque`), and the count below which a seat offers to pay (`pago`)."""
+"""Round → the least count for `vado-solo`, `prendo`, `altre-cinque`; `pago` below its own."""
 
 FOUR_SEATS = {"stata": 26, "solo": 54, "chiamo": 37}
-"""The least count for a solo after the first packet (a stata), for a solo after the
-whole deal, and for a call of a partner (`chiamo`)."""
-
-
-def _is_trump(card: str) -> bool:
-    return suit_of(card) == "T"
+"""The least count for a stata (first packet), a solo and a `chiamo` (whole deal)."""
 
 
 def count(cards: list[str]) -> int:
-    """The cards' count (see the module's docstring)."""
+    """The cards' count: the key cards, trumps from five, Arie, honours and long suits."""
     held = set(cards)
-    trumps = sum(_is_trump(c) for c in cards) + (FUGGITIVO in held)
+    trumps = _trumps(cards) + (FUGGITIVO in held)
     total = 10 * (GIOVE in held) + 8 * (FUGGITIVO in held)
-    if PICCIOTTI in held and trumps >= 5:
-        total += PICCIOTTI_GUARDED.get(trumps, 9)
-    if trumps >= 5:
-        total += 2 * trumps
+    if trumps >= 5:  # the Picciotti guarded, and 2 a trump
+        total += 2 * trumps + (PICCIOTTI in held) * PICCIOTTI_GUARDED.get(trumps, 9)
     arie = [int(a[1:]) for a in ARIE if a in held]
     total += 2 * len(arie) + sum(n - 1 in arie or n + 1 in arie for n in arie)
     for suit in SUITS:
@@ -70,8 +47,7 @@ def count(cards: list[str]) -> int:
 
 
 def three_seat_call(cards: list[str], round_: int, pago_before: bool) -> str:
-    """What a seat of three says in round `round_` holding `cards` (the packets so far);
-    `pago_before`: a seat has said `pago` earlier in this round."""
+    """What a seat of three holding `cards` says in round `round_` (after a `pago` or not)."""
     solo, take, more, pay = THREE_SEATS[round_]
     value = count(cards)
     if solo is not None and value >= solo:
@@ -86,8 +62,7 @@ def three_seat_call(cards: list[str], round_: int, pago_before: bool) -> str:
 
 
 def four_seat_call(cards: list[str], round_: int, called: bool) -> str:
-    """What a seat of four says: round 1 (five cards) `vado-solo` or `passo`; round 2 (the
-    whole hand) `vado-solo`, `chiamo` (when nobody has called yet) or `passo`."""
+    """What a seat of four says in round `round_` (`called`: somebody said chiamo)."""
     value = count(cards)
     if round_ == 1:
         return "vado-solo" if value >= FOUR_SEATS["stata"] else "passo"
@@ -99,13 +74,14 @@ def four_seat_call(cards: list[str], round_: int, called: bool) -> str:
 
 
 def scommessa(cards: list[str]) -> bool:
-    """The declarer bets on ending with Giove, the Picciotti and the Fuggitivo when he holds
-    all three, the Picciotti guarded by six trumps or more."""
-    trumps = sum(_is_trump(c) for c in cards)
-    return {GIOVE, PICCIOTTI, FUGGITIVO} <= set(cards) and trumps >= 6
+    """The declarer bets when he holds Giove, the Picciotti and the Fuggitivo, six trumps."""
+    return {GIOVE, PICCIOTTI, FUGGITIVO} <= set(cards) and _trumps(cards) >= 6
 
 
 def rivanto(cards: list[str]) -> bool:
-    """An opponent promises the last trick when he holds Giove, the highest trump, with
-    seven trumps more to keep it to the end (trumps led force him to play one)."""
-    return GIOVE in cards and sum(_is_trump(c) for c in cards) >= 8
+    """An opponent promises the last trick holding Giove and seven trumps more to keep it."""
+    return GIOVE in cards and _trumps(cards) >= 8
+
+
+def _trumps(cards: list[str]) -> int:
+    return sum(suit_of(c) == "T" for c in cards)

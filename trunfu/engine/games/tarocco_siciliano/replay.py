@@ -1,120 +1,83 @@
-"""The referee of one Sicilian deal: a loop over the record's actions through a
-`SicilianState`, which judges each one. Where the record leaves hands out, the referee
-infers them from the play as it goes, and judges after the play what only the inferred
-hands tell (the scarto, the call, the scommessa of a declarer whose hand is not given)."""
+"""The referee of one Sicilian deal: the record's actions through a `SicilianState`, which
+judges each one, then what only the play tells of a hand the record leaves out (the
+scarto, the call, the scommessa)."""
 
 from __future__ import annotations
 
-from functools import cached_property
-
-from ....notation.models import Record
+from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
 from ...context import Context
 from ...play import PlaySetup, play_tricks
-from .auction import CHIAMO, FORCED_CALL, OPEN, PRENDO, SOLO, chiamo_fault, over, packet_label
+from .auction import CHIAMO, FORCED_CALL, OPEN, PACKETS, PRENDO, SOLO, chiamo_fault, over
 from .rules import FOLLOW, NEVER_DISCARDED, TRICKS, forced_call_fault, plain, scarto_fault
-from .state import SicilianState, no_cards
+from .state import SicilianState, dealt
 
 POWER = strengths("tarocco-siciliano")
 
 
-class Known:
-    """What the record tells of the cards: the hands and the talon given, and the play,
-    walked from the first leader (`leader`, once known) when something asks for it."""
-
-    def __init__(self, record: Record, seats: int, order: tuple[str, ...]) -> None:
-        self.record, self.seats, self.leader = record, seats, 0
-        self.hands: dict[int, list[str]] = {}
-        self.talon: list[str] | None = None
-        for hand in record.deal.hands if record.deal is not None else []:
-            if hand.owner.isdigit():
-                self.hands[int(hand.owner)] = [c.code for c in hand.cards]
-            elif hand.owner == "talon":
-                self.talon = [c.code for c in hand.cards]
-        if self.talon is None and len(self.hands) == seats:
-            dealt = {c for h in self.hands.values() for c in h}
-            self.talon = [c for c in order if c not in dealt]
-
-    @cached_property
-    def played(self) -> dict[int, list[tuple[int, str]]]:
-        """Seat → (trick number, card) for every card it plays."""
-        played: dict[int, list[tuple[int, str]]] = {s: [] for s in range(1, self.seats + 1)}
-        for number, cards in enumerate(walk(self.record, self.seats, self.leader), 1):
-            for seat, card in cards:
-                played[seat].append((number, card))
-        return played
-
-    @cached_property
-    def complete(self) -> bool:
-        """True when the record holds every card of the play."""
-        return sum(map(len, self.played.values())) == self.seats * TRICKS[self.seats]
-
-
-def walk(record: Record, seats: int, leader: int) -> list[list[tuple[int, str]]]:
-    """The written tricks as [(seat, card)] from `leader`, the next leaders found from the
-    winners."""
+def walk(record: Record, seats: int, leader: int) -> list[tuple[int, int, str]]:
+    """(trick, seat, card) of each written card, the first trick led by `leader`."""
     out = []
-    for trick in record.play.tricks if record.play is not None else []:
-        cards = [((leader - 1 + i) % seats + 1, c.code) for i, c in enumerate(trick.cards)]
-        out.append(cards)
+    for number, trick in enumerate(record.play.tricks if record.play is not None else [], 1):
+        cards = [c.code for c in trick.cards]
+        out += [(number, (leader - 1 + i) % seats + 1, c) for i, c in enumerate(cards)]
         if len(cards) < seats:
             break
-        leader = cards[FOLLOW.winner([c for _, c in cards])][0]
+        leader = (leader - 1 + FOLLOW.winner(cards)) % seats + 1
     return out
 
 
 def replay(record: Record, ctx: Context) -> None:
     """Referee `record` (see the module docstring)."""
-    seats, steps = ctx.seats, ctx.want_steps
-    known = Known(record, seats, ctx.game.order)
-    state = SicilianState(seats, ctx.dealer, known.hands, known.talon, record.tags)
+    seats = ctx.seats
+    hands, talon = dealt(record, seats, ctx.game.order)
+    state = SicilianState(seats, ctx.dealer, hands, talon, record.tags)
     ctx.observe(state)
     ctx.step("deal", label=f"seat {ctx.dealer} deals; seat {ctx.eldest} is eldest")
     chiamo = _declarations(record, ctx, state)
     end = state.bidding.end
     if end == FORCED_CALL and state.declarer is None and state.phase == "discard":
-        holder = _giove_holder(record, ctx, known)
+        holder = _giove_holder(record, ctx, hands)
         if holder is None:
             return
         state.name_declarer(holder)
     if state.phase in ("auction", "over"):
         _unplayed(record, ctx, state)
         return
-    if end != FORCED_CALL and record.call is not None:
-        why = "the `call` section is only for the holder of Giove (T20) when everybody passed"
-        ctx.error(record.call, "unexpected-call", why)
-    declarer, talon = state.declarer, known.talon
-    known.leader = state.leader
-    given = record.discard is not None
+    declarer, given = state.declarer, record.discard is not None
     scarto = [c.code for c in record.discard.cards] if given else None
-    if not given and known.complete:
-        played = {c for cards in known.played.values() for _, c in cards}
-        scarto = [c for c in ctx.game.order if c not in played]
-
+    total = seats * TRICKS[seats]  # the cards of a whole play
+    if not given and len(played := walk(record, seats, state.leader)) == total:
+        scarto = [c for c in ctx.game.order if c not in {c for *_, c in played}]
     state.talon_taken = True
-    if steps:
+    if ctx.want_steps:
         shown = f": {' '.join(talon)}" if talon else ""
-        ctx.step(
-            "talon", seat=declarer, text="talon", label=f"seat {declarer} takes the talon{shown}"
-        )
+        label = f"seat {declarer} takes the talon{shown}"
+        ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
         for node in record.discard.cards:
-            for fault in state.judge("card", None, node.code, None):
-                ctx.error(node, fault.code, fault.message)
-            state.act("card", None, node.code, None)
+            _judged(ctx, state, ("card", None, node.code, None), node, None, "")
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
-    if scarto is not None and steps:
+    if scarto is not None and ctx.want_steps:
         how = "" if given else " (inferred: the cards never played)"
         label = f"seat {declarer} discards {' '.join(scarto)}{how}"
         ctx.step("discard", seat=declarer, text=" ".join(scarto), node=record.discard, label=label)
     if end == FORCED_CALL:
         _forced_call(record, ctx, state)
-    state.partner = _partner(state.called, declarer, known) if state.called else None
+    elif record.call is not None:
+        why = "the `call` section is only for the holder of Giove (T20) when everybody passed"
+        ctx.error(record.call, "unexpected-call", why)
+    called = state.called
+    if called and all(called not in h for h in [talon or [], *hands.values()]):
+        holders = [s for _, s, c in walk(record, seats, state.leader) if c == called]
+        state.partner = min(holders) if holders and min(holders) != declarer else None
     bet = _announcements(record, ctx, state)
-
-    start = state.start_hands()
+    start, owners = state.start_hands(), {}
+    if start[declarer] is None:  # his cards known though his hand at the start of play is not
+        owners = {c: f"it was in the talon, taken by seat {declarer}" for c in talon or []}
+        owners.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
     result = play_tricks(
         ctx,
         PlaySetup(
@@ -123,61 +86,69 @@ def replay(record: Record, ctx: Context) -> None:
             tricks=TRICKS[seats],
             hands=start,
             elsewhere={c: "it lies in the scarto" for c in scarto} if given else {},
-            owners=_declarer_cards(declarer, known, scarto) if start[declarer] is None else {},
-            on_trick=state.took if steps else None,  # the running points
+            owners={c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())},
+            on_trick=state.took if ctx.want_steps else None,  # the running points
             on_start=state.adopt,
         ),
     )
-
     # What only the inferred hands tell, by the rules the state applies.
     after = state.after
-    if after is None and known.complete and scarto is not None:
+    if after is None and scarto is not None and len(walk(record, seats, state.leader)) == total:
         after = result.hands[declarer] + scarto
     inferred = state.after is None and after is not None
     _check_scarto(record, ctx, state, scarto, after)
-    if end == CHIAMO and state.called is not None and known.hands.get(declarer) is None:
-        _check_chiamo(ctx, state, chiamo.card, known, after)
+    if end == CHIAMO and state.called is not None and declarer not in hands:
+        _check_chiamo(record, ctx, state, chiamo.card, talon, after)
     if end == FORCED_CALL and state.forced and inferred:
         why = forced_call_fault(declarer, state.forced[0], after)
         if why:
             ctx.error(record.call.cards[0], "wrong-call", why)
-    if bet is not None and inferred and (fault := state.scommessa_fault(after)) is not None:
-        ctx.error(bet, fault.code, fault.message)
+    if bet is not None and inferred and (why := state.scommessa_fault(after)):
+        ctx.error(bet, "illegal-announcement", why)
     state.finish()
     if state.over:
         ctx.outcome = state.outcome
         ctx.step("end", label=f"{state.contract}: result {ctx.outcome.result}")
 
 
+def _judged(
+    ctx: Context, state: SicilianState, read: tuple, node: Node, card: Node | None, at: str
+) -> None:
+    """Report the state's faults of the action `read` at `node` (the last, coded `at`, at its
+    `card`), then do it."""
+    faults = state.judge(*read)
+    for fault in faults:
+        on_card = card is not None and fault is faults[-1] and fault.code == at
+        ctx.error(card if on_card else node, fault.code, fault.message)
+    state.act(*read)
+
+
 def _declarations(record: Record, ctx: Context, state: SicilianState):
-    """The calls of the record, round by round, and what the record's layout breaks: a
-    round cut short, a call too many, a round after the end. The `chiamo` that stands."""
+    """The calls, and the rounds cut short, too long or after the end; the chiamo that stands."""
     auction, seats, bidding, steps = record.auction, ctx.seats, state.bidding, ctx.want_steps
     rounds = auction.rounds if auction is not None else []
-    chiamo = None
+    acted = []
     for r, calls in enumerate(rounds, 1):
-        if not calls and r == 1 and len(rounds) == 1:
+        if not calls and len(rounds) == 1:
             break
         if bidding.end != OPEN:
             where = calls[0] if calls else auction.separators[r - 2]
             ctx.error(where, "call-after-end", over(r, bidding.ended_by))
             break
         if steps:
-            ctx.step("packet", text=f"packet {r}", label=packet_label(seats, r))
+            label = PACKETS.get((seats, r)) or f"packet {r}: {5 * r} cards to each seat"
+            ctx.step("packet", text=f"packet {r}", label=label)
         for i, call in enumerate(calls):
             if i >= seats and bidding.end not in (SOLO, PRENDO):
                 why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
                 ctx.error(call, "out-of-turn", why)
                 break
-            seat, card = bidding.to_speak, call.card.code if call.card else None
-            for fault in state.judge("call", call.label, call.word, card):
-                wrong = fault.code == "wrong-call" and card is not None
-                ctx.error(call.card if wrong else call, fault.code, fault.message)
-            if bidding.end != OPEN:
+            seat, card = bidding.to_speak, call.card and call.card.code
+            ended, read = bidding.end != OPEN, ("call", call.label, call.word, card)
+            _judged(ctx, state, read, call, call.card, "wrong-call")
+            if ended:  # a call after the end: told, not done
                 break
-            state.act("call", call.label, call.word, card)
-            if bidding.chiamo == len(bidding.speakers) - 1:
-                chiamo = call
+            acted.append(call)
             if steps:
                 text = call.word if card is None else f"{call.word} {card}"
                 ctx.step("call", seat=seat, text=text, node=call, label=f"seat {seat}: {text}")
@@ -186,7 +157,7 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 why = f"round {r} ends after {len(calls)} calls: each of the {seats} seats speaks"
                 ctx.error(auction.separators[r - 1], "short-round", why)
             break
-    return chiamo
+    return acted[bidding.chiamo] if bidding.chiamo is not None else None
 
 
 def _unplayed(record: Record, ctx: Context, state: SicilianState) -> None:
@@ -201,19 +172,17 @@ def _unplayed(record: Record, ctx: Context, state: SicilianState) -> None:
         ctx.step("end", label=f"{why}: result {ctx.outcome.result}")
 
 
-def _giove_holder(record: Record, ctx: Context, known: Known) -> int | None:
-    """After everybody passed, the holder of Giove when no hand shows him: the one seat
-    that may hold it, else None (reported when the deal goes on). Any seat whose hand is
-    not given may be the one, unless the play, led by the seat after him, would not give
-    him T20 (a play alone tells the seats only relative to its first leader); a scommessa,
-    which only the declarer announces, names him."""
-    fits = [s for s in range(1, ctx.seats + 1) if s not in known.hands]
-    if len(fits) > 1 and record.announce is not None:
-        bettor = [a.seat for a in record.announce.items if a.word == "scommessa"]
-        if bettor and bettor[0] in fits:
-            fits = bettor[:1]
-    if len(fits) > 1 and record.play is not None and record.play.tricks:
-        fits = [s for s in fits if _plays_giove(record, ctx, s)]
+def _giove_holder(record: Record, ctx: Context, hands: dict[int, list[str]]) -> int | None:
+    """The holder of Giove no hand shows after everybody passed: the one seat not given
+    that the scommessa names or the play gives T20 to; else None (told if play follows)."""
+    fits = [s for s in range(1, ctx.seats + 1) if s not in hands]
+    items = record.announce.items if record.announce is not None else []
+    bettor = next((a.seat for a in items if a.word == "scommessa"), None)
+    if len(fits) > 1 and bettor in fits:
+        fits = [bettor]
+    if len(fits) > 1:  # the play, led by the seat after him, must give him T20
+        walks = {s: walk(record, ctx.seats, ctx.next_seat(s)) for s in fits}
+        fits = [s for s in fits if next((p for _, p, c in walks[s] if c == "T20"), 0) == s]
     if len(fits) == 1:
         return fits[0]
     if record.play is not None and record.play.items:
@@ -223,12 +192,6 @@ def _giove_holder(record: Record, ctx: Context, known: Known) -> int | None:
         )
         ctx.error(record.play, "unknown-caller", why)
     return None
-
-
-def _plays_giove(record: Record, ctx: Context, seat: int) -> bool:
-    """True when, with the seat after `seat` leading, the play gives T20 to `seat`."""
-    tricks = walk(record, ctx.seats, ctx.next_seat(seat))
-    return next((s for cards in tricks for s, c in cards if c == "T20"), None) == seat
 
 
 def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
@@ -244,9 +207,7 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
             ctx.error(call or record.play, "missing-call", why)
         return
     node = call.cards[0]
-    for fault in state.judge("card", None, node.code, None):
-        ctx.error(node, fault.code, fault.message)
-    state.act("card", None, node.code, None)
+    _judged(ctx, state, ("card", None, node.code, None), node, None, "")
     if len(call.cards) > 1:
         ctx.error(call.cards[1], "wrong-call", "the holder of Giove calls one card")
     label = f"seat {declarer} calls {node.code}"
@@ -257,86 +218,58 @@ def _announcements(record: Record, ctx: Context, state: SicilianState):
     """The announcements; the scommessa that stands (its item), if any."""
     bet = None
     for item in record.announce.items if record.announce is not None else []:
-        card = item.cards[0].code if item.cards else None
-        for fault in state.judge("announce", item.seat, item.word, card):
-            where = item.cards[0] if fault.message == no_cards(item.word) else item
-            ctx.error(where, fault.code, fault.message)
+        card = item.cards[0] if item.cards else None
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
-        state.act("announce", item.seat, item.word, card)
+        read = ("announce", item.seat, item.word, card and card.code)
+        _judged(ctx, state, read, item, card, "illegal-announcement")
         label = f"seat {item.seat}: {item.word}"
         ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
     return bet
 
 
-def _partner(called: str, declarer: int, known: Known) -> int | None:
-    """The holder of the called card (None: a forced solo, the card being in the talon)."""
-    holder = next((s for s, hand in known.hands.items() if called in hand), None)
-    if holder is None and (known.talon is None or called not in known.talon):
-        holder = next(
-            (s for s, cards in known.played.items() for _, c in cards if c == called), None
-        )
-    return holder if holder != declarer else None
-
-
-def _declarer_cards(
-    declarer: int, known: Known, scarto: list[str] | None
-) -> dict[str, tuple[int, str]]:
-    """The cards known to be the declarer's though his hand at the start of play is not:
-    the talon and his dealt hand (when given), less the scarto."""
-    owners = {c: f"it was in the talon, taken by seat {declarer}" for c in known.talon or []}
-    owners.update((c, f"it was dealt to seat {declarer}") for c in known.hands.get(declarer, []))
-    return {c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())}
-
-
-def _check_scarto(
-    record: Record,
-    ctx: Context,
-    state: SicilianState,
-    scarto: list[str] | None,
-    after: list[str] | None,
-) -> None:
-    """The scarto where the state could not judge it: of the wrong size, inferred from the
-    play, or its trumps when the declarer's cards were not known before the play (with
-    none known, a trump is taken to be one too many)."""
+def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, after) -> None:
+    """The scarto the state could not judge: of the wrong size, inferred, or its trumps (one
+    too many when the declarer's cards are not known)."""
     given = record.discard is not None
     if scarto is None or (given and state.after is not None and len(scarto) == 3):
         return  # none, or judged card by card by the state
     if len(scarto) != 3:
         ctx.error(record.discard, "scarto-size", f"the scarto is 3 cards, not {len(scarto)}")
         return
-    count, trumps = plain(after) if after is not None else 3, 0
-    for card in scarto:
+    count = plain(after) if after is not None else 3
+    for i, card in enumerate(scarto):
         trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
-        why = scarto_fault(card, count, trumps) if trump or not given else None
+        why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
         if why and given:
             node = next((c for c in record.discard.cards if c.code == card), record.discard)
             ctx.error(node, "illegal-scarto", why)
         elif why:
             why += " (the scarto is inferred: the cards never played)"
             ctx.error(record.play, "illegal-scarto", why)
-        trumps += trump
 
 
-def _check_chiamo(ctx: Context, state: SicilianState, node, known: Known, after) -> None:
-    """A `chiamo` whose caller's hand is not given: judged from his cards after the talon
-    less the talon, else proved wrong by a higher trump another seat plays."""
+def _check_chiamo(record: Record, ctx: Context, state: SicilianState, node, talon, after) -> None:
+    """A chiamo whose caller's hand is not given: by his inferred cards, or a higher trump
+    another seat plays."""
     called, declarer = node.code, state.declarer
     if SUITS[called] != "T":
         return  # judged by the state
-    if after is not None and known.talon is not None:
-        fault = chiamo_fault(declarer, called, [c for c in after if c not in known.talon])
+    if after is not None and talon is not None:
+        fault = chiamo_fault(declarer, called, [c for c in after if c not in talon])
         if fault is not None:
             ctx.error(node, fault.code, fault.message)
         return
-    for seat, cards in known.played.items():
-        higher = [(n, c) for n, c in cards if SUITS[c] == "T" and POWER[c] > POWER[called]]
-        if seat != declarer and higher:
-            number, card = higher[0]
-            ctx.error(
-                node,
-                "wrong-call",
-                f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played "
-                f"it in trick {number}): he must call the highest trump he does not hold",
-            )
-            return
+    higher = [
+        (seat, number, card)
+        for number, seat, card in walk(record, ctx.seats, state.leader)
+        if seat != declarer and SUITS[card] == "T" and POWER[card] > POWER[called]
+    ]
+    if higher:
+        seat, number, card = min(higher)
+        ctx.error(
+            node,
+            "wrong-call",
+            f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played it in "
+            f"trick {number}): he must call the highest trump he does not hold",
+        )

@@ -11,15 +11,11 @@ from ...tricks import ExcuseLead, TrickRules
 GAME = "tarocco-siciliano"
 FOLLOW = TrickRules(game=GAME, excuse_lead=ExcuseLead.LAST)
 
+HONOURS = {"K": 5, "Q": 4, "C": 3, "J": 2}
 VALUES: dict[str, int] = {
-    "T20": 10,
-    "T1": 10,
-    "EX": 10,
+    **dict.fromkeys(("T20", "T1", "EX"), 10),
     **{f"T{n}": 5 for n in range(16, 20)},
-    **{f"K{s}": 5 for s in "DCSB"},
-    **{f"Q{s}": 4 for s in "DCSB"},
-    **{f"C{s}": 3 for s in "DCSB"},
-    **{f"J{s}": 2 for s in "DCSB"},
+    **{f"{rank}{suit}": value for rank, value in HONOURS.items() for suit in "DCSB"},
 }
 """The 23 counting cards; every other card is a blank worth 1 before the threes."""
 LAST_TRICK = 5
@@ -53,8 +49,7 @@ JOCHI = ("rimatura", "vanto", "rivanto", "pigliate", "scommessa", "quattro-re", 
 
 
 def card_points(cards: list[str]) -> int:
-    """A side's card points before the last trick: values (blanks 1), less 2 for each full
-    three cards and 1 for a last one or two."""
+    """Card points: values (blanks 1), less 2 for each three cards and 1 for one or two left."""
     n = len(cards)
     return sum(map(VALUES.get, cards, repeat(1))) - 2 * (n // 3) - (1 if n % 3 else 0)
 
@@ -69,21 +64,20 @@ def highest_missing(cards: list[str]) -> str | None:
 
 
 def plain(cards: list[str]) -> int:
-    """How many of `cards` are neither trumps, the Fuggitivo nor kings: the cards a scarto
-    takes before any trump."""
+    """How many of `cards` a scarto takes before any trump: neither trumps, EX nor kings."""
     return sum(SUITS[c] not in ("T", "EX") and c not in KINGS for c in cards)
 
 
-def scarto_fault(card: str, plain_cards: int | None, trumps_before: int) -> str | None:
-    """Why `card` may not go to the scarto, None when it may. A trump (never an Aria nor
-    T1) may go only as one of the `3 - plain_cards` missing to make three (`plain_cards`:
-    `plain` of the declarer's cards after the talon; None: not known, the trump not
-    judged); `trumps_before`: the trumps already in the scarto."""
+def scarto_fault(card: str, plain_cards: int | None, before: list[str]) -> str | None:
+    """Why `card` may not join the scarto `before`: a trump goes only when the `plain_cards`
+    (`plain` after the talon; None: not judged) are too few."""
     if card in KINGS:
         return f"the scarto may hold no king: {card}"
     if card in NEVER_DISCARDED:
         return f"{card_name(GAME, card)} may never be discarded"
-    if SUITS[card] == "T" and plain_cards is not None and trumps_before >= 3 - plain_cards:
+    if SUITS[card] != "T" or plain_cards is None:
+        return None
+    if sum(SUITS[c] == "T" and c not in NEVER_DISCARDED for c in before) >= 3 - plain_cards:
         return (
             f"the scarto may hold a trump ({card}) only when the hand has too few "
             "other cards to discard"
@@ -91,9 +85,9 @@ def scarto_fault(card: str, plain_cards: int | None, trumps_before: int) -> str 
     return None
 
 
-def forced_call_fault(seat: int, card: str, after: list[str]) -> str | None:
-    """Why Giove's holder, holding `after` with the talon, may not call `card`."""
-    expected = highest_missing(after)
+def forced_call_fault(seat: int, card: str, after: list[str] | None) -> str | None:
+    """Why Giove's holder, holding `after` with the talon (None: unknown), may not call it."""
+    expected = highest_missing(after) if after is not None else card
     if card == expected:
         return None
     return (

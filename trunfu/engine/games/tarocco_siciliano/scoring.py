@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from ...model import Bonus, Outcome, TrickResult, trusted
 from ...scoring import format_result, places
@@ -17,19 +18,19 @@ from .rules import (
     card_points,
 )
 
+if TYPE_CHECKING:
+    from .state import SicilianState
+
 _SPECIAL = PIGLIATA_CARDS | {"EX"}
 """The cards a trick's winners may not keep (the Fuggitivo) or that make a pigliata."""
 _card = itemgetter(1)
-"""A (seat, card) pair's card."""
 
 
 def side_cards(
     tricks: list[TrickResult], side_of: dict[int, str], scarto: list[str]
 ) -> tuple[dict[str, list[str]], dict[str, int]]:
-    """The cards each side ends with (in no particular order): the tricks it won, the scarto
-    (declarer's side) and the Fuggitivo (its holder's side, or the trick winner's if that
-    side won no trick); and the pigliate each side made (a T16-T19 or T1 of the other side
-    taken in a trick)."""
+    """The cards each side ends with (its tricks; the scarto to the declarer's; the Fuggitivo
+    back to its holder's side if that side won a trick) and its pigliate."""
     won: dict[str, list[TrickResult]] = {"declarer": [], "opponents": []}
     for trick in tricks:
         won[side_of[trick.winner]].append(trick)
@@ -55,20 +56,11 @@ def side_cards(
     return cards, pigliate
 
 
-def score(
-    seats: int,
-    contract: str,
-    declarer: int,
-    partner: int | None,
-    stata: bool,
-    tricks: list[TrickResult],
-    scarto: list[str],
-    scommessa: bool,
-    rivanto: int | None,
-    speakers: list[int],
-) -> Outcome:
-    """The outcome of a complete deal (rules file, "Scoring (jochi)"); `speakers`: the seat
-    of each call of the declarations."""
+def score(deal: SicilianState) -> Outcome:
+    """The outcome of a deal played to its end (rules file, "Scoring (jochi)")."""
+    seats, contract, declarer, partner = deal.seats, deal.contract, deal.declarer, deal.partner
+    stata, tricks = deal.bidding.stata, deal.play.tricks
+    scarto, scommessa, rivanto = deal.scarto, deal.scommessa, deal.rivanto
     side_of = {
         s: "declarer" if s in (declarer, partner) else "opponents" for s in range(1, seats + 1)
     }
@@ -99,15 +91,55 @@ def score(
     factor = 2 if stata else 1
     solo = len(sides["opponents"]) if partner is None else 1
     share = {"declarer": d * solo * factor, "opponents": -d * factor}
-    scores = [share[side_of[s]] for s in range(1, seats + 1)]
     bonuses = [
         Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n))
         for name, by_side in jochi.items()
         for side, n in by_side.items()
         if n
     ]
-    if stata:
-        bonuses.append(Bonus(name="stata", side=None, points=1.0))
+    breakdown = {
+        "sides": sides,
+        "card_points": points,
+        "jochi": jochi,
+        "jochi_total": totals,
+        "difference": d,
+        "stata": stata,
+        "cards": {side: len(held) for side, held in cards.items()},
+    }
+    return _outcome(
+        deal,
+        contract,
+        [share[side_of[s]] for s in range(1, seats + 1)],
+        breakdown,
+        won=d > 0 if d else None,
+        card_points={ARCHIVE[side]: float(n) for side, n in points.items()},
+        margin=float(d),
+        bonuses=bonuses + [Bonus(name="stata", side=None, points=1.0)] * stata,
+    )
+
+
+def flat(deal: SicilianState, contract: str) -> Outcome:
+    """The outcome of a deal not played: thrown in (all 0) or ended by the declarer's prendo."""
+    scores = [float(deal.bidding.payments.get(s, 0)) for s in range(1, deal.seats + 1)]
+    ranked = sorted(set(scores), reverse=True)
+    margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0.0
+    return _outcome(deal, contract, scores, {}, won=None, card_points={}, margin=margin, bonuses=[])
+
+
+ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
+"""The breakdown's side names → the archive's (`Outcome.sides`)."""
+
+
+def _outcome(
+    deal: SicilianState, contract: str, scores: list, breakdown: dict, **fields: object
+) -> Outcome:
+    """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments."""
+    seats, declarer, partner = range(1, deal.seats + 1), deal.declarer, deal.partner
+    roles = {
+        s: "declarer" if s == declarer else "partner" if s == partner else "defender" for s in seats
+    }
+    defence = [s for s in seats if roles[s] == "defender"]
+    sides = {"declarer": [s for s in seats if s not in defence], "defence": defence}
     return trusted(
         Outcome,
         scores=[float(s) for s in scores],
@@ -115,67 +147,10 @@ def score(
         contract=contract,
         declarer=declarer,
         partners=[partner] if partner is not None else [],
-        won=d > 0 if d else None,
-        thrown_in=False,
-        **_sides(seats, declarer, partner),
-        speakers=speakers,
-        card_points={ARCHIVE[side]: float(n) for side, n in points.items()},
-        margin=float(d),
-        bonuses=bonuses,
-        breakdown={
-            "sides": sides,
-            "card_points": points,
-            "jochi": jochi,
-            "jochi_total": totals,
-            "difference": d,
-            "stata": stata,
-            "payments": {str(s): scores[s - 1] for s in range(1, seats + 1)},
-            "cards": {side: len(held) for side, held in cards.items()},
-        },
-    )
-
-
-def flat(
-    seats: int,
-    contract: str,
-    speakers: list[int],
-    payments: dict[int, int] | None = None,
-    declarer: int | None = None,
-) -> Outcome:
-    """The outcome of a deal that is not played: thrown in (all 0) or ended by prendo (the
-    `declarer` alone against the others)."""
-    scores = [float((payments or {}).get(s, 0)) for s in range(1, seats + 1)]
-    ranked = sorted(set(scores), reverse=True)
-    return trusted(
-        Outcome,
-        scores=scores,
-        result=format_result(scores),
-        contract=contract,
-        declarer=declarer,
-        partners=[],
-        won=None,
         thrown_in=contract == "thrown-in",
-        breakdown={"payments": {str(s): scores[s - 1] for s in range(1, seats + 1)}},
-        **(_sides(seats, declarer, None) if declarer else {"sides": {}, "roles": {}}),
-        speakers=speakers,
-        card_points={},
-        margin=ranked[0] - ranked[1] if len(ranked) > 1 else 0.0,
-        bonuses=[],
+        sides=sides if declarer else {},
+        roles=roles if declarer else {},
+        speakers=deal.bidding.speakers,
+        breakdown={**breakdown, "payments": {str(s): scores[s - 1] for s in seats}},
+        **fields,
     )
-
-
-ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
-"""The breakdown's side names → the archive's (`Outcome.sides`)."""
-
-
-def _sides(seats: int, declarer: int, partner: int | None) -> dict[str, dict]:
-    """`Outcome.sides` and `roles` of a deal with a declarer."""
-    roles = {
-        s: "declarer" if s == declarer else "partner" if s == partner else "defender"
-        for s in range(1, seats + 1)
-    }
-    sides = {
-        "declarer": [s for s, r in roles.items() if r != "defender"],
-        "defence": [s for s, r in roles.items() if r == "defender"],
-    }
-    return {"sides": sides, "roles": roles}

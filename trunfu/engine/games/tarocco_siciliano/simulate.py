@@ -1,7 +1,6 @@
-"""Sicilian deals as players would make them: declarations, scommessa and rivanto from
-the hand's count (`evaluate`), the scarto of the cheapest legal cards, cards chosen at
-random among the legal ones, but for the promises: a seat that promised the last trick
-keeps Giove for it, a declarer who bet on the Picciotti plays them only where they win."""
+"""Sicilian deals as players would make them (docs/simulation.md, "Sicilian tarocchi"):
+calls from the hand's count (`evaluate`), the cheapest scarto, random legal cards but for
+the promises (Giove kept for a rivanto, the Picciotti of a scommessa played safe)."""
 
 from __future__ import annotations
 
@@ -20,19 +19,15 @@ TRUMPS = frozenset(c for c in DECK.order if suit_of(c) == "T")
 
 
 def deal(rng: random.Random, seats: int, variant: str | None = None) -> SicilianState:
-    """A shuffled deal: packets of five to each seat, eldest first; the rest to the talon.
-    Each hand keeps its packets in the order received (the declarations count them)."""
+    """A shuffled deal: packets of five to each seat, eldest first; the rest to the talon."""
     deck = list(DECK.order)
     rng.shuffle(deck)
     dealer = rng.randint(1, seats)
     order = [(dealer + i) % seats + 1 for i in range(seats)]
     hands: dict[int, list[str]] = {s: [] for s in order}
-    pos = 0
-    for _ in range(TRICKS[seats] // PACKET):
-        for seat in order:
-            hands[seat] += deck[pos : pos + PACKET]
-            pos += PACKET
-    return SicilianState(seats, dealer, hands, deck[pos:])
+    for n, seat in enumerate(order * (TRICKS[seats] // PACKET)):
+        hands[seat] += deck[n * PACKET : (n + 1) * PACKET]
+    return SicilianState(seats, dealer, hands, deck[seats * TRICKS[seats] :])
 
 
 def choose(state: SicilianState, rng: random.Random) -> str:
@@ -40,10 +35,8 @@ def choose(state: SicilianState, rng: random.Random) -> str:
     phase, seat = state.phase, state.to_act
     if phase == "auction":
         return _declare(state, seat)
-    if phase == "discard":
+    if phase in ("discard", "call"):  # the call: the one legal card
         return min(state.legal(), key=_cheapest)
-    if phase == "call":
-        return highest_missing(state.after)
     declarer = state.declarer
     if phase == "announce":
         if not state.scommessa and evaluate.scommessa(state.in_hand()):
@@ -90,9 +83,7 @@ def _cheapest(card: str) -> tuple[int, int, int]:
 
 
 def _keeping_giove(legal: list[str], table: list[str]) -> list[str]:
-    """The cards a seat that promised the last trick plays from `legal` before it: never
-    Giove when it can help it, and it leads no trump while it has another card (its trumps
-    are what keep Giove in hand)."""
+    """The cards of a seat that promised the last trick: no Giove before it, no trump led."""
     keep = [c for c in legal if c != GIOVE] or legal
     if not table:
         keep = [c for c in keep if suit_of(c) != "T"] or keep
@@ -102,13 +93,9 @@ def _keeping_giove(legal: list[str], table: list[str]) -> list[str]:
 def _guarding_picciotti(
     legal: list[str], table: list[str], outside: set[str], last: bool
 ) -> list[str]:
-    """The cards a declarer who bet on the Picciotti (scommessa) plays from `legal`: the
-    Picciotti only where they cannot be caught (played last to a trick without a trump,
-    or when no other seat can hold a trump: `outside`, the trumps not yet seen), then
-    gladly; else any card but them."""
+    """The cards of a declarer who bet on the Picciotti: they only where nothing catches them."""
     if PICCIOTTI not in legal:
         return legal
-    safe = not outside or (last and not any(suit_of(c) == "T" for c in table))
-    if safe:
+    if not outside or (last and not any(suit_of(c) == "T" for c in table)):
         return [PICCIOTTI]
     return [c for c in legal if c != PICCIOTTI] or legal

@@ -1,10 +1,6 @@
-"""A Sicilian deal as a game state (docs/games/tarocco-siciliano.md, "As a game state").
-
-Phases: `auction`, `discard` (the declarer takes the talon and lays the scarto card by
-card), `call` (after everybody passed: Giove's holder calls a card), `announce`
-(`scommessa`, `rivanto`; the first card played ends it), `play` and `over`. A hand or the
-talon may be None (a record that does not give it): the state judges what it can, the
-referee (`replay.py`) the rest."""
+"""A Sicilian deal as a game state (docs/games/tarocco-siciliano.md, "As a game state"):
+`auction`, `discard`, `call` (Giove's holder, after everybody passed), `announce`, `play`,
+`over`. A hand or the talon may be None (not given): the state judges what it can."""
 
 from __future__ import annotations
 
@@ -21,7 +17,6 @@ from .auction import CHIAMO, FORCED_CALL, OPEN, PRENDO, SOLO, Declarations
 from .rules import (
     FOLLOW,
     GAME,
-    NEVER_DISCARDED,
     TRICKS,
     card_points,
     forced_call_fault,
@@ -35,10 +30,9 @@ DECK = GAMES[GAME]
 
 
 class SicilianState(State):
-    """A deal of Sicilian tarocchi from the deal to the score. An action read is
-    (kind `call`, `announce` or `card`; the seat label; the word or the card; the first
-    card after the word): `judge` and `act` take it as the referee reads it from a record,
-    `check` and `perform` as a player spells it."""
+    """A deal of Sicilian tarocchi. `judge` and `act` take an action read (kind `call`,
+    `announce` or `card`; seat label; word or card; a card after the word), `check` and
+    `perform` one spelled."""
 
     game, variant = GAME, "mineo"
     declarer: int | None = None
@@ -50,7 +44,7 @@ class SicilianState(State):
     """The declarer's cards with the talon (None: not known)."""
     play: TrickPlay | None = None
     giove_in_talon = talon_taken = scommessa = partner_known = False
-    _outcome: Outcome | None = None
+    outcome: Outcome | None = None
     _sorted: dict[int, list[str]] | None = None
 
     def __init__(
@@ -117,8 +111,7 @@ class SicilianState(State):
 
     @property
     def to_act(self) -> int | None:
-        """The seat to speak, to discard or call (the declarer), to lead after the
-        announcements (which any seat may make), to play; None once over."""
+        """The seat to speak, to discard or call, to lead (announcements are anybody's)."""
         phase = self.phase
         if phase == "auction":
             return self.bidding.to_speak
@@ -127,10 +120,6 @@ class SicilianState(State):
         if phase == "announce":
             return self.leader
         return self.play.to_play if phase == "play" else None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     # ---- actions
 
@@ -141,14 +130,13 @@ class SicilianState(State):
         if after is None or phase == "over":
             return []
         if phase == "discard":
-            count, trumps = plain(after), _trumps(self.scarto)
-            return [c for c in self.in_hand() if not scarto_fault(c, count, trumps)]
+            return [c for c in self.in_hand() if not scarto_fault(c, plain(after), self.scarto)]
         if phase == "call":
             return [highest_missing(after)]
         cards = self.current_play().legal()
         if phase == "play":
             return cards
-        bet = not self.scommessa and "T20" in after and "EX" in after
+        bet = not self.scommessa and not self.scommessa_fault(after)
         out = [f"{self.declarer}: scommessa"] if bet else []
         if self.rivanto is None:
             out += [f"{s}: rivanto" for s in self.hands if s not in (self.declarer, self.partner)]
@@ -170,15 +158,19 @@ class SicilianState(State):
         """What is wrong with the action read (see the class docstring)."""
         phase = self.phase
         if kind == "call":
-            bidding = self.bidding
-            return bidding.faults(label, word, card, self.hands[bidding.to_speak])
+            return self.bidding.faults(label, word, card, self.hands[self.bidding.to_speak])
         if kind == "announce":
             return self._announce_faults(label, word, card)
         if phase == "discard":
-            return self._discard_faults(word)
+            faults, after, trump = [], self.after, SUITS[word] == "T"
+            if after is not None and (word not in after or word in self.scarto):
+                why = f"seat {self.declarer} discards {word} but holds it neither in his hand nor in the talon"
+                faults.append(Fault("scarto-not-held", why))
+            count = plain(after) if after is not None and trump else None
+            why = scarto_fault(word, count, self.scarto)
+            return [*faults, Fault("illegal-scarto", why)] if why else faults
         if phase == "call":
-            after = self.after
-            why = forced_call_fault(self.declarer, word, after) if after is not None else None
+            why = forced_call_fault(self.declarer, word, self.after)
             return [Fault("wrong-call", why)] if why else []
         if phase in ("announce", "play"):
             play = self.current_play()
@@ -188,24 +180,16 @@ class SicilianState(State):
         why = "the deal is over" if self.play is not None else self.why
         return [Fault("not-played", f"{why}: no card is played")]
 
-    def _discard_faults(self, card: str) -> list[Fault]:
-        faults, after, trump = [], self.after, SUITS[card] == "T"
-        if after is not None and (card not in after or card in self.scarto):
-            why = f"seat {self.declarer} discards {card} but holds it neither in his hand nor in the talon"
-            faults.append(Fault("scarto-not-held", why))
-        count = plain(after) if after is not None and trump else None
-        why = scarto_fault(card, count, _trumps(self.scarto) if trump else 0)
-        return [*faults, Fault("illegal-scarto", why)] if why else faults
-
     def _announce_faults(self, seat: int, word: str, card: str | None) -> list[Fault]:
         declarer, why = self.declarer, None
         if self.phase != "announce":
             why = "announcements come before the first lead"
         elif word == "scommessa" and seat != declarer:
             why = f"only the declarer (seat {declarer}) may announce scommessa, not seat {seat}"
+        elif word == "scommessa" and self.scommessa:
+            why = "scommessa is announced once"
         elif word == "scommessa":
-            fault = self.scommessa_fault(self.after)
-            why = "scommessa is announced once" if self.scommessa else fault and fault.message
+            why = self.scommessa_fault(self.after)
         elif word == "rivanto" and seat == declarer:
             why = f"seat {declarer} is the declarer: only an opponent may announce rivanto"
         elif word == "rivanto" and self.rivanto is not None:
@@ -219,17 +203,15 @@ class SicilianState(State):
             why = f"`{word}` is not announced in this game"
         faults = [Fault("illegal-announcement", why)] if why else []
         if card is not None:
-            faults.append(Fault("illegal-announcement", no_cards(word)))
+            faults.append(Fault("illegal-announcement", f"`{word}` shows no cards"))
         return faults
 
-    def scommessa_fault(self, after: list[str] | None) -> Fault | None:
-        """What is wrong with the declarer's scommessa, holding `after` with the talon."""
+    def scommessa_fault(self, after: list[str] | None) -> str | None:
+        """Why the declarer, holding `after` with the talon, may not announce scommessa."""
         missing = [c for c in ("T20", "EX") if c not in after] if after is not None else []
-        if not missing:
-            return None
         names = " and ".join(card_name(GAME, c) for c in missing)
         why = f"seat {self.declarer} announces scommessa without holding {names}"
-        return Fault("illegal-announcement", why)
+        return why if missing else None
 
     def act(self, kind: str, label: int | None, word: str, card: str | None) -> None:
         """Do the action read, legal or not (see the class docstring)."""
@@ -279,9 +261,7 @@ class SicilianState(State):
             self.declarer, self.phase = bidding.declarer, "over"
         if self.phase == "over":  # not played: thrown in, or ended by prendo
             contract = "prendo" if bidding.end == PRENDO else "thrown-in"
-            self._outcome = flat(
-                self.seats, contract, bidding.speakers, bidding.payments, self.declarer
-            )
+            self.outcome = flat(self, contract)
 
     def name_declarer(self, seat: int) -> None:
         """`seat` declares: he takes the talon and discards."""
@@ -310,98 +290,70 @@ class SicilianState(State):
     def took(self, trick: TrickResult) -> None:
         """A trick is taken: the running points and whether the partner is known."""
         cards = [c for _, c in trick.cards]
-        self.won["declarer" if trick.winner in (self.declarer, self.partner) else "opponents"] += (
-            cards
-        )
+        side = "declarer" if trick.winner in (self.declarer, self.partner) else "opponents"
+        self.won[side] += cards
         self.points = {side: card_points(won) for side, won in self.won.items()}
         self.partner_known = self.partner_known or self.called in cards
 
     def finish(self) -> None:
         """Score the deal when its play is whole and its scarto known."""
-        play, bidding = self.play, self.bidding
+        play = self.play
         if play is None or not play.over or len(self.scarto) != 3:
             return
-        self._outcome = score(
-            self.seats,
-            self.contract,
-            self.declarer,
-            self.partner,
-            bidding.stata,
-            play.tricks,
-            self.scarto,
-            self.scommessa,
-            self.rivanto,
-            bidding.speakers,
-        )
+        self.outcome = score(self)
         self.phase, self.partner_known = "over", True
 
     # ---- what is shown
 
     def record(self) -> tgn.Record:
-        hands = [
-            tgn.Hand(owner=str(s), cards=_cards(h)) for s, h in self.hands.items() if h is not None
-        ]
-        if self.talon is not None:
-            hands.append(tgn.Hand(owner="talon", cards=_cards(self.talon)))
+        owners = [*self.hands.items(), ("talon", self.talon)]
+        hands = [tgn.Hand(owner=str(s), cards=_cards(h)) for s, h in owners if h is not None]
         calls = [[_call(*w.split()) for w in r] for r in self.bidding.rounds if r]
         play = self.play
         tricks = [t.cards for t in play.tricks] + [play.table] * bool(play.trick) if play else []
+        written = [tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks]
         items = [tgn.Announcement(seat=s, word=w) for s, w in self.announced]
+        separators = [tgn.Node() for _ in calls[1:]]
         return tgn.Record(
             tags=list(self.tags),
             deal=tgn.Deal(hands=hands),
-            auction=tgn.Auction(rounds=calls, separators=[tgn.Node() for _ in calls[1:]])
-            if calls
-            else None,
-            call=tgn.CardList(keyword="call", cards=_cards(self.forced)) if self.forced else None,
-            discard=tgn.CardList(keyword="discard", cards=_cards(self.scarto))
-            if self.scarto
-            else None,
+            auction=tgn.Auction(rounds=calls, separators=separators) if calls else None,
+            call=_section("call", self.forced),
+            discard=_section("discard", self.scarto),
             announce=tgn.Announcements(items=items) if items else None,
-            play=tgn.Play(
-                items=[tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks]
-            )
-            if tricks
-            else None,
+            play=tgn.Play(items=written) if written else None,
         )
 
     def snapshot(self) -> Snapshot:
-        """The table as a replay step shows it: the talon in the declarer's hand once he
-        has taken it, the running points of the tricks taken, the final ones once scored.
-        Each hand is sorted once for every change (the step copies what it shows)."""
-        play, declarer, taken = self.play, self.declarer, self.talon_taken
+        """The table as a replay step shows it (each hand sorted once for every change)."""
+        play, declarer, taken, outcome = self.play, self.declarer, self.talon_taken, self.outcome
         if play is None:
             if self._sorted is None:
                 self._sorted = {s: DECK.sort(h or []) for s, h in self.hands.items()}
-            hands = self._sorted
+            hands, tricks = self._sorted, {}
             if taken and self.hands.get(declarer) is not None:
                 hands = dict(hands)
                 with_talon = DECK.sort(self.after) if self.talon else hands[declarer]
                 hands[declarer] = [c for c in with_talon if c not in self.scarto]
-            return Snapshot(
-                hands=hands,
-                talon=[] if taken else list(self.talon or []),
-                discard=list(self.scarto),
-                declarer=declarer if taken else None,
-                partner_known=self.partner_known,
-            )
-        hands, shown, on_table = {}, self._shown, dict(zip(play.order, play.trick))  # noqa: B905
-        for s, held in play.hands.items():
-            if held is not None:  # the cards a seat shows only go, one by one, as it plays
-                played = on_table.get(s)
-                count = len(held) - (played in held)
-                if s not in shown or shown[s][0] != count:
-                    cards = [c for c in play.dealt[s] if c in held and c != played]
-                    shown[s] = count, DECK.sort(cards)
-                hands[s] = shown[s][1]
-        if self._taken[0] != len(play.tricks):
-            self._taken = len(play.tricks), play.taken()
-        outcome = self._outcome
+        else:
+            hands, shown, on_table = {}, self._shown, dict(zip(play.order, play.trick))  # noqa: B905
+            for s, held in play.hands.items():
+                if held is not None:  # the cards a seat shows only go, one by one, as it plays
+                    played = on_table.get(s)
+                    count = len(held) - (played in held)
+                    if s not in shown or shown[s][0] != count:
+                        cards = [c for c in play.dealt[s] if c in held and c != played]
+                        shown[s] = count, DECK.sort(cards)
+                    hands[s] = shown[s][1]
+            if self._taken[0] != len(play.tricks):
+                self._taken = len(play.tricks), play.taken()
+            tricks = self._taken[1]
         return Snapshot(
             hands=hands,
+            talon=[] if taken else list(self.talon or []),
             discard=list(self.scarto),
-            taken=self._taken[1],
-            points=outcome.breakdown["card_points"] if outcome is not None else self.points,
+            taken=tricks,
+            points=(outcome.breakdown if outcome else {}).get("card_points", self.points),
             declarer=declarer if taken else None,
             partner_known=self.partner_known,
         )
@@ -414,13 +366,9 @@ class SicilianState(State):
             hand = self.in_hand()
         else:
             hand = list(self.hands.get(seat) or [])
-        legal = self.legal()
+        legal, leads = self.legal(), seat == self.leader
         if phase == "announce":  # his own announcements, and the first card for the leader
-            legal = [
-                a
-                for a in legal
-                if a.startswith(f"{seat}: ") or (":" not in a and seat == self.leader)
-            ]
+            legal = [a for a in legal if a.startswith(f"{seat}: ") or (leads and ":" not in a)]
         elif self.to_act != seat:
             legal = []
         return View(
@@ -438,22 +386,32 @@ class SicilianState(State):
         )
 
 
-def no_cards(word: str) -> str:
-    """The sentence for an announcement written with cards (none shows any)."""
-    return f"`{word}` shows no cards"
-
-
-def _trumps(scarto: list[str]) -> int:
-    """The trumps in `scarto` that count against those it may hold."""
-    return sum(SUITS[c] == "T" and c not in NEVER_DISCARDED for c in scarto)
-
-
 def _cards(codes: list[str]) -> list[tgn.Card]:
     return [tgn.Card(c) for c in codes]
 
 
+def _section(keyword: str, codes: list[str]) -> tgn.CardList | None:
+    return tgn.CardList(keyword=keyword, cards=_cards(codes)) if codes else None
+
+
 def _call(word: str, card: str | None = None) -> tgn.Call:
     return tgn.Call(word=word, card=tgn.Card(card) if card else None)
+
+
+def dealt(
+    record: tgn.Record, seats: int, order: tuple[str, ...]
+) -> tuple[dict[int, list[str]], list[str] | None]:
+    """The hands the record gives and the talon (when not given, the cards no hand holds)."""
+    hands, talon = {}, None
+    for hand in record.deal.hands if record.deal is not None else []:
+        if hand.owner.isdigit():
+            hands[int(hand.owner)] = [c.code for c in hand.cards]
+        elif hand.owner == "talon":
+            talon = [c.code for c in hand.cards]
+    if talon is None and len(hands) == seats:
+        held = {c for h in hands.values() for c in h}
+        talon = [c for c in order if c not in held]
+    return hands, talon
 
 
 def _seats(record: tgn.Record) -> int:
@@ -463,36 +421,25 @@ def _seats(record: tgn.Record) -> int:
 
 
 def start(record: tgn.Record) -> SicilianState:
-    """The state right after the deal of `record`: every hand and the talon must be given
-    (`ValueError` says which is not)."""
-    seats, talon = _seats(record), record.hand("talon")
-    hands = {s: record.hand(s) for s in range(1, seats + 1)}
-    missing = [f"seat {s}" for s, h in hands.items() if h is None] + ["the talon"] * (talon is None)
+    """The state right after the deal of `record` (`ValueError`: a hand or talon not given)."""
+    seats = _seats(record)
+    hands, talon = dealt(record, seats, DECK.order)
+    missing = [f"seat {s}" for s in range(1, seats + 1) if s not in hands]
+    missing += ["the talon"] * (record.hand("talon") is None)
     if missing:
         raise ValueError(f"the deal does not give the cards of {', '.join(missing)}")
-    codes = {s: [c.code for c in h.cards] for s, h in hands.items()}
-    return SicilianState(
-        seats, record.dealer or 1, codes, [c.code for c in talon.cards], list(record.tags)
-    )
+    return SicilianState(seats, record.dealer or 1, hands, talon, list(record.tags))
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
-    """The record's actions (seat, spelling) in the order the rules apply them: the calls,
-    the scarto card by card, the card called after everybody passed, the announcements
-    and the cards played."""
-    seats, talon = _seats(record), record.hand("talon")
-    hands = {
-        s: [c.code for c in h.cards] if (h := record.hand(s)) else None for s in range(1, seats + 1)
-    }
-    state = SicilianState(
-        seats, record.dealer or 1, hands, [c.code for c in talon.cards] if talon else None
-    )
-    calls = [c for r in record.auction.rounds for c in r] if record.auction else []
-    out = [c.word + (f" {c.card.code}" if c.card else "") for c in calls]
+    """The record's actions (seat, spelling) in the order the rules apply them."""
+    seats = _seats(record)
+    state = SicilianState(seats, record.dealer or 1, *dealt(record, seats, DECK.order))
+    out = [c.word + (f" {c.card.code}" if c.card else "") for c in record.calls()]
     out += [c.code for c in record.discard.cards] if record.discard else []
     out += [c.code for c in record.call.cards[:1]] if record.call else []
     out += [f"{a.seat}: {a.word}" for a in record.announce.items] if record.announce else []
-    out += [c.code for t in record.play.tricks for c in t.cards] if record.play else []
+    out += [c.code for c in record.played()]
     seated: list[tuple[int | None, str]] = []
     for action in out:
         seated.append((int(action.split(":")[0]) if ":" in action else state.to_act, action))
@@ -502,8 +449,7 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
 
 @lru_cache(maxsize=4096)
 def read_action(seats: int, action: str) -> tuple[str, int | None, str, str | None] | None:
-    """What `action` says (see `SicilianState`), as the notation's reader reads it in the
-    auction, the discard or the announcements; None when none reads it whole."""
+    """What `action` says (see `SicilianState`) as the reader reads it; None: not an action."""
     for section in ("auction", "discard", "announce"):
         text = f'[Game "{GAME}"]\n[Seats "{seats}"]\n[Dealer "1"]\n\n{section}\n  {action}\n'
         [read] = read_text(text)

@@ -26,7 +26,15 @@ _PLACE = {card: 100 * i + j for i, ladder in enumerate(LADDERS) for j, card in e
 _AT = {n: card for card, n in _PLACE.items()}
 _BIT = {card: 1 << n for card, n in _PLACE.items()}
 """Card → its place as a bit: a hand is the sum of its cards' bits, a run a run of ones."""
-_FIVE = {3: 5, 4: 10, 5: 15}
+NEEDS = {
+    "greater": f"`greater` shows {{shown}}: it needs 3 to 5 of {' '.join(GREATER)}",
+    "lesser": f"`lesser` shows {{shown}}: it needs 3 to 5 of {' '.join(LESSER)}",
+    "trumps": "`trumps` shows {count} cards: it needs 10 or more trumps",
+    "tarots": "`tarots` shows three (or six) of T21 EX T1 KD KC KS KB",
+    "sequence": "`sequence` shows four or more trumps, or cards of one suit, next to each other "
+    "in rank order",
+}
+"""What each declaration shows, told when its cards do not make it."""
 
 
 class Declaration(NamedTuple):
@@ -36,21 +44,6 @@ class Declaration(NamedTuple):
 
     def as_json(self) -> dict:
         return {"kind": self.kind, "cards": list(self.cards), "points": self.points}
-
-
-def five_points(count: int) -> int:
-    """Greater or lesser trumps: 3 → 5, 4 → 10, 5 → 15."""
-    return _FIVE.get(count, 0)
-
-
-def trumps_points(count: int) -> int:
-    """Trumps held (the Fool counts one): 10 to 12 → 10, 13 or more → 15."""
-    return 15 if count >= 13 else 10 if count >= 10 else 0
-
-
-def sequence_points(length: int) -> int:
-    """A run of 4 to 6 → 5, 7 to 9 → 10, 10 or more → 15."""
-    return 15 if length >= 10 else 10 if length >= 7 else 5 if length >= 4 else 0
 
 
 def sequences(hand: Iterable[str]) -> list[tuple[str, ...]]:
@@ -74,50 +67,43 @@ def declarations(hand: Iterable[str]) -> list[Declaration]:
     out: list[Declaration] = []
     for kind, group in (("greater", GREATER), ("lesser", LESSER)):
         cards = tuple(filter(held.__contains__, group))
-        if five_points(len(cards)):
-            out.append(Declaration(kind, cards, five_points(len(cards))))
+        if len(cards) >= 3:  # 3 → 5, 4 → 10, 5 → 15
+            out.append(Declaration(kind, cards, 5 * (len(cards) - 2)))
     trumps = list(filter(held.__contains__, LADDERS[0]))  # highest first
     trumps += [c for c in held if c[0] == "T" and c not in _PLACE]  # a code of another deck
     trumps += ["EX"] if "EX" in held else []
-    if trumps_points(len(trumps)):
-        out.append(Declaration("trumps", tuple(trumps), trumps_points(len(trumps))))
+    if len(trumps) >= 10:  # 10 to 12 → 10, 13 or more → 15
+        out.append(Declaration("trumps", tuple(trumps), 15 if len(trumps) >= 13 else 10))
     tarots = tuple(filter(held.__contains__, TAROTS))
     if len(tarots) >= 3:
         kept = tarots[: 3 * (len(tarots) // 3)]
         out.append(Declaration("tarots", kept, 5 * len(kept)))
-    out += [Declaration("sequence", run, sequence_points(len(run))) for run in sequences(held)]
+    for run in sequences(held):  # 4 to 6 → 5, 7 to 9 → 10, 10 or more → 15
+        out.append(Declaration("sequence", run, 5 * min(3, (len(run) - 1) // 3)))
     return out
 
 
 def announced(word: str, cards: list[str]) -> tuple[int, str | None]:
     """Points of an `announce` item from the cards it shows, and a message when the cards
-    do not make the combination named (an `ask` scores by its answer, elsewhere)."""
-    if word in ("greater", "lesser"):
-        group = GREATER if word == "greater" else LESSER
-        if any(c not in group for c in cards) or not five_points(len(set(cards))):
-            shown = " ".join(cards) or "nothing"
-            return 0, f"`{word}` shows {shown}: it needs 3 to 5 of {' '.join(group)}"
-        return five_points(len(set(cards))), None
-    if word == "trumps":
-        if any(c[0] != "T" and c != "EX" for c in cards) or not trumps_points(len(cards)):
-            return 0, f"`trumps` shows {len(cards)} cards: it needs 10 or more trumps"
-        return trumps_points(len(cards)), None
-    if word == "tarots":
-        if any(c not in TAROTS for c in cards) or len(set(cards)) not in (3, 6):
-            return 0, "`tarots` shows three (or six) of T21 EX T1 KD KC KS KB"
-        return 15 * (len(cards) // 3), None
-    if word == "sequence":
-        places = sorted(_PLACE[c] for c in cards if c in _PLACE)
-        if (
-            len(cards) < 4
-            or len(places) < len(cards)
-            or any(b != a + 1 for a, b in pairwise(places))
-        ):
-            return 0, (
-                "`sequence` shows four or more trumps, or cards of one suit, next to each "
-                "other in rank order"
-            )
-        return sequence_points(len(cards)), None
+    do not make the combination named (an `ask` scores 5 unless answered)."""
     if word == "ask":
-        return 0, None if not cards else "`ask` shows no cards"
-    return 0, f"`{word}` is not a declaration of the Game of Tarot"
+        return ASK_POINTS, None if not cards else "`ask` shows no cards"
+    if word not in NEEDS:
+        return 0, f"`{word}` is not a declaration of the Game of Tarot"
+    distinct = len(set(cards))
+    if word in ("greater", "lesser"):
+        made = distinct >= 3 and all(c in (GREATER if word == "greater" else LESSER) for c in cards)
+        points = 5 * (distinct - 2)
+    elif word == "trumps":
+        made = len(cards) >= 10 and all(c[0] == "T" or c == "EX" for c in cards)
+        points = 15 if len(cards) >= 13 else 10
+    elif word == "tarots":
+        made = distinct in (3, 6) and all(c in TAROTS for c in cards)
+        points = 15 * (len(cards) // 3)
+    else:
+        places = sorted(_PLACE[c] for c in cards if c in _PLACE)
+        made = 4 <= len(places) == len(cards) and all(b == a + 1 for a, b in pairwise(places))
+        points = 5 * min(3, (len(cards) - 1) // 3)
+    if made:
+        return points, None
+    return 0, NEEDS[word].format(shown=" ".join(cards) or "nothing", count=len(cards))

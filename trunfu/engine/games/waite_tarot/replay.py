@@ -5,11 +5,11 @@ every hand (rules: waite-tarot.md)."""
 
 from __future__ import annotations
 
-from ....notation.models import Announcement, Exchange, Record
+from ....notation.models import Exchange, Record
 from ...context import Context
-from ...play import PlaySetup, play_tricks
+from ...play import play_tricks
 from .declarations import announced, declarations
-from .state import DISCARD, RULES, TRICKS, WaiteState, discard_shown, from_record, in_rules_order
+from .state import DISCARD, WaiteState, discard_shown, from_record, in_rules_order, spell
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -19,36 +19,22 @@ def replay(record: Record, ctx: Context) -> None:
     ctx.step("deal", label="three hands of 25 are dealt, five at a time; 3 cards are left over")
     if not _discard(record, ctx, state):
         return
-    for item in in_rules_order(record):
-        if type(item) is Announcement and item.word != "ask":
-            state.perform(item)  # a declaration is judged after the play, against every hand
-            continue
-        for fault in [f for f in state.check(item) if f.code != "bad-announcement"]:
-            ctx.error(item, fault.code, fault.message)
+    for item in in_rules_order(record):  # a declaration is judged after the play
+        faults = state.check(item) if type(item) is Exchange or item.word == "ask" else []
+        if faults and faults[0].code != "bad-announcement":
+            ctx.error(item, faults[0].code, faults[0].message)
             return
         state.perform(item)
-        if type(item) is Exchange and ctx.want_steps:
+        if type(item) is Exchange:
             label = f"seat {item.giver} hands {item.card.code} to seat {item.receiver}"
-            text = f"{item.giver}>{item.receiver}: {item.card.code}"
-            ctx.step("exchange", seat=item.giver, text=text, node=item, label=label)
+            ctx.step("exchange", seat=item.giver, text=spell(item), node=item, label=label)
     due = state.due()
     if due is not None:
         ctx.error(record.exchange if due.code == "bad-exchange" else record.announce, *due)
         return
     if ctx.want_steps:
         _declaration_steps(record, ctx, state)
-    result = play_tricks(
-        ctx,
-        PlaySetup(
-            rules=RULES,
-            leader=state.leader,
-            tricks=TRICKS,
-            hands=state.hands,
-            elsewhere=state.elsewhere(),
-            on_trick=state.scored if ctx.want_steps else None,  # the points only show
-            on_start=state.adopt,
-        ),
-    )
+    result = play_tricks(ctx, state.play_setup(ctx.want_steps))
     for item in record.announce.items if record.announce else []:
         fault = state.judge_declaration(item.seat, item.word, [c.code for c in item.cards])
         if fault is not None:
@@ -73,17 +59,13 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
         state.discard_unseen(cards or [], hand_known=pool is not None and cards is None)
         return True
     for card, node in zip(cards, written or [None] * DISCARD, strict=True):
-        for fault in state.check(card):
-            ctx.error(node, fault.code, fault.message)
+        faults = state.check(card)
+        if faults:
+            ctx.error(node, faults[0].code, faults[0].message)
             return False
         state.perform(card)
-    ctx.step(
-        "discard",
-        seat=state.dealer,
-        text=" ".join(cards),
-        node=record.discard,
-        label=f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3",
-    )
+    label = f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3"
+    ctx.step("discard", seat=state.dealer, text=" ".join(cards), node=record.discard, label=label)
     return True
 
 
@@ -100,15 +82,8 @@ def _declaration_steps(record: Record, ctx: Context, state: WaiteState) -> None:
             found += [extra] if any(i.word == "ask" for i in said) else []
             text = ", ".join(found) or "nothing to declare"
             ctx.step("announce", seat=seat, text=text, label=f"seat {seat}: {text}")
-            continue
-        for item in said:
+        for item in [] if hand is not None else said:
             cards = [c.code for c in item.cards]
-            value, _ = announced(item.word, cards)
-            shows = f"shows {item.word} {' '.join(cards)}: {value} points"
-            ctx.step(
-                "announce",
-                seat=seat,
-                text=" ".join([item.word, *cards]),
-                node=item,
-                label=f"seat {seat} {extra if item.word == 'ask' else shows}",
-            )
+            shows = f"shows {item.word} {' '.join(cards)}: {announced(item.word, cards)[0]} points"
+            text, label = " ".join([item.word, *cards]), extra if item.word == "ask" else shows
+            ctx.step("announce", seat=seat, text=text, node=item, label=f"seat {seat} {label}")

@@ -24,8 +24,9 @@ def deal(rng: random.Random, seats: int, variant: str | None = None) -> WaiteSta
     rng.shuffle(cards)
     dealt = [cards[i * HAND : (i + 1) * HAND] for i in range(3)]
     dealer = rng.randint(1, seats)
-    hands: dict[int, list[str] | None] = {s: dealt[s - 1] for s in range(1, seats + 1)}
-    return WaiteState(seats, dealer, hands, cards[3 * HAND :], dealt[2] if seats == 2 else None)
+    hands = {str(s): dealt[s - 1] for s in range(1, seats + 1)}
+    dead = {"dead": dealt[2]} if seats == 2 else {}
+    return WaiteState(seats, dealer, {**hands, "talon": cards[3 * HAND :], **dead}, [])
 
 
 def choose(state: WaiteState, rng: random.Random) -> str:
@@ -33,7 +34,7 @@ def choose(state: WaiteState, rng: random.Random) -> str:
     phase = state.phase
     order = [(state.dealer + i) % state.seats + 1 for i in range(state.seats)]
     if phase == "discard":
-        pool = state.dealt[state.dealer] + state.talon
+        pool = state.dealt[str(state.dealer)] + state.talon
         small = _small(pool)
         return _sampled(rng, small if len(small) >= DISCARD else pool, state.discarded)
     if phase == "exchange":

@@ -8,32 +8,34 @@ referee's state of a record that does not give it)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ....notation import models as tgn
 from ....notation.decks import GAMES
 from ....notation.models import Announcement, Card, Exchange, Record, Tag
 from ....notation.reader import read_text
 from ...cards import SUITS
 from ...model import Bonus, Outcome, TrickResult, trusted
-from ...play import TrickPlay
+from ...play import PlaySetup, TrickPlay
 from ...scoring import format_result
 from ...state import Fault, IllegalAction, Snapshot, State, View
 from ...tricks import ExcuseLead, TrickRules
-from .declarations import ASK_POINTS, TAROTS, announced, declarations
+from .declarations import TAROTS, announced, declarations
 from .scoring import difference_result, tally
 
 GAME = "waite-tarot"
 DECK = GAMES[GAME]
+# follow suit if able; when void, trump or discard at will; the Fool anywhere
 RULES = TrickRules(
     game=GAME, must_follow=True, must_trump=False, excuse=True, excuse_lead=ExcuseLead.ALWAYS
 )
-"""Follow suit if able; when void, trump or discard at will; the Fool anywhere."""
 TRICKS = 25
 DISCARD = 3
 SECTIONS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
-Item = str | Announcement | Exchange
-"""An action read: a card's code, an announcement or an exchange."""
+Item = str | Announcement | Exchange  # an action read: a card, an announcement, an exchange
 
 
+@lru_cache(maxsize=4096)
 def read_action(action: str) -> Item | None:
     """`action` as the reader reads it, or None unless it is one card, one announcement or
     one exchange."""
@@ -65,38 +67,25 @@ class WaiteState(State):
     variant = "waite"
 
     def __init__(
-        self,
-        seats: int,
-        dealer: int,
-        hands: dict[int, list[str] | None],
-        talon: list[str] | None,
-        dead: list[str] | None = None,
-        tags: list[Tag] | None = None,
+        self, seats: int, dealer: int, dealt: dict[str, list[str]], tags: list[Tag]
     ) -> None:
+        """`dealt`: the cards given, by owner as the deal names them (`1`, `talon`, `dead`)."""
         self.seats, self.dealer, self.leader = seats, dealer, dealer % seats + 1
-        self.tags = tags or [
-            Tag(name="Game", value=GAME),
-            Tag(name="Seats", value=str(seats)),
-            Tag(name="Dealer", value=str(dealer)),
-        ]
-        self.dealt = hands
+        named = (("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer)))
+        self.tags = tags or [Tag(name=name, value=value) for name, value in named]
+        self.dealt, self.talon, self.dead = dealt, dealt.get("talon"), dealt.get("dead")
+        # each seat's cards until the play (None: unknown); the play holds them after
+        hands = {s: dealt.get(str(s)) for s in range(1, seats + 1)}
         self.hands = {s: None if h is None else list(h) for s, h in hands.items()}
-        """Each seat's cards until the play (None: unknown); the play holds them after."""
-        self.talon, self.dead = talon, dead
-        self.talon_taken = False
+        self.talon_taken = self.discard_done = False
         self.discarded: list[str] = []
-        self.discard_done = False
-        self.asks: dict[int, bool] = {}
-        """Each seat that asked for a third Tarot → whether it was answered."""
-        self.owed: dict[tuple[int, int], bool] = {}
-        """(asker, the seat that answered it) → whether a card back is still owed."""
+        self.asks: dict[int, bool] = {}  # a seat that asked for a third Tarot → answered
+        self.owed: dict[tuple[int, int], bool] = {}  # (asker, its answerer) → a card owed
         self.exchanges: list[Exchange] = []
         self.announced: list[Announcement] = []
         self.play: TrickPlay | None = None
-        self.points = {str(s): 0.0 for s in range(1, seats + 1)}
-        """The trick points of each seat so far (a trick counts once its winner takes it)."""
+        self.points = {str(s): 0.0 for s in range(1, seats + 1)}  # of the tricks taken
         self._outcome: Outcome | None = None
-        self._last: tuple[str | None, Item | None] = (None, None)
 
     @property
     def phase(self) -> str:
@@ -108,10 +97,8 @@ class WaiteState(State):
 
     @property
     def to_act(self) -> int | None:
-        if self.play is not None:
-            return self.play.to_play
-        if not self.discard_done:
-            return self.dealer
+        if self.play is not None or not self.discard_done:
+            return self.play.to_play if self.play else self.dealer
         actors = {self._actor(a) for a in self.legal()}
         return actors.pop() if len(actors) == 1 else None
 
@@ -137,18 +124,9 @@ class WaiteState(State):
         out.update({c: "in the dead hand" for c in self.dead or []})
         return out
 
-    def start_hand(self, seat: int) -> list[str] | None:
-        """`seat`'s cards when the play begins: as known, else as a whole play shows them."""
-        hand = self.hands.get(seat)
-        if hand is None and self.play is not None and self.play.over:
-            return self.play.dealt.get(seat)
-        return hand
-
     def due(self) -> Fault | None:
         """What the exchange waits for: a card back from a seat that received a Tarot, or
         the Tarot an ask calls for from a seat known to hold one."""
-        if not self.asks:
-            return None
         for (asker, giver), owing in self.owed.items():
             if owing:
                 return Fault(
@@ -156,10 +134,9 @@ class WaiteState(State):
                     f"seat {asker} received a Tarot from seat {giver} and gives a small card "
                     f"back (`{asker}>{giver}: CARD`)",
                 )
-        for asker, answered in self.asks.items():
+        for asker in [seat for seat, answered in self.asks.items() if not answered]:
             for seat, hand in self.hands.items():
-                held = () if answered or seat == asker or hand is None else hand
-                shown = next((c for c in held if c in TAROTS), None)
+                shown = next((c for c in hand or () if c in TAROTS and seat != asker), None)
                 if shown is not None:
                     return Fault(
                         "ask-unanswered",
@@ -171,95 +148,74 @@ class WaiteState(State):
     def judge_declaration(self, seat: int, word: str, cards: list[str]) -> Fault | None:
         """What is wrong with `seat` showing `cards` as `word`: the combination, and the
         cards against its hand when the play begins, once known."""
-        _, problem = announced(word, cards)
-        hand = self.start_hand(seat)
+        problem = announced(word, cards)[1]
+        hand = self.hands.get(seat)
+        if hand is None and self.play is not None and self.play.over:
+            hand = self.play.dealt.get(seat)  # a hand not given, as a whole play shows it
         missing = [c for c in cards if c not in hand] if problem is None and hand else None
         if missing:
             problem = f"seat {seat} shows {' '.join(missing)} but does not hold it"
         return None if problem is None else Fault("bad-announcement", problem)
 
     def legal(self) -> list[str]:
-        phase = self.phase
-        if phase == "discard":
+        if not self.discard_done:
             return list(self.pool() or [])
         if self.play is not None:
             return self.play.legal()
-        seats = list(self.hands)
+        seats, hands = list(self.hands), self.hands
         items: list[Item] = [Announcement(seat=s, word="ask") for s in seats]
-        items += [
-            Exchange(giver=g, receiver=r, card=Card(c))
-            for g in seats
-            for c in self.hands[g] or []
-            for r in seats
-            if r != g
-        ]
+        swaps = [(g, r, c) for g in seats for c in hands[g] or [] for r in seats if r != g]
+        items += [Exchange(giver=g, receiver=r, card=Card(c)) for g, r, c in swaps]
         out = [spell(i) for i in items if not self.check(i)]
-        if phase == "exchange":
+        if self.due():
             return out
         said = {(i.seat, i.word, frozenset(c.code for c in i.cards)) for i in self.announced}
-        for seat, hand in self.hands.items():
+        for seat, hand in hands.items():
             found = declarations(hand or [])
             kinds = [d.kind for d in found if (seat, d.kind, frozenset(d.cards)) not in said]
             out += [f"{seat}: {kind}" for kind in dict.fromkeys(kinds)]
-        return out + RULES.legal(self.hands[self.leader] or [], [])
+        return out + RULES.legal(hands[self.leader] or [], [])
 
     def check(self, action: str | Item) -> list[Fault]:
         """`State.check`; `action` may also be a record's announcement or exchange."""
-        item = self._read(action) if type(action) is str else action
+        fault = self._fault(read_action(action) if type(action) is str else action, action)
+        return [] if fault is None else [fault]
+
+    def _fault(self, item: Item | None, action: str | Item) -> Fault | None:
+        if type(item) is str and not self.discard_done:
+            pool = self.pool()
+            if pool is None or item in pool:
+                return None
+            return Fault(
+                "discard-not-held",
+                f"the dealer (seat {self.dealer}) discards {item}, which is neither in his hand "
+                "nor among the 3 left-over cards",
+            )
         if type(item) is str:
-            if not self.discard_done:
-                fault = self._discard_fault(item)
-            else:
-                due = self.due() if self.play is None else None
-                fault = due or self._card_fault(item)
-            return [fault] if fault else []
+            return (self.due() if self.play is None else None) or self._card_fault(item)
         if item is None:
-            return [
-                Fault(
-                    "unknown-action",
-                    f"{action!r} is not an action of the Game of Tarot: a card (`KS`), an "
-                    "announcement (`2: greater T21 T20 T19`) or an exchange (`1>2: KS`)",
-                )
-            ]
+            return Fault(
+                "unknown-action",
+                f"{action!r} is not an action of the Game of Tarot: a card (`KS`), an "
+                "announcement (`2: greater T21 T20 T19`) or an exchange (`1>2: KS`)",
+            )
         seats = (item.seat,) if type(item) is Announcement else (item.giver, item.receiver)
         if max(seats) > self.seats or len(set(seats)) < len(seats):
-            return [
-                Fault(
-                    "illegal-action",
-                    f"{spell(item)}: the seats go from 1 to {self.seats}, and a seat does not "
-                    "hand a card to itself",
-                )
-            ]
+            return Fault(
+                "illegal-action",
+                f"{spell(item)}: the seats go from 1 to {self.seats}, and a seat does not "
+                "hand a card to itself",
+            )
         if self.play is not None or not self.discard_done:
             when = "after the discard" if self.play is None else "before the play"
-            return [Fault("illegal-action", f"announcements and exchanges come {when}")]
+            return Fault("illegal-action", f"announcements and exchanges come {when}")
         if type(item) is Exchange:
-            faults = [self._exchange_fault(item)]
-        else:
-            first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
-            cards = [c.code for c in item.cards]
-            faults = [first, self.judge_declaration(item.seat, item.word, cards)]
-        return [f for f in faults if f is not None]
-
-    def _read(self, action: str) -> Item | None:
-        """`read_action`, kept for the action just checked (then performed)."""
-        if self._last[0] != action:
-            self._last = (action, read_action(action))
-        return self._last[1]
-
-    def _discard_fault(self, card: str) -> Fault | None:
-        hand = self.hands[self.dealer]  # with the left-over cards once taken
-        talon = [] if self.talon_taken else self.talon
-        if hand is None or talon is None or card in hand or card in talon:
-            return None
-        return Fault(
-            "discard-not-held",
-            f"the dealer (seat {self.dealer}) discards {card}, which is neither in his hand "
-            "nor among the 3 left-over cards",
-        )
+            return self._exchange_fault(item)
+        first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
+        return first or self.judge_declaration(item.seat, item.word, [c.code for c in item.cards])
 
     def _card_fault(self, card: str) -> Fault | None:
-        play = self.play or self._new_play()
+        play = self.play or TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
         message, seat = play.fault(card), play.to_play
         if message is None:
             return None
@@ -274,6 +230,7 @@ class WaiteState(State):
         return Fault("card-not-held", f"{message} ({lies})" if lies else message)
 
     def _ask_fault(self, seat: int) -> Fault | None:
+        held = len([c for c in self.hands[seat] or () if c in TAROTS])
         if self.exchanges or any(item.word != "ask" for item in self.announced):
             return Fault(
                 "bad-ask",
@@ -282,7 +239,6 @@ class WaiteState(State):
             )
         if seat in self.asks:
             return Fault("bad-ask", f"seat {seat} has already asked for a third Tarot")
-        held = len([c for c in self.hands[seat] or () if c in TAROTS])
         if self.hands[seat] is not None and held % 3 != 2:
             return Fault(
                 "bad-ask",
@@ -293,14 +249,15 @@ class WaiteState(State):
 
     def _exchange_fault(self, ex: Exchange) -> Fault | None:
         card, giver, receiver = ex.card.code, ex.giver, ex.receiver
+        said = f"seat {giver} hands {card} to seat {receiver}"
         if card in TAROTS and self.asks.get(receiver) is not False:
             why = "did not ask for a Tarot" if receiver not in self.asks else "already has one"
-            return Fault("bad-exchange", f"seat {giver} hands {card} to seat {receiver}, who {why}")
+            return Fault("bad-exchange", f"{said}, who {why}")
         if card not in TAROTS and not self.owed.get((giver, receiver)):
             return Fault(
                 "bad-exchange",
-                f"seat {giver} hands {card} to seat {receiver}, but only a seat whose ask was "
-                "answered gives a small card back, to the seat that answered",
+                f"{said}, but only a seat whose ask was answered gives a small card back, to the "
+                "seat that answered",
             )
         if card not in (self.hands[giver] or [card]):
             return Fault("card-not-held", f"seat {giver} hands over {card} but does not hold it")
@@ -308,11 +265,17 @@ class WaiteState(State):
 
     def perform(self, action: str | Item) -> None:
         """`State.perform`; `action` may also be a record's announcement or exchange."""
-        item = self._read(action) if type(action) is str else action
+        item = read_action(action) if type(action) is str else action
         if type(item) is str and not self.discard_done:
-            self._discard(item)
+            if not self.talon_taken:
+                self.hands[self.dealer] = self.pool()
+                self.talon_taken = True
+            if item in (self.hands[self.dealer] or ()):
+                self.hands[self.dealer].remove(item)
+            self.discarded.append(item)
+            self.discard_done = len(self.discarded) == DISCARD
         elif type(item) is str:
-            self.play = self.play or self._new_play()
+            self.play = self.play or TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
             taken = None if self.play.over else self.play.play(item)
             if taken is not None:
                 self.scored(taken)
@@ -324,16 +287,6 @@ class WaiteState(State):
             self._hand_over(item)
         else:
             raise IllegalAction(self.check(action)[0].message, "unknown-action")
-
-    def _discard(self, card: str) -> None:
-        if not self.talon_taken:
-            self.hands[self.dealer] = self.pool()
-            self.talon_taken = True
-        hand = self.hands[self.dealer]
-        if hand is not None and card in hand:
-            hand.remove(card)
-        self.discarded.append(card)
-        self.discard_done = len(self.discarded) == DISCARD
 
     def discard_unseen(self, cards: list[str], hand_known: bool) -> None:
         """The referee's discard when the record does not show it card by card: `cards` lie
@@ -350,15 +303,18 @@ class WaiteState(State):
             self.owed[ex.receiver, ex.giver] = True
         else:
             self.owed[ex.giver, ex.receiver] = False
-        giver, receiver = self.hands.get(ex.giver), self.hands.get(ex.receiver)
-        if giver is not None and card in giver:
-            giver.remove(card)
-        if receiver is not None:
-            receiver.append(card)
+        if card in (self.hands.get(ex.giver) or ()):
+            self.hands[ex.giver].remove(card)
+        if self.hands.get(ex.receiver) is not None:
+            self.hands[ex.receiver].append(card)
         self.exchanges.append(ex)
 
-    def _new_play(self) -> TrickPlay:
-        return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
+    def play_setup(self, steps: bool) -> PlaySetup:
+        """The play for the referee (`play_tricks`), from the hands known now."""
+        setup = PlaySetup(RULES, self.leader, TRICKS, self.hands, self.elsewhere())
+        setup.on_trick = self.scored if steps else None  # the points only show in steps
+        setup.on_start = self.adopt
+        return setup
 
     def adopt(self, play: TrickPlay) -> None:
         """Take the referee's play (its hands inferred from the record) as this deal's."""
@@ -376,25 +332,25 @@ class WaiteState(State):
         return self._outcome
 
     def _score(self) -> Outcome:
-        assert self.play is not None
         seats = range(1, self.seats + 1)
         points, kings = tally(self.play.tricks, self.seats)
         said = self._declarations()
         said_points = {s: sum(d["points"] for d in said[s]) for s in seats}
-        totals = [said_points[s] + points[s] for s in seats]
-        scores = difference_result(totals)
-        best = max(seats, key=lambda s: totals[s - 1])
+        totals = {s: said_points[s] + points[s] for s in seats}
+        scores = difference_result(list(totals.values()))
+        best = max(seats, key=totals.__getitem__)
         winners = [t.winner for t in self.play.tricks]
-        bonuses = [
-            Bonus(name=f"declarations.{d['kind']}", side=str(s), points=float(d["points"]))
-            for s in seats
-            for d in said[s]
-        ]
-        bonuses += [
-            Bonus(name="kings_trumped", side=str(s), points=float(kings[s]))
-            for s in seats
-            if kings[s]
-        ]
+        won = [(f"declarations.{d['kind']}", s, d["points"]) for s in seats for d in said[s]]
+        won += [("kings_trumped", s, kings[s]) for s in seats if kings[s]]
+        parts = {
+            "declarations": said,
+            "declaration_points": said_points,
+            "tricks": points,
+            "kings_trumped": kings,
+            "tricks_won": {s: winners.count(s) for s in seats},
+            "totals": totals,
+            "card_points": points,
+        }
         return trusted(
             Outcome,
             scores=[float(x) for x in scores],
@@ -404,20 +360,14 @@ class WaiteState(State):
             partners=[],
             won=None,
             thrown_in=False,
-            sides={str(s): [s] for s in seats},
             roles={},
             speakers=[],
+            sides={str(s): [s] for s in seats},
             card_points={str(s): float(points[s]) for s in seats},
             margin=float(max(scores)),  # the best total's lead over the second
-            bonuses=bonuses,
+            bonuses=[Bonus(name=n, side=str(s), points=float(p)) for n, s, p in won],
             breakdown={
-                "declarations": {str(s): said[s] for s in seats},
-                "declaration_points": {str(s): said_points[s] for s in seats},
-                "tricks": {str(s): points[s] for s in seats},
-                "kings_trumped": {str(s): kings[s] for s in seats},
-                "tricks_won": {str(s): winners.count(s) for s in seats},
-                "totals": {str(s): totals[s - 1] for s in seats},
-                "card_points": {str(s): points[s] for s in seats},
+                **{name: {str(s): part[s] for s in seats} for name, part in parts.items()},
                 "discard": DECK.sort(self.discarded),
                 "best": best if scores[best - 1] else None,
             },
@@ -427,22 +377,21 @@ class WaiteState(State):
         """Each seat's declarations: every combination of its hand when the play begins,
         when known, else what it announced (rightly); 5 for an ask nobody answered."""
         out: dict[int, list[dict]] = {s: [] for s in range(1, self.seats + 1)}
-        hands = {s: self.start_hand(s) for s in out}
+        hands = {s: self.hands[s] or self.play.dealt.get(s) for s in out}
         for item in self.announced:
-            seat, word = item.seat, item.word
+            seat, word, cards = item.seat, item.word, [c.code for c in item.cards]
             if seat not in out or (self.asks.get(seat) if word == "ask" else hands[seat]):
                 continue  # an ask answered scores nothing; a hand known scores what it holds
-            cards = [c.code for c in item.cards]
             if not self.judge_declaration(seat, word, cards):
-                points = ASK_POINTS if word == "ask" else announced(word, cards)[0]
-                out[seat].append({"kind": word, "cards": cards, "points": points})
+                out[seat].append(
+                    {"kind": word, "cards": cards, "points": announced(word, cards)[0]}
+                )
         for seat, found in out.items():
             found += [d.as_json() for d in declarations(hands[seat] or [])]
         return out
 
     def record(self) -> Record:
-        dealt = [(str(s), h) for s, h in self.dealt.items()]
-        dealt += [("talon", self.talon), ("dead", self.dead)]
+        dealt = self.dealt.items()
         hands = [tgn.Hand(owner=o, cards=Card.line_of(h, 0, 0)) for o, h in dealt if h]
         tags = [t for t in self.tags if t.name != "Result"]
         tags += [Tag(name="Result", value=self.outcome.result)] if self.outcome else []
@@ -466,21 +415,12 @@ class WaiteState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, talon=talon, discard=discard)
-        return Snapshot(
-            hands={s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None},
-            talon=talon,
-            discard=discard,
-            trick=play.table,
-            taken=play.taken(),
-            points=self.points,
-        )
+        hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
+        return Snapshot(hands, talon, discard, play.table, play.taken(), self.points)
 
     def view(self, seat: int) -> View:
         play = self.play
-        if play is not None:
-            hand = play.hand(seat)
-        else:
-            hand = self.hands[seat] if self.discard_done or seat != self.dealer else self.pool()
+        hand = self.hands[seat] if self.discard_done or seat != self.dealer else self.pool()
         shown: dict[int, dict[str, None]] = {}  # each card once, in the order shown
         for item in self.announced:
             if item.cards:
@@ -489,7 +429,7 @@ class WaiteState(State):
             seat=seat,
             phase=self.phase,
             to_act=self.to_act,
-            hand=DECK.sort(hand or []),
+            hand=DECK.sort((play.hand(seat) if play else hand) or []),
             trick=play.table if play else [],
             played=[c for t in play.tricks for _, c in t.cards] + play.trick if play else [],
             shown={seat: list(cards) for seat, cards in shown.items()},
@@ -502,23 +442,15 @@ class WaiteState(State):
 
 def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
     """The state after the deal of `record`, its unknown hands None."""
-    hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
-    talon = dead = None
-    for hand in record.deal.hands if record.deal else []:
-        cards, owner = [c.code for c in hand.cards], hand.owner
-        if owner == "talon":
-            talon = cards
-        elif owner == "dead":
-            dead = cards
-        elif owner.isdigit() and int(owner) in hands:
-            hands[int(owner)] = cards
-    return WaiteState(seats, dealer, hands, talon, dead, list(record.tags))
+    deal = record.deal.hands if record.deal else []
+    dealt = {hand.owner: [c.code for c in hand.cards] for hand in deal}
+    return WaiteState(seats, dealer, dealt, list(record.tags))
 
 
 def start(record: Record) -> WaiteState:
     """The state right after the deal of `record`: every hand and the left-over cards (and
     with two seats the dead hand) must be given."""
-    state = from_record(record, _seats(record), record.dealer or 1)
+    state = _dealt(record)
     missing = [f"seat {s}'s hand" for s, h in state.hands.items() if h is None]
     missing += ["the left-over cards (`talon:`)"] if state.talon is None else []
     missing += ["the dead hand (`dead:`)"] if state.seats == 2 and state.dead is None else []
@@ -527,12 +459,13 @@ def start(record: Record) -> WaiteState:
     return state
 
 
-def _seats(record: Record) -> int:
+def _dealt(record: Record) -> WaiteState:
+    """`from_record` with the record's own seats, which must be 2 or 3."""
     if record.seats not in (2, 3):
         raise ValueError(
             f"the Game of Tarot is played by 2 or 3 seats, not {record.tag('Seats')!r}"
         )
-    return record.seats
+    return from_record(record, record.seats, record.dealer or 1)
 
 
 def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
@@ -542,7 +475,7 @@ def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
         return [c.code for c in record.discard.cards]
     if record.play is None or pool is None:
         return None
-    played = {c.code for t in record.play.tricks for c in t.cards}
+    played = {c.code for c in record.played()}
     return [c for c in pool if c not in played]
 
 
@@ -561,14 +494,14 @@ def in_rules_order(record: Record) -> list[Announcement | Exchange]:
 
 def actions(record: Record) -> list[tuple[int | None, str]]:
     """The record's actions, (seat, spelling), in the order the rules take them."""
-    state = from_record(record, _seats(record), record.dealer or 1)
-    seats, leader = state.seats, state.leader
+    state = _dealt(record)
     out = [(state.dealer, c) for c in discard_shown(record, state.pool()) or []]
     for item in in_rules_order(record):
         out.append((item.seat if type(item) is Announcement else item.giver, spell(item)))
-    for trick in record.play.tricks if record.play else []:
-        codes = [c.code for c in trick.cards]
-        out += [((leader - 1 + i) % seats + 1, code) for i, code in enumerate(codes)]
-        if len(codes) == seats:
-            leader = (leader - 1 + RULES.winner(codes)) % seats + 1
+    play = TrickPlay(RULES, state.seats, state.leader, TRICKS, dict.fromkeys(state.hands))
+    for card in (
+        [c.code for trick in record.play.tricks for c in trick.cards] if record.play else []
+    ):
+        out.append((play.to_play, card))
+        play.play(card)
     return out
