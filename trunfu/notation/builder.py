@@ -19,7 +19,7 @@ from lark import Token, Transformer
 from . import lexer
 from .decks import ANNOUNCEMENT_SPELLINGS, GAMES, NAG_MAX, SIGNALS, Game
 from .errors import brief, unplaced
-from .lexer import PLAIN_CARD, UNKNOWN, Item
+from .lexer import CARDS, PLAIN_CARD, UNKNOWN, Item
 from .models import (
     Announcement,
     Announcements,
@@ -178,6 +178,8 @@ class Builder(Transformer):
             made.suit_line, made.suit_column = suit_line, suit_column
             return keyword, made
         items = self._items(head, keyword, children[1:])
+        if keyword not in ("deal", "play"):  # sections of a few cards: read card by card
+            items = _each(items)
         reading = _Section(self, keyword, items, GAMES.get(self.game or ""), self.seats)
         return keyword, getattr(reading, keyword)(items, line, column)
 
@@ -185,6 +187,7 @@ class Builder(Transformer):
         """The items of a section: those of the text that shares the keyword's token, then
         those of the text after each comment, with their file positions."""
         found: list[Item] = []
+        made = PlayedCard if keyword == "play" else Card
         texts = [(head.value[len(keyword) :], head.line, head.column + len(keyword))]
         texts += [(run.value, run.line, run.column) for run in runs]
         for text, line, column in texts:
@@ -200,7 +203,7 @@ class Builder(Transformer):
                 else:
                     column += skipped
                 text = rest
-            lexer.items(text, *self.at(line, column), found)
+            lexer.items(text, *self.at(line, column), found, made)
         return found
 
     def start(self, children: list[Any]) -> dict[str, Any]:
@@ -321,29 +324,24 @@ class _Section:
         last: Card | None = None
         labelled = False  # the item before was a hand's label
         for kind, text, at, col in items:
-            if kind == PLAIN_CARD and cards is not None and at != self.skip:
-                last = _new(Card)  # the common case first, made without a call
-                last.code, last.line, last.column, last.extras = text, at, col, None
-                cards.append(last)
-                labelled = False
-                continue
             if at == self.skip:
                 continue
-            if kind in _CARDS:
+            if kind == CARDS or kind == "CARD":
                 if cards is None:
+                    written = text[0].code if kind == CARDS else text  # type: ignore[index]
                     self.problem(
                         at,
                         col,
                         "card-without-seat",
-                        f"{text} stands before any seat label: write `1: {text} ...`",
+                        f"{written} stands before any seat label: write `1: {written} ...`",
                     )
                     continue
-                if kind == PLAIN_CARD:  # the common case, made without a call
-                    last = _new(Card)
-                    last.code, last.line, last.column, last.extras = text, at, col, None
+                if kind == CARDS:
+                    cards += text  # type: ignore[arg-type]
+                    last = cards[-1]
                 else:
                     last = _card(kind, text, at, col)
-                cards.append(last)
+                    cards.append(last)
             elif kind == "HAND_LABEL":
                 cards = []
                 hands.append(Hand(line=at, column=col, owner=text[:-1], cards=cards))
@@ -519,23 +517,22 @@ class _Section:
             )
             return True
 
-        skip = 0
         for kind, text, at, col in items:
-            if kind == PLAIN_CARD and cards is not None and at != skip:
-                if seats and len(cards) >= seats:  # the common case first
-                    count += 1
-                    cards = []
-                    made.append(Trick.at(at, col, cards))
-                    damaged = False
-                last = _new(PlayedCard)
-                last.code, last.line, last.column, last.extras = text, at, col, None
-                cards.append(last)
-                signalled = False
+            if at == self.skip:
                 continue
-            skip = self.skip
-            if at == skip:
-                continue
-            if kind in _CARDS or (kind == UNKNOWN and lexer.card_like(text)):
+            if kind == CARDS:  # the common case first: a trick's cards, or some of them
+                if cards is not None and seats and len(cards) + len(text) <= seats:
+                    cards += text
+                else:
+                    for card in text:
+                        if cards is None or (seats and len(cards) >= seats):
+                            count += 1
+                            cards = []
+                            made.append(Trick.at(card.line, card.column, cards))
+                            damaged = False
+                        cards.append(card)
+                last, signalled = cards[-1], False
+            elif kind == "CARD" or (kind == UNKNOWN and lexer.card_like(text)):
                 if kind == UNKNOWN:  # told, and counted as the card it stands for
                     self.unplaced(kind, text, at, col)
                     kind, text = PLAIN_CARD, ""
@@ -544,11 +541,7 @@ class _Section:
                     cards = []
                     made.append(Trick.at(at, col, cards))
                     damaged = False
-                if kind == PLAIN_CARD:  # the common case, made without a call
-                    last = _new(PlayedCard)
-                    last.code, last.line, last.column, last.extras = text, at, col, None
-                else:
-                    last = _card(kind, text, at, col, PlayedCard)
+                last = _card(kind, text, at, col, PlayedCard)
                 cards.append(last)
                 signalled = False
             elif kind == "TRICK_NO":
@@ -591,6 +584,20 @@ class _Section:
                 self.unplaced(kind, text, at, col)
                 last, damaged = None, True
         return Play(line=line, column=column, items=made)
+
+
+def _each(items: list[Item]) -> list[Item]:
+    """`items` with each run of cards (`CARDS`) given card by card, as `PLAIN_CARD` items
+    of their codes."""
+    if not any(kind == CARDS for kind, *_ in items):
+        return items
+    each: list[Item] = []
+    for item in items:
+        if item[0] == CARDS:
+            each += [(PLAIN_CARD, card.code, card.line, card.column) for card in item[1]]
+        else:
+            each.append(item)
+    return each
 
 
 def _before_unknown(items: list[Item], index: int) -> bool:

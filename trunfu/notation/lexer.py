@@ -6,7 +6,11 @@ codes and the vocabulary of `words`); the grammar's item terminals (`grammar.ite
 read only what the table cannot say: a card in lower case or followed by `!`, a call of
 several words (`garde sans`), a claim (`fuori 2`), an exchange label with spaces
 (`1 > 2:`), a glyph written against its item (`KS$1`). A word neither reads is an item of
-kind `UNKNOWN`, for the builder to report."""
+kind `UNKNOWN`, for the builder to report.
+
+A record is mostly cards written one after another (a hand, a trick): the cards of the
+table that follow one another on a line are one item of kind `CARDS`, a list of the
+cards already made, which the builder takes as it is."""
 
 from __future__ import annotations
 
@@ -14,15 +18,19 @@ import re
 from itertools import product
 
 from .grammar import item_scanner
+from .models import Card
 from .words import ANNOUNCEMENTS, CALLS, SIGNALS
 
-Item = tuple[str, str, int, int]
-"""kind, text, line, column."""
+Item = tuple[str, object, int, int]
+"""kind, text (for `CARDS`, the list of cards), line, column of the first character."""
 
 UNKNOWN = "?"
 PLAIN_CARD = "C"
-"""The kind of an upper-case card code found in the table (its text is the code); a card
-the scanner read (`CARD`) may be in lower case and carry a suffix."""
+"""The kind of a card code in the table: it is upper case, or read as its upper-case code.
+A card the scanner read (`CARD`) may carry a suffix."""
+CARDS = "CARDS"
+"""The kind of an item that is the cards of the table written one after another on a
+line."""
 
 
 def _table() -> dict[str, tuple[str, str]]:
@@ -48,52 +56,85 @@ def _table() -> dict[str, tuple[str, str]]:
 
 
 TABLE = _table()
-CODES = frozenset(text for kind, text in TABLE.values() if kind == PLAIN_CARD)
+CODE_OF = {word: text for word, (kind, text) in TABLE.items() if kind == PLAIN_CARD}
+"""Each spelling of a card code in the table → the code."""
+CODES = frozenset(CODE_OF.values())
 """Every card code any deck may hold, in upper case."""
 _NONSPACE = re.compile(r"\S+")
 _HARD_SPACE = ("\t", "\r", "\f")
 
 
-def items(text: str, line: int, column: int, found: list[Item]) -> None:
+def items(text: str, line: int, column: int, found: list[Item], made: type[Card] = Card) -> None:
     """Append the items of `text` (a section's text between comments, its first character
-    at file position `line`, `column`) to `found`."""
-    if not any(space in text for space in _HARD_SPACE) and _plain(text, line, column, found):
+    at file position `line`, `column`) to `found`; its cards are made of type `made`."""
+    if not any(space in text for space in _HARD_SPACE) and _plain(text, line, column, found, made):
         return
-    _scan(text, line, column, found)
+    _scan(text, line, column, found, made)
 
 
-def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
+def _plain(text: str, line: int, column: int, found: list[Item], made: type[Card]) -> bool:
     """The common case, e.g. canonical text: words one space or line break apart, each in
-    the table. False, with `found` as it was, when a word is not."""
-    get, append = TABLE.get, found.append
+    the table. False, with `found` as it was, when a word is not. A line that ends with
+    cards written as their codes (a hand, a trick) has them made in one go."""
+    code_of, get, append, codes = CODE_OF.get, TABLE.get, found.append, CODES.issuperset
     size = len(found)
     for segment in text.split("\n"):
-        for part in segment.split(" "):
-            if part:
-                hit = get(part)
+        words = segment.split(" ")
+        cards = None  # the cards written one after another up to here on this line
+        for index, word in enumerate(words):
+            if not word:
+                column += 1
+                continue
+            code = code_of(word)
+            if code is not None:
+                if cards is None and codes(rest := words[index:]):
+                    append((CARDS, made.line_of(rest, line, column), line, column))
+                    break
+                card = made(code, line, column)
+                if cards is None:
+                    cards = [card]
+                    append((CARDS, cards, line, column))
+                else:
+                    cards.append(card)
+            else:
+                hit = get(word)
                 if hit is None:
                     del found[size:]
                     return False
-                append((*hit, line, column))
-            column += len(part) + 1
+                append((hit[0], hit[1], line, column))
+                cards = None
+            column += len(word) + 1
         line += 1
         column = 1
     return True
 
 
-def _scan(text: str, line: int, column: int, found: list[Item]) -> None:
+def _scan(text: str, line: int, column: int, found: list[Item], made: type[Card]) -> None:
     """Items of any text: a word the table does not know is read by the grammar's item
     terminals from where it starts; one they do not read either is `UNKNOWN`."""
-    table, match, search = TABLE, item_scanner().match, _NONSPACE.search
+    code_of, table, match, search = CODE_OF.get, TABLE, item_scanner().match, _NONSPACE.search
     line_start = 1 - column
     newline = text.find("\n")
     pos = 0
+    cards: list[Card] | None = None
     while word := search(text, pos):
         start = word.start()
         while -1 < newline < start:
             line += 1
             line_start = newline + 1
             newline = text.find("\n", line_start)
+            cards = None
+        column = start - line_start + 1
+        code = code_of(word.group())
+        if code is not None:
+            card = made(code, line, column)
+            if cards is None:
+                cards = [card]
+                found.append((CARDS, cards, line, column))
+            else:
+                cards.append(card)
+            pos = word.end()
+            continue
         hit = table.get(word.group())
         end = word.end()
         if hit is None:
@@ -102,7 +143,8 @@ def _scan(text: str, line: int, column: int, found: list[Item]) -> None:
                 hit = UNKNOWN, word.group()
             else:
                 hit, end = (scanned.lastgroup, scanned.group()), scanned.end()
-        found.append((hit[0], hit[1], line, start - line_start + 1))
+        found.append((hit[0], hit[1], line, column))
+        cards = None
         pos = end
 
 
