@@ -52,10 +52,13 @@ _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _WS_DASH = re.compile(r"[\s-]+")
 _TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
 _TAG_VALUE = r'"(?:[^"\\\t\r\n]++|\\["\\])*+"'
-_ONE_TAG = re.compile(rf"[ \t\f\r\n]*\[[ \t]*({_TAG_NAME})[ \t]*({_TAG_VALUE})[ \t]*\]")
-"""A tag `[Name "value"]` as the grammar's `_ONE_TAG` reads it, after any white space: the
-grammar's `TAG` token is a run of them. (Possessive runs: the same matches, found without
-trying a character at a time.)"""
+_TAGS = re.compile(
+    rf"([ \t\f\r\n]*)\[([ \t]*)({_TAG_NAME})([ \t]*)({_TAG_VALUE})([ \t]*)\]"
+)
+"""A tag `[Name "value"]` as the grammar's `_ONE_TAG` reads it, after any white space, in
+parts whose lengths give the positions of the name and the value: the grammar's `TAG`
+token is a run of them. (Possessive runs: the same matches, found without trying a
+character at a time.)"""
 _KEYWORD = re.compile("[a-z]+")
 _SPACE = " \t\f\r\n"
 _CARDS = (PLAIN_CARD, "CARD")
@@ -138,21 +141,21 @@ class Builder(Transformer):
         """The tags written one after another (white space between them) in `text`, whose
         first character is at file position `line`, `column`."""
         found = []
-        pos, line_start = 0, 1 - column  # the column of `text[i]` is `i - line_start + 1`
-        while tag := _ONE_TAG.match(text, pos):
-            name_at = tag.start(1)
-            newlines = text.count("\n", pos, name_at)
-            if newlines:
-                line += newlines
-                line_start = text.rfind("\n", pos, name_at) + 1
-            pos = tag.end()
-            name_column = name_at - line_start + 1
-            value_column = tag.start(2) - line_start + 1
-            found.append(
-                self._tag(tag.group(1), tag.group(2), line, name_column, line, value_column)
-            )
+        column -= 1  # the column of the character before the next one
+        for space, pad, name, gap, raw, tail in _TAGS.findall(text):
+            if space:
+                newline = space.rfind("\n")
+                if newline < 0:
+                    column += len(space)
+                else:
+                    line += space.count("\n")
+                    column = len(space) - newline - 1
+            name_column = column + 2 + len(pad)
+            value_column = name_column + len(name) + len(gap)
+            found.append(self._tag(name, raw, line, name_column, line, value_column))
+            column = value_column + len(raw) + len(tail)
         if found:
-            self.tags_end = (line, pos - line_start + 1)
+            self.tags_end = (line, column + 1)
         return found
 
     def _tag(
