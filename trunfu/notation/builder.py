@@ -52,9 +52,7 @@ _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _WS_DASH = re.compile(r"[\s-]+")
 _TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
 _TAG_VALUE = r'"(?:[^"\\\t\r\n]++|\\["\\])*+"'
-_TAGS = re.compile(
-    rf"([ \t\f\r\n]*)\[([ \t]*)({_TAG_NAME})([ \t]*)({_TAG_VALUE})([ \t]*)\]"
-)
+_TAGS = re.compile(rf"([ \t\f\r\n]*)\[([ \t]*)({_TAG_NAME})([ \t]*)({_TAG_VALUE})([ \t]*)\]")
 """A tag `[Name "value"]` as the grammar's `_ONE_TAG` reads it, after any white space, in
 parts whose lengths give the positions of the name and the value: the grammar's `TAG`
 token is a run of them. (Possessive runs: the same matches, found without trying a

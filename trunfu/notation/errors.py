@@ -192,7 +192,7 @@ def syntax_message(
             "unexpected-end",
             f"the record ends too early: expected {_describe(set(error.expected))}",
         )
-    value = str(token)[:30]
+    value = str(token).rstrip()[:30]
     word = _word_at(text, token.start_pos) if token.start_pos is not None else value
     if _unknown_keyword(word, set(error.expected)):
         return line, column, "unknown-keyword", _keyword_message(word)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from lark import Token
-from lark.exceptions import LarkError, UnexpectedInput
+from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput
 
 from . import checks, encoding
 from .builder import MAX_PROBLEMS, Builder, attach_comments, comment_text
@@ -64,12 +64,6 @@ class Reader:
                 message=message,
             )
 
-        def unread(found: list[Diagnostic]) -> ReadResult:
-            """The result of a record that could not be read: its problems."""
-            return ReadResult(
-                file=file, index=index, line=chunk.line, text=chunk.text, diagnostics=found
-            )
-
         bad = encoding.find(chunk.text, chunk.line, chunk.column)
         if chunk.bad is not None and (bad is None or chunk.bad < bad):
             bad = chunk.bad  # in a `%` line, or past the part kept of an oversize record
@@ -93,12 +87,15 @@ class Reader:
         build = self._build
         self._comments.clear()
         build.reset(chunk.line, chunk.column)
+        text = chunk.text
         try:
-            data = self._parser.parse(chunk.text)
+            skipped: list[int] = []  # where the reading went on after a broken structure
+            data = self._parser.parse(
+                text, on_error=lambda error: _recover(error, text, build, skipped)
+            )
         except UnexpectedInput as error:
-            # the structure is broken here: told, with the problems of the text before it
-            line, column, code, message = syntax_message(error, chunk.text, build.open)
-            build.problem(*build.at(line, column), code, message)
+            # the structure is broken here and the reading cannot go on (told by
+            # `_recover`): the section being read is read for the problems of its text
             parser = getattr(error, "interactive_parser", None)
             if parser is not None:
                 build.pending(parser.parser_state.value_stack)
@@ -109,7 +106,10 @@ class Reader:
             data = None
         if build.problems:
             problems = sorted(build.problems, key=lambda p: (p[0], p[1]))[:MAX_DIAGNOSTICS]
-            return unread([diag(*problem) for problem in problems])
+            found = [diag(*problem) for problem in problems]
+            return ReadResult(
+                file=file, index=index, line=chunk.line, text=chunk.text, diagnostics=found
+            )
         assert data is not None
         comments = [(*build.at(c.line, c.column), comment_text(c.value)) for c in self._comments]
         own = attach_comments(data, comments, build.tags_end) if comments else []
@@ -124,7 +124,7 @@ class Reader:
                 "index": index,
                 "line": chunk.line,
                 "record": record,
-                "diagnostics": [diag(*problem) for problem in problems],
+                "diagnostics": [diag(*problem) for problem in problems] if problems else [],
                 "text": chunk.text,
                 "cut": None,
             },
@@ -137,6 +137,56 @@ class Reader:
     def read_stream(self, stream: TextIO, file: str | None = None) -> Iterator[ReadResult]:
         for index, chunk in enumerate(split_stream(stream), 1):
             yield self.parse_chunk(chunk, file, index)
+
+
+_PARTIAL_TAG = ("LSQB", "TAG_NAME", "STRING")
+"""The tokens of a tag written in parts (`[`, name, value) before its `]`."""
+_READABLE = ("TAG", "LSQB", "KEYWORD", "KW_TRUMP")
+"""Tokens that open a tag or a section: read where they stand once a broken tag is left."""
+
+
+def _problem(error: UnexpectedInput, text: str, build: Builder) -> tuple[int, int, str, str, str]:
+    """The problem a parse error is, at its file position."""
+    line, column, code, message = syntax_message(error, text, build.open)
+    return (*build.at(line, column), "syntax", code, message)
+
+
+def _recover(error: UnexpectedInput, text: str, build: Builder, skipped: list[int]) -> bool:
+    """Tell a break in the record's structure (a broken tag, a `{` never closed, a stray
+    `]`), then go on reading at the next line (noted in `skipped`): a tag left half
+    written is dropped, the section being read goes on. False (the reading stops) at the
+    end of the text, or when `MAX_DIAGNOSTICS` problems are told; the end reached in what
+    a break left unfinished is not told again."""
+    token = getattr(error, "token", None)
+    at_end = isinstance(error, UnexpectedEOF) or (token is not None and token.type == "$END")
+    if at_end and skipped:
+        return False
+    line, column, cls, code, message = _problem(error, text, build)
+    build.problem(line, column, code, message, cls)
+    if at_end or len(build.problems) >= MAX_DIAGNOSTICS:
+        return False
+    parser = error.interactive_parser
+    states, values = parser.parser_state.state_stack, parser.parser_state.value_stack
+    dropped = False
+    while values and isinstance(values[-1], Token) and values[-1].type in _PARTIAL_TAG:
+        states.pop()
+        values.pop()
+        dropped = True
+    if token is None:  # characters no token reads: the next line
+        start = error.pos_in_stream  # type: ignore[attr-defined]
+        resume = text.find("\n", start) + 1 or len(text)
+    elif dropped and token.type in _READABLE:  # read where it stands, the tag left
+        resume = token.start_pos
+    else:  # a token out of place: the line after it
+        end = max(token.end_pos - 1, token.start_pos)
+        resume = text.find("\n", end) + 1 or len(text)
+    skipped.append(resume)
+    counter = parser.lexer_thread.state.line_ctr
+    counter.char_pos = resume
+    counter.line = text.count("\n", 0, resume) + 1
+    counter.line_start_pos = text.rfind("\n", 0, resume) + 1
+    counter.column = resume - counter.line_start_pos + 1
+    return True
 
 
 def _too_long(chunk: Chunk) -> str:
