@@ -168,3 +168,34 @@ def test_a_trick_number_told_wrong_is_told_once():
     (short) nor the numbers after it (counted from it) are told again."""
     text = T4 + "play\n  1. KS QS JS 10S\n  2. KH QH JH 10H\n  1. KD\n  3. KC QC JC 10C\n"
     assert [f[:2] + f[3:4] for f in found(text)] == [(7, 3, "trick-number")]
+
+
+# -- the reading goes on after a broken structure
+@pytest.mark.parametrize(
+    ("broken", "code", "column"),
+    [
+        ("  passe ] passe", "unexpected-text", 9),  # a stray bracket
+        ("  passe {never closed", "unterminated-comment", 9),
+        ('  passe " passe', "unterminated-string", 9),  # a quote out of place
+    ],
+)
+def test_the_reading_goes_on_at_the_next_line_after_a_broken_structure(broken, code, column):
+    text = T4 + f"auction\n{broken}\n  gard\nplay\n  1. XH KS QS JS\n"
+    assert [f[:4] for f in found(text)] == [
+        (5, column, "syntax", code),
+        (6, 3, "syntax", "unknown-call"),  # the section goes on at the next line
+        (8, 6, "deck", "unknown-card"),  # and so do the sections after it
+    ]
+
+
+def test_a_tag_left_half_written_is_dropped_and_the_tags_after_it_are_read():
+    text = '[Game "french-tarot"] [Seats "4" [Dealer "1"]\n\nauction\n  gard\n'
+    ((at, col, cls, code, message), (at2, col2, _, code2, _)) = found(text)
+    assert (at, col, cls, code) == (1, 34, "syntax", "unexpected-text")
+    assert message == '`[Dealer "1"]` cannot stand here: expected `]` closing the tag'
+    assert (at2, col2, code2) == (4, 3, "unknown-keyword")  # Dealer read: the auction is read
+
+
+def test_the_end_of_a_record_left_unfinished_by_a_break_is_not_told_again():
+    text = T4 + "trump play\n"  # `play` where the suit stands; then the record ends
+    assert [f[:4] for f in found(text)] == [(4, 7, "syntax", "misplaced-keyword")]
