@@ -10,6 +10,7 @@ from trunfu.notation import lexer
 from trunfu.notation.grammar import item_scanner
 from trunfu.notation.models import Card, PlayedCard, Record, Tag, Trick, trusted
 from trunfu.notation.reader import read_text
+from trunfu.notation.words import SECTION_KEYS
 
 
 def test_tags_keep_values_positions_and_escapes():
@@ -320,3 +321,9 @@ def test_cards_made_by_the_line_are_the_cards_made_one_by_one():
     assert [type(card) for card in made] == [PlayedCard] * 3
     assert Card.line_of(["EX"], 2, 3) == [Card("EX", 2, 3)] != PlayedCard.line_of(["EX"], 2, 3)
     assert made[0].signal is None and made[0].extras is None
+
+
+def test_the_first_two_letters_of_a_section_keyword_tell_it_apart():
+    """The builder knows a section's keyword by its first two letters: a keyword added to
+    the notation must keep them apart (or the builder must read more of it)."""
+    assert len({key[:2] for key in SECTION_KEYS}) == len(SECTION_KEYS)

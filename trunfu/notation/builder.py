@@ -57,7 +57,9 @@ _TAGS = re.compile(rf"([ \t\f\r\n]*)\[([ \t]*)({_TAG_NAME})([ \t]*)({_TAG_VALUE}
 parts whose lengths give the positions of the name and the value: the grammar's `TAG`
 token is a run of them. (Possessive runs: the same matches, found without trying a
 character at a time.)"""
-_KEYWORD = re.compile("[a-z]+")
+_KEYWORDS = {key[:2]: key for key in SECTION_KEYS}
+"""A section keyword by its first two letters, which tell them apart (the keyword token
+may go on with the section's text)."""
 _SPACE = " \t\f\r\n"
 _CARDS = (PLAIN_CARD, "CARD")
 _TRICK_NUMBERS = {f"{n}.": n for n in range(1, 100)}
@@ -116,7 +118,7 @@ class Builder(Transformer):
 
     def keyword(self, token: Token) -> Token:
         """Lexer callback: a section keyword opens its section."""
-        self.open = _KEYWORD.match(token.value).group()  # type: ignore[union-attr]
+        self.open = _KEYWORDS[token.value[:2]]
         return token
 
     # -- tags
@@ -170,7 +172,7 @@ class Builder(Transformer):
     # -- sections
     def section(self, children: list[Token]) -> tuple[str, Section]:
         head = children[0]
-        keyword = _KEYWORD.match(head.value).group()  # type: ignore[union-attr]
+        keyword = _KEYWORDS[head.value[:2]]
         line, column = self.at(head.line, head.column)
         if keyword == "trump":
             suit = children[1]
