@@ -79,7 +79,9 @@ def _plain(text: str, line: int, column: int, found: list[Item], made: type[Card
     code_of, get, append, codes = CODE_OF.get, TABLE.get, found.append, CODES.issuperset
     size = len(found)
     for segment in text.split("\n"):
-        words = segment.split(" ")
+        body = segment.lstrip(" ")
+        column += len(segment) - len(body)  # the indentation
+        words = body.split(" ")
         cards = None  # the cards written one after another up to here on this line
         for index, word in enumerate(words):
             if not word:
