@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from trunfu.archive import game_stats, matches, queries
@@ -43,7 +44,7 @@ def build(folder: Path, deals: int) -> Path:
                     score = [score[0] + out.breakdown["teams"]["1+3"],
                              score[1] + out.breakdown["teams"]["2+4"]]  # fmt: skip
             kept = [t for t in record.tags if t.name not in {t.name for t in tags}]
-            texts.append(write(record.model_copy(update={"tags": kept + tags})))
+            texts.append(write(replace(record, tags=kept + tags)))
     path = folder / "deals.tgn"
     path.write_text("\n".join(texts), encoding="utf-8")
     db = folder / "bench.duckdb"

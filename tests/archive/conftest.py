@@ -4,7 +4,7 @@ dates, and an archive built from them."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ def _dress(record: Record, rng: random.Random) -> Record:
         Tag(name="Date", value=rng.choice(DATES)),
     ]
     keep = [t for t in record.tags if t.name not in {t.name for t in extra}]
-    return record.model_copy(update={"tags": keep + extra})
+    return replace(record, tags=keep + extra)
 
 
 def simulated_deals(per: int = PER_COMBINATION, seed: int = 5) -> list[Deal]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from dataclasses import replace
 
 import pytest
 
@@ -72,7 +73,7 @@ def built(tmp_path_factory):
             names = rng.sample(PLAYERS, seats)
             tags = [Tag(name=f"P{i}", value=n) for i, n in enumerate(names, 1)]
             tags.append(Tag(name="Date", value=rng.choice(DATES)))
-            record = record.model_copy(update={"tags": record.tags + tags})
+            record = replace(record, tags=record.tags + tags)
             deals.append(record)
     (self_call,) = read_text(SELF_CALL)
     assert self_call.ok

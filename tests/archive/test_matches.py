@@ -4,6 +4,7 @@ hands' replays."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import zip_longest
 from pathlib import Path
 
@@ -35,9 +36,7 @@ def complete_hands(count: int, seed: int) -> list[tuple[Record, tuple[int, int]]
 def dress(record: Record, **tags: str) -> Record:
     """`record` with these tags (replacing those of the same name)."""
     kept = [t for t in record.tags if t.name not in tags]
-    return record.model_copy(
-        update={"tags": kept + [Tag(name=k, value=v) for k, v in tags.items()]}
-    )
+    return replace(record, tags=kept + [Tag(name=k, value=v) for k, v in tags.items()])
 
 
 def play_match(hands, players, event, rnd, *, target=41, date="", skew=(), stop=None):

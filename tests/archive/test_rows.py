@@ -70,9 +70,9 @@ def test_plays_without_the_replay_of_the_last_tricks(deals: list[Deal]) -> None:
     """A replay that stops early (a claim, an unfinished trick) leaves the seat, winner and
     captured of the cards it did not play unknown; their other columns stay."""
     deal = next(d for d in deals if len(d.replay.tricks) > 3)
-    short = deal.replay.model_copy(update={"tricks": deal.replay.tricks[:2]})
+    short = replace(deal.replay, tricks=deal.replay.tricks[:2])
     cut = [replace(t, cards=t.cards[:1]) for t in deal.replay.tricks[:2]]
-    partial = deal.replay.model_copy(update={"tricks": cut})
+    partial = replace(deal.replay, tricks=cut)
     for replay in (short, partial):
         got = _plays(deal.record, replay)
         assert got == _expected(deal.record, replay)

@@ -18,6 +18,7 @@ import time
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -357,7 +358,7 @@ def _transcribe_a_marafone_opening(server: str, page: Page) -> None:
                     full_page=True)  # fmt: skip
     _click(page, "tr-new")
     page.get_by_text("…or resume from a pasted record").click()
-    deal_only = write(record.model_copy(update={"play": None, "trump": None}))
+    deal_only = write(replace(record, play=None, trump=None))
     deal_only = deal_only.replace(record.tag("Result"), "*").replace(
         '[Game "marafone"]', '[Game "marafone"]\n[P1 "Ada"]'
     )
@@ -401,3 +402,24 @@ def test_transcribe_at_phone_width(server: str, page: Page) -> None:
     box = cards.first.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44  # a finger's size
     page.screenshot(path=str(OUT / "transcribe-phone.screenshot.png"), full_page=True)
+
+
+def test_transcribe_the_play_only_with_clicks(server: str, page: Page) -> None:
+    """The play only of a French tarot deal: the calls by mouse, the écart opened and a
+    card laid in it, undone."""
+    page.goto(f"{server}/transcribe")
+    page.get_by_text("The play only (hands not known)").click()
+    _click(page, "tr_start")
+    expect(page.locator(".tf-turn")).to_contain_text("Seat 2 speaks")
+    for word in ("passe", "garde", "passe", "passe"):
+        _click(page, f"bp-auction-{word}")
+    code = page.locator("[data-testid=stCode]").first
+    expect(code).to_contain_text("passe garde passe passe")
+    page.get_by_text("The écart: 0 of 6 cards").click()
+    _click(page, "bp-discard-7S")
+    expect(code).to_contain_text("discard\n  7S")
+    expect(page.get_by_text("The écart: 1 of 6 cards")).to_have_count(1)
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / "transcribe-play-only.screenshot.png"), full_page=True)
+    _click(page, "tr-undo-button")
+    expect(code).not_to_contain_text("discard")

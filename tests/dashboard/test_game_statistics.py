@@ -3,6 +3,7 @@ figures that follow the filters (counted here from the replays), queries only wh
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ def records():
             names = [NAMES[(n + i) % len(NAMES)] for i in range(seats)]
             tags = [Tag(name=f"P{i}", value=p) for i, p in enumerate(names, 1)]
             tags.append(Tag(name="Date", value=f"2024.02.{n:02d}"))
-            out.append(record.model_copy(update={"tags": record.tags + tags}))
+            out.append(replace(record, tags=record.tags + tags))
     return out
 
 

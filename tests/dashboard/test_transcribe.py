@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -95,7 +96,7 @@ def enter(at: AppTest, action: str) -> AppTest:
 def expected(record: Record) -> str:
     """The record as the page writes it: the tags the set-up asks for."""
     keep = ("Game", "Seats", "Dealer", "Event", "Result")
-    return write(record.model_copy(update={"tags": [t for t in record.tags if t.name in keep]}))
+    return write(replace(record, tags=[t for t in record.tags if t.name in keep]))
 
 
 @pytest.mark.parametrize(("game", "seats"), GAMES)
@@ -228,8 +229,8 @@ def test_a_pasted_partial_record_resumes_the_work(open_page: Callable[..., AppTe
 
 def test_the_play_only_gets_the_referees_verdict(open_page: Callable[..., AppTest]) -> None:
     record = played("french-tarot", 3)
-    bare = record.model_copy(update={"deal": None})
-    before = write(bare.model_copy(update={"play": None, "tags": []})).strip("\n")
+    bare = replace(record, deal=None)
+    before = write(replace(bare, play=None, tags=[])).strip("\n")
     at = open_page(PAGE)
     at.selectbox(key="tr_game").set_value("french-tarot").run()
     at.selectbox(key="tr_seats_french-tarot").set_value(3).run()

@@ -5,8 +5,14 @@ of the play only gets the referee's verdict on the record without its hands."""
 
 from __future__ import annotations
 
+import base64
+import json
+import zlib
+from dataclasses import asdict, replace
+
 import pytest
 
+from trunfu.dashboard import before_play as sections
 from trunfu.dashboard import words
 from trunfu.dashboard.transcription import (
     SET_WORDS,
@@ -134,7 +140,7 @@ def test_the_deal_is_entered_by_the_rules_of_the_deck() -> None:
 @pytest.mark.parametrize(("game", "seats"), COUNTS)
 def test_a_transcription_of_the_play_only_gets_the_referees_verdict(game: str, seats: int) -> None:
     for record in deals(game, seats):
-        bare = record.model_copy(update={"deal": None})
+        bare = replace(record, deal=None)
         t = Transcription.from_text(write(bare))
         assert not t.known
         cards = list(t.cards)
@@ -160,7 +166,7 @@ def test_marafone_play_only_with_the_leaders_hand() -> None:
     """Marafone's referee must know who held 4D, who leads: one hand is enough."""
     record = deals("marafone", 4)[0]
     holder = next(h for h in record.deal.hands if "4D" in [c.code for c in h.cards])
-    bare = record.model_copy(update={"deal": None})
+    bare = replace(record, deal=None)
     t = Transcription.from_text(write(bare))
     assert [d.code for d in t.problems()] == ["unknown-leader"]
     cards = list(t.cards)
@@ -276,3 +282,163 @@ def test_running_card_points_are_written_as_players_write_them() -> None:
     assert words.card_points(8.0, "marafone") == "8"
     assert words.card_points(40.5, "french-tarot") == "40.5"
     assert words.card_points(41.0, "tarocco-siciliano") == "41"
+
+
+# -- the play only: what comes before the play, item by item ---------------------------------
+
+HOLDERS = {("marafone", 4): "4D", ("marafone", 5): "5S"}
+"""The card whose holder's hand marafone's referee needs (who names trumps, speaks first)."""
+
+
+def play_only(record: Record) -> Transcription:
+    """A play-only transcription of `record`'s set-up, with the one hand its referee needs
+    (marafone's first hand; Sicilian, everybody passed: Giove's holder)."""
+    t = Transcription(setup=setup_of(record), play_only=True)
+    card = HOLDERS.get((record.tag("Game"), record.seats))
+    calls = record.calls()
+    if record.tag("Game") == "tarocco-siciliano" and calls:
+        card = "T20" if all(c.word == "passo" for c in calls) else None
+    if card is not None:
+        hand = next(h for h in record.deal.hands if card in [c.code for c in h.cards])
+        for code in hand.cards:
+            t.give(hand.owner, code.code)
+    return t
+
+
+def offered(offer: sections.Offer, item: str) -> bool:
+    """`item` is among what the offer shows (a call naming a card or an announcement
+    showing cards: by its word)."""
+    section, body = sections.section_of(item), sections.body_of(item)
+    word = body.split(": ")[-1].split()[0]
+    return {
+        "auction": f"auction {body}" in offer.calls or word in offer.card_calls,
+        "call": body in offer.called,
+        "trump": body in offer.trumps,
+        "discard": body in (offer.discard or []),
+        "exchange": item in offer.exchanges,
+        "announce": item in offer.announce or word in offer.shows,
+    }[section]
+
+
+@pytest.mark.parametrize(("game", "seats"), COUNTS)
+def test_the_play_only_is_entered_item_by_item_as_the_referee_offers(game: str, seats: int) -> None:
+    for record in deals(game, seats):
+        t = play_only(record)
+        items = sections.items_of(record)
+        for item in items:
+            offer = t.offer()
+            assert offered(offer, item), (item, offer)
+            if sections.section_of(item) in ("auction", "call", "trump"):
+                assert not offer.play  # the play waits for them
+            t.enter(item)
+        assert t.before == items
+        offer = t.offer()
+        assert not offer.calls and not offer.called and not offer.trumps
+        if record.play is None:  # thrown in
+            assert not offer.play and t.check().outcome.result == record.tag("Result")
+            continue
+        assert offer.play, offer.why
+        for trick in record.play.tricks:
+            for card in trick.cards:
+                t.play(card.code, card.signal)
+        verdict = t.check()
+        assert verdict.valid, [d.message for d in verdict.diagnostics]
+        assert verdict.outcome.result == record.tag("Result")
+
+
+def test_a_call_the_rules_refuse_is_refused_with_the_referees_sentence() -> None:
+    t = Transcription(setup=Setup(game="french-tarot", seats=4, dealer=4), play_only=True)
+    assert t.speaker("passe") == 1
+    t.enter("auction garde")
+    assert t.speaker("passe") == 2
+    offer = t.offer()
+    assert offer.calls == ["auction passe", "auction garde-sans", "auction garde-contre"]
+    with pytest.raises(TranscriptionError, match="higher than every earlier bid"):
+        t.enter("auction prise")
+    assert t.before == ["auction garde"]
+    for _ in range(3):
+        t.enter("auction passe")
+    assert t.offer().calls == []
+    with pytest.raises(TranscriptionError, match="speaks a second time"):
+        t.enter("auction passe")
+
+
+def test_a_section_is_entered_to_its_count_and_no_further() -> None:
+    t = Transcription(setup=Setup(game="french-tarot", seats=6), play_only=True)
+    t.enter("auction garde")
+    for _ in range(5):
+        t.enter("auction passe")
+    t.enter("call KS")  # a king, then a queen: not finished yet
+    assert not t.offer().play and "a king and then a queen" in t.offer().why
+    t.enter("call QH")
+    with pytest.raises(TranscriptionError, match="calls a king and then a queen"):
+        t.enter("call QD")  # one card too many
+    for card in ("9D", "7D", "6D", "8C", "2C"):
+        t.enter(f"discard {card}")
+        assert not t.offer().play  # the écart is short of cards
+    t.enter("discard 3C")
+    assert "3C" not in t.unplayed() and "4C" in t.unplayed()
+    with pytest.raises(TranscriptionError, match="the 3 of clubs is in the discard"):
+        t.play("3C")
+    offer = t.offer()
+    assert offer.discard is None and offer.discarded == offer.discard_size == 6
+    assert offer.play and "poignee" in offer.shows
+
+
+def test_undo_takes_back_the_cards_then_the_items_before_the_play() -> None:
+    record = deals("french-tarot", 5)[0]
+    t = play_only(record)
+    items = sections.items_of(record)
+    for item in items[:4]:
+        t.enter(item)
+    before = (list(t.before), t.text(), t.offer(), t.to_token())
+    for item in items[4:]:
+        t.enter(item)
+    cards = [c.code for trick in record.play.tricks[:2] for c in trick.cards]
+    for card in cards:
+        t.play(card)
+    t.undo(len(cards) + len(items) - 4)
+    assert (t.before, t.text(), t.offer(), t.to_token()) == before
+    t.undo(10)
+    assert t.before == [] and t.cards == []
+
+
+def test_the_items_before_the_play_resume_from_a_link_and_a_pasted_record() -> None:
+    record = deals("waite-tarot", 3)[0]
+    t = play_only(record)
+    items = sections.items_of(record)
+    for item in items:
+        t.enter(item)
+    t.play(record.play.tricks[0].cards[0].code)
+    assert Transcription.from_token(t.to_token()) == t
+    pasted = Transcription.from_text(t.text())
+    assert pasted.before == items and pasted.text() == t.text()
+    typed = Transcription(setup=setup_of(record), play_only=True)
+    typed.set_before_play(t.before_play)
+    assert typed.before == items
+    with pytest.raises(TranscriptionError, match="only the sections before the play"):
+        typed.set_before_play(t.text())
+    with pytest.raises(TranscriptionError, match="line 2, column 9"):
+        typed.set_before_play("discard\n  9C 4S zz")
+    assert typed.before == items
+
+
+def test_no_item_is_entered_once_the_play_has_begun() -> None:
+    t = Transcription(setup=Setup(game="marafone", seats=4), play_only=True)
+    t.play("4D")
+    with pytest.raises(TranscriptionError, match="the play has begun"):
+        t.enter("trump D")
+    with pytest.raises(TranscriptionError, match="no such step"):
+        Transcription(setup=Setup(game="marafone", seats=4), play_only=True).enter("discard 4D")
+
+
+def test_a_link_with_the_sections_typed_as_text_still_resumes() -> None:
+    """A link made when the sections before the play were kept as typed TGN text."""
+    t = Transcription(setup=Setup(game="french-tarot", seats=4), play_only=True)
+    data = asdict(t)
+    del data["before"]
+    data["before_play"] = "auction\n  passe garde passe passe"
+    raw = json.dumps(data).encode()
+    token = base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+    again = Transcription.from_token(token)
+    assert again.before == ["auction passe", "auction garde", "auction passe", "auction passe"]

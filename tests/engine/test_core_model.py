@@ -1,14 +1,15 @@
-"""The engine's models (engine/model.py): a trick is a slotted dataclass that pydantic
-validates and dumps as a field of `Replay`; outcomes are built in bulk without validation."""
+"""The engine's models (engine/model.py): slotted dataclasses that pydantic validates and
+dumps at the edges (`trunfu.notation.schema`), fields it does not know refused."""
 
 import dataclasses
 import json
 
 import pytest
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
-from trunfu.engine.model import Bonus, Outcome, Replay, TrickResult, trusted
+from trunfu.engine.model import Bonus, Outcome, Replay, TrickResult
 from trunfu.notation.models import Record
+from trunfu.notation.schema import dump, dump_json, load, load_json
 
 CARDS = [(2, "KS"), (3, "T5"), (4, "9S"), (1, "EX")]
 
@@ -29,8 +30,8 @@ def test_a_replay_holding_tricks_dumps_and_validates_as_json():
             number=2, leader=3, cards=[(3, "1C"), (4, "2C"), (1, "3C"), (2, "4C")], winner=2
         ),
     ]
-    replay = trusted(Replay, record=Record(), steps=[], tricks=tricks, diagnostics=[], outcome=None)
-    dumped = json.loads(replay.model_dump_json())
+    replay = Replay(record=Record(), steps=[], tricks=tricks, diagnostics=[], outcome=None)
+    dumped = json.loads(dump_json(replay))
     # each trick dumps as a dict of its fields in their order, each card as [seat, card]
     assert dumped["tricks"] == [
         {
@@ -47,16 +48,16 @@ def test_a_replay_holding_tricks_dumps_and_validates_as_json():
         },
     ]
     assert list(dumped["tricks"][0]) == ["number", "leader", "cards", "winner"]
-    assert replay.model_dump()["tricks"][0] == {
+    assert dump(replay)["tricks"][0] == {
         "number": 1, "leader": 2, "cards": CARDS, "winner": 3
     }  # fmt: skip
-    back = Replay.model_validate_json(replay.model_dump_json())
+    back = load_json(Replay, dump_json(replay))
     assert back.tricks == tricks
     assert all(type(t) is TrickResult for t in back.tricks)
     assert type(back.tricks[0].cards[0]) is tuple  # [seat, card] validates as a pair
-    assert back.model_dump_json() == replay.model_dump_json()
+    assert dump_json(back) == dump_json(replay)
     # an instance given to a validated Replay is kept as it is
-    again = Replay(record=Record(), tricks=tricks)
+    again = load(Replay, {"record": Record(), "tricks": tricks})
     assert again.tricks[0] is tricks[0]
 
 
@@ -71,16 +72,15 @@ def test_a_replay_holding_tricks_dumps_and_validates_as_json():
 )
 def test_a_malformed_trick_is_rejected(bad):
     good = {"number": 1, "leader": 2, "cards": [[2, "KS"]], "winner": 2}
-    assert Replay.model_validate({"record": {}, "tricks": [good]}).tricks[0].winner == 2
+    assert load(Replay, {"record": {}, "tricks": [good]}).tricks[0].winner == 2
     with pytest.raises(ValidationError):
-        Replay.model_validate({"record": {}, "tricks": [bad]})
+        load(Replay, {"record": {}, "tricks": [bad]})
     with pytest.raises(ValidationError):
-        TypeAdapter(TrickResult).validate_python(bad)
+        load(TrickResult, bad)
 
 
-def test_trusted_outcome_dumps_as_json():
-    fast = trusted(
-        Outcome,
+def test_an_outcome_dumps_as_json():
+    fast = Outcome(
         scores=[6.0, -2.0, -2.0, -2.0],
         result="+6 -2 -2 -2",
         contract="vado-solo",
@@ -96,4 +96,15 @@ def test_trusted_outcome_dumps_as_json():
         margin=2.0,
         bonuses=[Bonus(name="jochi.rivanto", side="declarer", points=1.0)],
     )
-    assert Outcome.model_validate_json(fast.model_dump_json()) == fast
+    assert load_json(Outcome, dump_json(fast)) == fast
+
+
+def test_an_outcome_of_scores_gives_roles_sides_and_the_result():
+    made = Outcome.of([6, -2, -2, -2], declarer=3, partners=[1], contract="chiamo", won=True)
+    assert made.scores == [6.0, -2.0, -2.0, -2.0] and made.result == "+6 -2 -2 -2"
+    assert made.roles == {1: "partner", 2: "defender", 3: "declarer", 4: "defender"}
+    assert made.sides == {"declarer": [1, 3], "defence": [2, 4]} and made.partners == [1]
+    assert load_json(Outcome, dump_json(made)) == made  # every field set
+    nobody = Outcome.of([0, 0, 0], thrown_in=True, sides={"1": [1], "2": [2], "3": [3]})
+    assert nobody.roles == {} and nobody.declarer is None and nobody.sides["2"] == [2]
+    assert nobody.result == "0 0 0" and nobody.bonuses == [] and nobody.margin is None

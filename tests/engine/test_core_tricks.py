@@ -198,3 +198,45 @@ def test_trick_play_takes_turns_and_hands_the_lead_to_the_winner():
     play.play("7D")
     assert play.over and play.to_play is None and play.tricks[-1].winner == 2
     assert hands[1] == ["KS", "5D"]  # the play copies the hands it is given
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    deck=st.permutations(GAMES["french-tarot"].order),
+    rules=st.sampled_from([SICILIAN_78, FRENCH, FRENCH_LEAD]),
+    last=st.booleans(),
+    stranger=st.booleans(),
+)
+def test_a_whole_trick_fits_exactly_when_each_card_is_held_and_allowed(deck, rules, last, stranger):
+    # four hands of three cards (voids are frequent), each seat playing its first card
+    hands = [list(deck[3 * i : 3 * i + 3]) for i in range(4)]
+    cards = [hand[0] for hand in hands]
+    if stranger:  # a card its seat does not hold
+        cards[2] = deck[20]
+    judged = all(
+        card in hand and rules.allows(card, hand, cards[:i], last=last)
+        for i, (card, hand) in enumerate(zip(cards, hands, strict=True))
+    )
+    assert rules.fits(cards, hands, last=last) is judged
+
+
+def test_a_whole_trick_played_at_once_is_taken_as_card_by_card():
+    hands = {1: ["KS", "5D"], 2: ["9S", "T3"], 3: ["6S", "7D"]}
+    one, other = TrickPlay(SICILIAN, 3, 2, 2, hands), TrickPlay(SICILIAN, 3, 2, 2, hands)
+    whole = one.play_trick(["9S", "6S", "KS"])
+    for card in ["9S", "6S", "KS"]:
+        done = other.play(card)
+    assert whole == done and whole.winner == 1 and one.leader == other.leader == 1
+    assert one.hands == other.hands and one.to_play == 1
+
+
+def test_sorted_hands_follow_the_play_card_by_card_in_the_decks_order():
+    hands = {1: ["5D", "KS"], 2: ["T3", "9S"], 3: ["7D", "6S"]}
+    play = TrickPlay(SICILIAN, 3, 1, 2, {**hands, 3: None})
+    assert play.sorted_hands() == {1: ["5D", "KS"], 2: ["T3", "9S"]}  # seat 3 not known
+    play.play("KS")
+    assert play.sorted_hands() == {1: ["5D"], 2: ["T3", "9S"]}  # on the table: not held
+    play.play("9S")
+    play.play("6S")
+    assert play.sorted_hands() == {1: ["5D"], 2: ["T3"]}
+    assert play.played == ["KS", "9S", "6S"]

@@ -3,6 +3,8 @@ Excuse's exchange, Waite's sequences (against the ladder walk of the rules)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +20,7 @@ HEAD = '[Game "french-tarot"]\n[Seats "4"]\n[Dealer "2"]\n[Result "*"]\n\n'
 
 def test_context_reads_the_first_tag_of_a_name():
     record = read_records(HEAD + "auction\n  passe passe passe passe\n")[0]
-    record = record.model_copy(update={"tags": [*record.tags, Tag(name="Seats", value="5")]})
+    record = replace(record, tags=[*record.tags, Tag(name="Seats", value="5")])
     ctx = Context(record)
     assert ctx.seats == 4  # the first Seats tag, as Record.tag reads it
     assert ctx.dealer == 2 and ctx.eldest == 3

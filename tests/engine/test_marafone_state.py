@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,13 @@ def famous(name: str):
 
 def shown(state) -> tuple:
     """What a state shows of itself: phase, seat to act, legal actions, table, record."""
-    return (state.phase, state.to_act, state.legal(), vars(state.snapshot()), write(state.record()))
+    return (
+        state.phase,
+        state.to_act,
+        state.legal(),
+        asdict(state.snapshot()),
+        write(state.record()),
+    )
 
 
 @settings(max_examples=25, deadline=None)

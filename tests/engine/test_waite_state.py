@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 
@@ -47,7 +48,7 @@ def edited(text: str, old: str, new: str) -> Record:
 
 def seen(state: WaiteState) -> tuple:
     """All a state shows, to tell that a refused action changed nothing."""
-    return (state.phase, state.legal(), write(state.record()), vars(state.snapshot()))
+    return (state.phase, state.legal(), write(state.record()), asdict(state.snapshot()))
 
 
 def refused(state: WaiteState, action: str) -> IllegalAction:

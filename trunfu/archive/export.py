@@ -14,6 +14,7 @@ from typing import TextIO
 import duckdb
 import pyarrow.parquet as pq
 
+from ..notation.schema import dump_json
 from .schema import CHILD_TABLES
 
 FORMATS = ("tgn", "jsonl", "parquet")
@@ -101,7 +102,7 @@ def export_jsonl(con: duckdb.DuckDBPyConnection, out: str | Path, game: str | No
         for record_id, text in _texts(con, game):
             record = read_records(text)[0]
             record.file = f"archive:{record_id}"
-            stream.write(record.model_dump_json() + "\n")
+            stream.write(dump_json(record) + "\n")
             count += 1
     return count
 

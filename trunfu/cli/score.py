@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -82,7 +83,7 @@ def score(
                             {
                                 "file": result.file,
                                 "record": result.index,
-                                "outcome": found.outcome.model_dump() if found.outcome else None,
+                                "outcome": asdict(found.outcome) if found.outcome else None,
                             },
                             ensure_ascii=False,
                         )

@@ -1,9 +1,10 @@
 """A deal being transcribed, without Streamlit: the set-up (tags), the deal card by card,
 then the actions through the engine's game state (`start`, `legal`, `apply`), undone by
 replaying all but the last from the start; the TGN text as it grows, through the canonical
-writer. When the hands are not known (a transcription of the play only), the sections
-before the play are TGN text and the cards of the play are checked by the referee
-(`trunfu.engine.replay`), which infers the hands from the play.
+writer. When the hands are not known (a transcription of the play only), the items before
+the play (calls, discard, announcements…) and the cards of the play are judged by the
+referee (`trunfu.engine.replay`, through `before_play`), which infers the hands from the
+play.
 
 The Transcribe page draws this; its whole state is one `Transcription`, which fits in a
 URL (`to_token` / `from_token`) and is rebuilt from a pasted partial record (`from_text`)."""
@@ -14,7 +15,8 @@ import base64
 import json
 import re
 import zlib
-from dataclasses import asdict, dataclass, field
+from copy import deepcopy
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine import IllegalAction, replay, start
@@ -23,6 +25,7 @@ from ..notation.decks import GAMES
 from ..notation.models import Card, CardExtras, Deal, Hand, Record, Tag
 from ..notation.reader import read_text
 from ..notation.writer import write
+from . import before_play as sections
 from . import words
 
 if TYPE_CHECKING:
@@ -121,8 +124,9 @@ class Transcription:
     play_only: bool = False
     actions: list[str] = field(default_factory=list)
     """With the hands known: every action applied, in order, as `State.apply` took it."""
-    before_play: str = ""
-    """With the hands not known: the sections before the play, as TGN text."""
+    before: list[str] = field(default_factory=list)
+    """With the hands not known: the items before the play, in the order entered
+    (`auction garde`, `discard 7S`…: see `trunfu.dashboard.before_play`)."""
     cards: list[str] = field(default_factory=list)
     """With the hands not known: the cards of the play, in playing order."""
     comment: str = ""
@@ -236,11 +240,13 @@ class Transcription:
         return state
 
     def undo(self, steps: int = 1) -> None:
-        """Take back the last `steps` actions (or cards of the play)."""
+        """Take back the last `steps` actions (or cards of the play, then items before it)."""
         if self.known:
             del self.actions[max(len(self.actions) - steps, 0) :]
         else:
-            del self.cards[max(len(self.cards) - steps, 0) :]
+            cards = min(steps, len(self.cards))
+            del self.cards[len(self.cards) - cards :]
+            del self.before[max(len(self.before) - (steps - cards), 0) :]
         played = self.played_count()
         self.notes = {k: v for k, v in self.notes.items() if k < played}
         spoken = self.calls_count()
@@ -248,9 +254,64 @@ class Transcription:
 
     # -- the play only (hands not known) ---------------------------------------------------
 
+    @property
+    def before_play(self) -> str:
+        """The sections before the play, as TGN text."""
+        return sections.text(self.before)
+
+    def _head(self) -> str:
+        """The tags (Result `*`) and the hands given, as TGN: what the referee judges the
+        items before the play with."""
+        return write(self.deal_record())
+
+    def offer(self) -> sections.Offer:
+        """What may be entered before the play now, as the referee judges it."""
+        known = tuple(card for cards in self.hands.values() for card in cards)
+        return sections.offer(self._head(), self.game, self.setup.seats, tuple(self.before), known)
+
+    def speaker(self, call: str) -> int | None:
+        """The seat to speak next (hands not known), as the referee sees it; `call`: a
+        call allowed now."""
+        before = tuple(self.before)
+        return sections.speaker(self._head(), self.setup.seats, before, call)
+
+    def enter(self, item: str) -> None:
+        """Enter an item before the play (`auction garde`, `discard 7S`, `trump D`…);
+        raises `TranscriptionError` with the referee's sentence when it refuses it."""
+        if self.known:
+            raise TranscriptionError("with the hands known, a call is entered as an action")
+        if self.cards:
+            raise TranscriptionError("the play has begun: undo its cards first")
+        if sections.section_of(item) not in sections.USED[self.game]:
+            raise TranscriptionError(f"{words.game(self.game)} has no such step before the play")
+        try:
+            placed = sections.place(self._head(), self.game, tuple(self.before), item)
+        except sections.Refused as refused:
+            raise TranscriptionError(str(refused)) from None
+        self.before.append(placed)
+
+    def set_before_play(self, text: str) -> None:
+        """Replace the items before the play by those of TGN `text` (typed: the sections
+        alone, without tags)."""
+        if self.cards:
+            raise TranscriptionError("the play has begun: undo its cards first")
+        head = self._head()
+        reads = read_text(head + "\n" + text.strip("\n") + "\n")
+        bad = [d for r in reads for d in r.diagnostics if d.cls in ("syntax", "encoding")]
+        if len(reads) == 1 and bad:
+            d = bad[0]
+            line = d.line - head.count("\n") - 1
+            raise TranscriptionError(f"line {line}, column {d.column}: {d.message}")
+        record = reads[0].record if len(reads) == 1 else None
+        if record is None or record.play is not None or write(record).count("[Game ") != 1:
+            raise TranscriptionError("type only the sections before the play (no tags, no play)")
+        self.before = sections.items_of(record)
+
     def unplayed(self) -> list[str]:
-        """The cards not played yet, in the deck's order (what may be entered next)."""
+        """The cards not played yet nor laid in the discard, in the deck's order (what may
+        be entered next)."""
         played = {card.partition(" ")[0] for card in self.cards}
+        played |= set(sections.used(tuple(self.before), "discard"))
         return [card for card in GAMES[self.game].order if card not in played]
 
     def play(self, card: str, signal: str | None = None) -> None:
@@ -260,6 +321,8 @@ class Transcription:
             raise TranscriptionError("with the hands known, a card is entered as an action")
         if card not in GAMES[self.game].cards:
             raise TranscriptionError(f"{card} is not a card of the {words.game(self.game)} deck")
+        if card in sections.used(tuple(self.before), "discard"):
+            raise TranscriptionError(f"{self.card_words(card)} is in the discard")
         if card not in self.unplayed():
             raise TranscriptionError(f"{self.card_words(card)} is already played")
         if signal is not None and signal not in SIGNALS:
@@ -276,7 +339,7 @@ class Transcription:
             setup=self.setup,
             hands=self.hands,
             play_only=True,
-            before_play=self.before_play,
+            before=self.before,
             cards=[*self.cards, left[0]],
         )
         record = probe._record_or_none()
@@ -296,8 +359,10 @@ class Transcription:
         return len(self.state().record().played())
 
     def calls_count(self) -> int:
-        """How many calls of the auction are entered (with the hands known)."""
-        if not self.known or not self.dealt:
+        """How many calls of the auction are entered."""
+        if not self.known:
+            return sum(sections.section_of(item) == "auction" for item in self.before)
+        if not self.dealt:
             return 0
         return len(self.state().record().calls())
 
@@ -310,7 +375,7 @@ class Transcription:
                 record = self.deal_record()
             else:
                 state = state if state is not None else self.state()
-                record = state.record().model_copy(deep=True)
+                record = deepcopy(state.record())
                 outcome = state.outcome
                 record.tags = self.setup.tags(outcome.result if outcome is not None else "*")
         else:
@@ -335,7 +400,7 @@ class Transcription:
             lines = _lines(note)
             if 0 <= place < len(cards) and lines:
                 card = cards[place]
-                extras = card.extras.model_copy() if card.extras else CardExtras()
+                extras = replace(card.extras) if card.extras else CardExtras()
                 extras.comments = lines
                 card.extras = extras
 
@@ -417,9 +482,14 @@ class Transcription:
             data = json.loads(raw)
             setup = data.pop("setup")
             setup["extra"] = [tuple(pair) for pair in setup.get("extra", [])]
+            typed = data.pop("before_play", None)  # a link made before items were entered
             found = cls(setup=Setup(**setup), **data)
+            if typed:
+                found.set_before_play(typed)
             found.notes = {int(k): v for k, v in found.notes.items()}
             found.call_notes = {int(k): v for k, v in found.call_notes.items()}
+        except TranscriptionError as error:
+            raise TranscriptionError(f"this link's transcription does not read: {error}") from None
         except (ValueError, TypeError, KeyError, zlib.error) as error:
             raise TranscriptionError(f"this link holds no transcription ({error})") from None
         if found.known and found.actions:
@@ -465,8 +535,7 @@ class Transcription:
                     ) from None
             return found
         found.play_only = True
-        bare = record.model_copy(update={"play": None, "deal": None, "tags": [], "comments": ()})
-        found.before_play = write(bare).strip("\n")
+        found.before = sections.items_of(record)
         found.cards = (
             [
                 f"{c.code} {c.signal}" if c.signal else c.code
@@ -537,7 +606,7 @@ ANNOUNCEMENTS = {
     "sequence": "a sequence",
     "ask": "asks for a third Tarot",
 }
-SET_WORDS = {"poignee", "greater", "lesser", "trumps", "tarots", "sequence"}
+SET_WORDS = set(sections.SHOWN)
 """Announcements that show a set of cards, picked from the hand before they are entered."""
 SIGNALS = {"busso": "busso (knock)", "striscio": "striscio (slide)", "volo": "volo (fly)"}
 CALLS = {

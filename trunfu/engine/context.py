@@ -7,8 +7,7 @@ from typing import Protocol
 
 from ..notation.decks import GAMES, Game
 from ..notation.models import Diagnostic, Node, Record, Tag, number
-from .model import Outcome, Step, TrickResult
-from .state import Snapshot
+from .model import Outcome, Snapshot, Step, TrickResult
 
 
 class Observed(Protocol):

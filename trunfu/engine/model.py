@@ -1,27 +1,52 @@
-"""Pydantic models of what the engine gives for one record (see docs/engine-contract.md)."""
+"""What the engine gives for one record (see docs/engine-contract.md): slotted dataclasses,
+which `trunfu.notation.schema` validates and dumps with pydantic at the edges."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, with_config
+from ..notation.models import Diagnostic, Record
+from .scoring import format_result
 
-from ..notation.models import Diagnostic, Record, trusted
-
-__all__ = ["Bonus", "Outcome", "Replay", "Step", "TrickResult", "trusted"]
+__all__ = ["Bonus", "Outcome", "Replay", "Snapshot", "Step", "TrickResult"]
 
 StepKind = str
 """`deal`, `packet`, `call`, `talon`, `discard`, `announce`, `exchange`, `card`, `trick`,
 `claim` or `end`."""
 
 
-@with_config(ConfigDict(extra="forbid"))
+FORBID_EXTRA = {"extra": "forbid"}
+"""pydantic's configuration of the engine's dataclasses: a field it does not know is an
+error when one is validated from a dict or JSON."""
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """The whole table at one moment (every hand known so far): what a game state shows
+    (`State.snapshot`), and a replay step with it."""
+
+    hands: dict[int, list[str]] = field(default_factory=dict)
+    """Known cards of each seat, in canonical order."""
+    talon: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    trick: list[tuple[int, str]] = field(default_factory=list)
+    """Cards on the table: (seat, card) in playing order."""
+    taken: dict[int, int] = field(default_factory=dict)
+    """Tricks won so far per seat."""
+    points: dict[str, float] = field(default_factory=dict)
+    """Card points taken so far per side (side names are the game's, e.g. `declarer`)."""
+    declarer: int | None = None
+    partner_known: bool = False
+
+
 @dataclass(slots=True, kw_only=True)
-class Step:
-    """One state of the deal, for step-through replay. A deal has a hundred or so, each
-    made from a fresh snapshot of the game state: a slotted dataclass (made without
-    validation), which pydantic dumps and validates as a field of `Replay`."""
+class Step(Snapshot):
+    """One state of the deal, for step-through replay: the table (a `Snapshot` of the game
+    state, after the step) and the item that made it. A deal has a hundred or so."""
+
+    __pydantic_config__ = FORBID_EXTRA
 
     index: int
     kind: StepKind
@@ -33,32 +58,17 @@ class Step:
     """Source position of the item (0 when the step is inferred)."""
     label: str = ""
     """A sentence for a player, e.g. "seat 3 plays the king of swords"."""
-    hands: dict[int, list[str]] = field(default_factory=dict)
-    """Known cards of each seat after the step, in canonical order."""
-    talon: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    trick: list[tuple[int, str]] = field(default_factory=list)
-    """Cards on the table: (seat, card) in playing order."""
-    taken: dict[int, int] = field(default_factory=dict)
-    """Tricks won so far per seat."""
-    points: dict[str, float] = field(default_factory=dict)
-    """Card points taken so far per side (side names are the game's, e.g. `declarer`)."""
-    declarer: int | None = None
-    partner_known: bool = False
     comments: list[str] = field(default_factory=list)
     suffix: str | None = None
     nags: list[int] = field(default_factory=list)
 
 
-@with_config(ConfigDict(extra="forbid"))
 @dataclass(slots=True, kw_only=True)
 class TrickResult:
     """One trick played: who led, the cards in playing order and who won it.
+    `dataclasses.replace` copies it with changes."""
 
-    A record holds a dozen or more, read by every layer: so a slotted dataclass rather
-    than a model (far cheaper to make and to read). Pydantic validates and dumps it all
-    the same as a field of a model (`Replay.tricks`); alone, through
-    `pydantic.TypeAdapter(TrickResult)`. `dataclasses.replace` copies it with changes."""
+    __pydantic_config__ = FORBID_EXTRA
 
     number: int
     leader: int
@@ -66,10 +76,11 @@ class TrickResult:
     winner: int
 
 
-@with_config(ConfigDict(extra="forbid"))
 @dataclass(slots=True, kw_only=True)
 class Bonus:
     """One bonus or premium of a scored deal, as the archive stores it."""
+
+    __pydantic_config__ = FORBID_EXTRA
 
     name: str
     """The bonus as the game's breakdown names it: `petit_au_bout`, `poignees.double`,
@@ -79,10 +90,11 @@ class Bonus:
     points: float
 
 
-class Outcome(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Outcome:
     """The scored end of a deal."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    __pydantic_config__ = FORBID_EXTRA
 
     scores: list[float]
     """Each seat's figure, seat 1 first."""
@@ -90,35 +102,65 @@ class Outcome(BaseModel):
     """The canonical Result text, e.g. `+6 -2 -2 -2`."""
     contract: str | None = None
     declarer: int | None = None
-    partners: list[int] = Field(default_factory=list)
+    partners: list[int] = field(default_factory=list)
     won: bool | None = None
     thrown_in: bool = False
-    breakdown: dict[str, Any] = Field(default_factory=dict)
-    sides: dict[str, list[int]] = Field(default_factory=dict)
+    breakdown: dict[str, Any] = field(default_factory=dict)
+    sides: dict[str, list[int]] = field(default_factory=dict)
     """Side → its seats: `declarer` and `defence` when a seat declared (the declarer and
     partners known at the end; trionfo: the signore and his amico), the fixed teams `1+3`
     and `2+4` of four-seat marafone, each seat alone (`"1"`, `"2"`...) otherwise."""
-    roles: dict[int, str] = Field(default_factory=dict)
+    roles: dict[int, str] = field(default_factory=dict)
     """Seat → `declarer`, `partner` or `defender` when a seat declared."""
-    speakers: list[int] = Field(default_factory=list)
+    speakers: list[int] = field(default_factory=list)
     """The seat of each auction call, in the order of the record's calls."""
-    card_points: dict[str, float] = Field(default_factory=dict)
+    card_points: dict[str, float] = field(default_factory=dict)
     """Card points taken per side (keys of `sides`), as the game counts them."""
     margin: float | None = None
     """The deal's own margin (French tarot: points over the target; Sicilian: the
     difference in jochi), else the declarer's card points minus the others'."""
-    bonuses: list[Bonus] = Field(default_factory=list)
+    bonuses: list[Bonus] = field(default_factory=list)
+
+    @classmethod
+    def of(
+        cls,
+        scores: Sequence[float],
+        *,
+        declarer: int | None = None,
+        partners: Sequence[int] = (),
+        **fields: Any,
+    ) -> Outcome:
+        """The outcome paying `scores` (seat 1 first, made floats) with its Result text;
+        with a `declarer`, each seat's role and the sides `declarer` and `defence` (unless
+        given). Every other field as given (values of their final type), else its default."""
+        scores = [float(s) for s in scores]
+        roles: dict[int, str] = {}
+        sides: dict[str, list[int]] = {}
+        if declarer is not None:
+            roles = dict.fromkeys(range(1, len(scores) + 1), "defender")
+            roles.update(dict.fromkeys(partners, "partner"))
+            roles[declarer] = "declarer"
+            ours = [s for s, role in roles.items() if role != "defender"]
+            sides = {"declarer": ours, "defence": [s for s in roles if s not in ours]}
+        return cls(
+            scores=scores,
+            result=format_result(scores),
+            declarer=declarer,
+            partners=list(partners),
+            **({"sides": sides, "roles": roles} | fields),
+        )
 
 
-class Replay(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Replay:
     """Everything the engine found in one record."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, defer_build=True)
+    __pydantic_config__ = FORBID_EXTRA
 
     record: Record
-    steps: list[Step] = Field(default_factory=list)
-    tricks: list[TrickResult] = Field(default_factory=list)
-    diagnostics: list[Diagnostic] = Field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    tricks: list[TrickResult] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     outcome: Outcome | None = None
 
     @property

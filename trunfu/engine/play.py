@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from operator import attrgetter
 from typing import NamedTuple
 
-from ..notation.models import Claim, PlayedCard, Record, Trick
+from ..notation.decks import GAMES
+from ..notation.models import CardExtras, Claim, PlayedCard, Record, Trick
 from .cards import card_name
 from .context import Context
 from .model import TrickResult
+from .state import Fault
 from .tricks import TrickRules
 
 CardCheck = Callable[[int, str, list[str], int, Collection[str]], str | None]
@@ -75,6 +78,8 @@ class TrickPlay:
         self.winner = winner
         self.winner_at = winner_at
         self.next_leader = next_leader
+        self._sorted: tuple[int, dict[int, list[str]]] | None = None
+        """The cards played so far and each known hand in the deck's order (`sorted_hands`)."""
 
     @property
     def number(self) -> int:
@@ -98,6 +103,22 @@ class TrickPlay:
         """The trick being played: (seat, card) in playing order."""
         return list(zip(self.order, self.trick))  # noqa: B905 (the trick is not whole)
 
+    @property
+    def played(self) -> list[str]:
+        """Every card played so far, in playing order (the trick on the table included)."""
+        return [card for trick in self.tricks for _, card in trick.cards] + self.trick
+
+    def written(self, words: dict[tuple[int, int], str] | None = None) -> list[Trick]:
+        """The tricks played so far (the one on the table too) as a record writes them;
+        `words`: (trick, seat) → the word said with that seat's card (marafone)."""
+        words = words or {}
+        tricks = [*(trick.cards for trick in self.tricks), self.table]
+        return [
+            Trick(cards=[PlayedCard(card, extras=_said(words.get((n, s)))) for s, card in cards])
+            for n, cards in enumerate(tricks, 1)
+            if cards
+        ]
+
     def taken(self) -> dict[int, int]:
         """Tricks won so far per seat."""
         won = dict.fromkeys(range(1, self.seats + 1), 0)
@@ -113,6 +134,28 @@ class TrickPlay:
             return None
         played = dict(zip(self.order, self.trick)).get(seat)  # noqa: B905 (not whole)
         return [card for card in self.dealt[seat] if card in held and card != played]
+
+    def sorted_hands(self) -> dict[int, list[str]]:
+        """Each known hand now (its card on the table left out) in the deck's order: kept up
+        to date card by card, as a replay's steps ask after every card."""
+        if self._sorted is None:
+            sort = GAMES[self.rules.game].sort
+            known = [s for s, h in self.hands.items() if h is not None]
+            self._sorted = 0, {s: sort(self.dealt[s]) for s in known}
+        done, hands = self._sorted
+        seats, tricks = self.seats, self.tricks
+        played = len(tricks) * seats + len(self.trick)
+        for at in range(done, played):
+            number, place = divmod(at, seats)
+            if number < len(tricks):
+                seat, card = tricks[number].cards[place]
+            else:
+                seat, card = self.order[place], self.trick[place]
+            hand = hands.get(seat)
+            while hand is not None and card in hand:
+                hand.remove(card)
+        self._sorted = played, hands
+        return hands
 
     def legal(self) -> list[str]:
         """The cards the seat to play may play (its hand must be known)."""
@@ -138,6 +181,17 @@ class TrickPlay:
         if card not in hand:
             return f"trick {self.number}: seat {seat} played {card} but does not hold it"
         return self.refusal(seat, card, hand)
+
+    def card_fault(self, card: str) -> Fault | None:
+        """`fault` as the referee's diagnostic: `too-many-tricks`, `card-not-held` or
+        `illegal-card`."""
+        message = self.fault(card)
+        if message is None:
+            return None
+        seat = self.to_play
+        if seat is None:
+            return Fault("too-many-tricks", message)
+        return Fault("illegal-card" if card in self.hands[seat] else "card-not-held", message)
 
     def refusal(
         self, seat: int, card: str, hand: list[str], played_at: dict[str, int] | None = None
@@ -166,6 +220,11 @@ class TrickPlay:
             return None
         return self._close()
 
+    def play_trick(self, cards: list[str]) -> TrickResult:
+        """The seats play the whole trick `cards` in turn (the table is empty); the trick."""
+        self.trick = cards
+        return self._close()
+
     def _close(self) -> TrickResult:
         """The trick on the table is whole: its cards leave the hands (a seat's hand while
         the trick is played is what it held before it), who wins it, who leads next."""
@@ -189,6 +248,15 @@ class TrickPlay:
         self.leader = trick.winner if self.next_leader is None else self.next_leader(trick)
         self.order = self.orders[self.leader - 1]
         return trick
+
+
+_code = attrgetter("code")
+"""A written card's code."""
+
+
+def _said(word: str | None) -> CardExtras | None:
+    """A played card's extras holding the word said with it (None: no word)."""
+    return CardExtras(signal=word) if word else None
 
 
 @cache
@@ -448,9 +516,25 @@ def _play_trick(
     """Play the written cards of one trick, reporting what is wrong with each; True when
     the play stops matching the hands after it (`lost`: it already has; the cards are
     only played)."""
-    known, hands, allows = where.known, play.hands, play.rules.allows
+    known, hands = where.known, play.hands
     number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
+    cards = list(map(_code, trick.cards))
+    if (
+        not ctx.want_steps
+        and len(cards) == play.seats
+        and (  # the common case, judged in one call: every hand given, every card allowed
+            lost
+            or (
+                not checked
+                and len(known) == play.seats
+                and play.rules.fits(cards, list(map(hands.__getitem__, play.order)), last=last)
+            )
+        )
+    ):
+        play.play_trick(cards)
+        return False
+    allows = play.rules.allows
     table = play.trick
     """The cards of this trick played so far (the play's own list until the trick closes)."""
     strangers: list[int] = []

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
+
+from .model import Snapshot
 
 if TYPE_CHECKING:
     from ..notation.models import Record
@@ -37,20 +39,6 @@ class Fault(NamedTuple):
 
     code: str
     message: str
-
-
-@dataclass
-class Snapshot:
-    """The whole table at one moment (every hand known so far): what a replay step shows."""
-
-    hands: dict[int, list[str]] = field(default_factory=dict)
-    talon: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    trick: list[tuple[int, str]] = field(default_factory=list)
-    taken: dict[int, int] = field(default_factory=dict)
-    points: dict[str, float] = field(default_factory=dict)
-    declarer: int | None = None
-    partner_known: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,6 +131,39 @@ class State(ABC):
     def snapshot(self) -> Snapshot:
         """The whole table now, every hand known so far (a replay step)."""
 
-    @abstractmethod
+    declarer: int | None = None
+    """The seat that declared (None: nobody has, or the game has no declarer)."""
+
     def view(self, seat: int) -> View:
         """What `seat` may know now (the kibitz view, and analysis)."""
+        play = self.play
+        return View(
+            seat=seat,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=self.holding(seat),
+            trick=play.table if play else [],
+            played=play.played if play else [],
+            shown=self.shown_cards(),
+            talon=self.open_talon(),
+            taken=play.taken() if play else {},
+            declarer=self.declarer,
+            legal=[a for a in self.legal() if self.actor(a) == seat],
+        )
+
+    @abstractmethod
+    def holding(self, seat: int) -> list[str]:
+        """The cards `seat` holds now (empty when not known)."""
+
+    def shown_cards(self) -> dict[int, list[str]]:
+        """The cards each seat has shown (a poignée, a declaration)."""
+        return {}
+
+    def open_talon(self) -> list[str]:
+        """The talon, when it was turned face up."""
+        return []
+
+    def actor(self, action: str) -> int | None:
+        """The seat doing `action`, one of `legal()`: its seat label, else the seat to act."""
+        label, colon, _ = action.partition(":")
+        return int(label) if colon and label.isdigit() else self.to_act

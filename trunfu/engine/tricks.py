@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache, cached_property
+from operator import contains
 from typing import NamedTuple
 
 from .cards import EXCUSE, SUITS, TRUMP, card_name, strengths, suit_name
@@ -190,6 +191,25 @@ class TrickRules:
         if suit != trump:  # a discard: legal unless the seat had to trump
             return not (self.must_trump and led != trump and _holds(hand, trump))
         return self._beats_when_able(card, hand, led, trick)
+
+    def fits(
+        self, cards: Sequence[str], hands: Sequence[Collection[str]], *, last: bool = False
+    ) -> bool:
+        """True when each of `cards` (a whole trick, in playing order) is held by its seat
+        (`hands`, in the same order) and `allows` it: a trick judged in one call, a card
+        of a plain suit led answered at once."""
+        if not all(map(contains, hands, cards)):
+            return False  # a card its seat does not hold
+        led, trump = None, self.trump
+        for i, (card, hand) in enumerate(zip(cards, hands, strict=True)):
+            suit = SUITS[card]
+            if suit == led and led != trump:
+                continue  # it follows a plain suit led: always allowed
+            if (i or card == EXCUSE) and not self.allows(card, hand, cards[:i], last=last):
+                return False  # (a lead is always allowed, but the excuse's)
+            if led is None and card != EXCUSE:
+                led = suit
+        return True
 
     def _beats_when_able(
         self, card: str, hand: Collection[str], led: str, trick: Sequence[str]

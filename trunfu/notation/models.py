@@ -1,16 +1,20 @@
-"""Pydantic models of a TGN record (spec §2, §5). Every item keeps the line and column
-(1-based) of its first character; items that can carry annotations keep them."""
+"""The models of a TGN record (spec §2, §5): slotted dataclasses. Every item keeps the line
+and column (1-based) of its first character; items that can carry annotations keep them.
+
+They are plain dataclasses so that reading a record costs no validation and no import of
+pydantic; pydantic validates and dumps them at the edges (JSON export, upload), through
+`trunfu.notation.schema`."""
 
 from __future__ import annotations
 
-import typing
 from dataclasses import dataclass, field
-from typing import Any, Literal, Self, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
-from pydantic_core import core_schema
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from .decks import GAMES, Game
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler
+    from pydantic_core import CoreSchema
 
 DiagnosticClass = Literal["encoding", "syntax", "deck", "rules", "result"]
 POSITION_FIELDS = frozenset({"line", "column", "label"})
@@ -44,12 +48,8 @@ class Node:
     """Anything written in the text: where it starts, and what a reader may have added.
 
     A record holds dozens of these (tags, hands, tricks, calls, sections), and every layer
-    reads them field by field, so they are slotted dataclasses rather than models: made in
-    a fraction of a model's time, their fields read as plain slots (a model's go through
-    its `__getattr__` hook). Pydantic validates them from dicts and JSON, and dumps them,
-    as the fields of a `Record`, as it does models; an instance given to a model is kept as
-    it is. A dataclass converts nothing: give every field in its type (a tuple for
-    `comments`, `Card`s for cards)."""
+    reads them field by field, so they are slotted dataclasses. A dataclass converts
+    nothing: give every field in its type (a tuple for `comments`, `Card`s for cards)."""
 
     line: int = 0
     column: int = 0
@@ -65,11 +65,10 @@ class Annotated(Node):
     """Numeric annotation glyphs `$0`..`$255`."""
 
 
-class CardExtras(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class CardExtras:
     """What a player wrote after a card's code besides it: annotations, and in marafone
     the leader's signal."""
-
-    model_config = ConfigDict(defer_build=True)
 
     suffix: str | None = None
     nags: tuple[int, ...] = ()
@@ -80,23 +79,21 @@ class CardExtras(BaseModel):
     comments: tuple[str, ...] = ()
 
 
-_NO_EXTRAS = CardExtras.model_construct()  # no validation: the defaults, as they are
+_NO_EXTRAS = CardExtras()
 
 
 _new = object.__new__
-"""A card's and a model's own `__new__` (what makes one without its `__init__`), bound
-to a module name so that hot loops do not look it up on `object`."""
+"""A card's own `__new__` (what makes one without its `__init__`), bound to a module name
+so that hot loops do not look it up on `object`."""
 
 
 class Card:
     """A card as written: its code and position, and `extras` when anything follows it.
 
     A record holds about 150 cards, and every layer reads each of them several times, so a
-    card is a small value type with slots rather than a model: far cheaper to make, and its
-    fields read as plain slots (a model's attributes go through its `__getattr__`).
-    Pydantic validates and serialises it all the same, through the core schema below:
-    within a model a card is given as a `Card` or as a dict of its fields (`code`, `line`,
-    `column`, `extras`), and dumps as that dict.
+    card is a small value type with slots. Pydantic validates and serialises it through
+    the core schema below: within a record a card is given as a `Card` or as a dict of its
+    fields (`code`, `line`, `column`, `extras`), and dumps as that dict.
 
     What may follow a card lives in one optional sub-model, read as attributes all the
     same (`card.suffix`, `card.nags`, `card.signal`, ...); to make one, give them as
@@ -144,15 +141,15 @@ class Card:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.fields().items())})"
 
     def fields(self) -> dict[str, Any]:
-        """The card's fields by name, as a model's `__dict__` holds them."""
+        """The card's fields by name."""
         return {"code": self.code, "line": self.line, "column": self.column, "extras": self.extras}
 
     @classmethod
-    def __get_pydantic_core_schema__(
-        cls, source: Any, handler: GetCoreSchemaHandler
-    ) -> core_schema.CoreSchema:
-        """A card, or a dict of its fields validated as a model's would be; dumped as that
-        dict."""
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        """A card, or a dict of its fields validated as a dataclass's would be; dumped as
+        that dict."""
+        from pydantic_core import core_schema
+
         shape = core_schema.typed_dict_schema(
             {
                 "code": core_schema.typed_dict_field(core_schema.str_schema()),
@@ -333,26 +330,25 @@ class Announcements(Section):
 @node
 class Play(Section):
     keyword: Literal["play"] = "play"
-    items: list[typing.Annotated[Trick | Claim, Field(discriminator="kind")]] = field(
-        default_factory=list
-    )
+    items: list[Trick | Claim] = field(default_factory=list)
+    """Tricks and claims in the order written (a claim's `kind` tells them apart)."""
 
     @property
     def tricks(self) -> list[Trick]:
         return [item for item in self.items if isinstance(item, Trick)]
 
 
-class Record(BaseModel):
-    """One deal: its tags and the sections of its body."""
-
-    model_config = ConfigDict(extra="ignore", defer_build=True)
+@dataclass(slots=True, kw_only=True)
+class Record:
+    """One deal: its tags and the sections of its body. `dataclasses.replace(record,
+    play=None)` copies it with changes."""
 
     file: str | None = None
     index: int = 1
     """1-based position of the record in its file."""
     line: int = 1
     column: int = 1
-    tags: list[Tag] = Field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
     comments: tuple[str, ...] = ()
     """The record's own comments (between the tags and the first section)."""
     deal: Deal | None = None
@@ -412,7 +408,9 @@ class Record(BaseModel):
 
     def content(self) -> dict[str, Any]:
         """The record without positions, file, index or seat labels: what a round trip keeps."""
-        return _strip(self.model_dump(exclude={"file", "index", "line", "column"}))
+        from .schema import dump
+
+        return _strip(dump(self, exclude={"file", "index", "line", "column"}))
 
 
 def _strip(value: Any) -> Any:
@@ -427,53 +425,16 @@ def _strip(value: Any) -> Any:
     return value
 
 
-M = TypeVar("M", bound=BaseModel)
-_set_dict, _set_fields_set, _set_extra, _set_private = (
-    BaseModel.__dict__[name].__set__
-    for name in (
-        "__dict__",
-        "__pydantic_fields_set__",
-        "__pydantic_extra__",
-        "__pydantic_private__",
-    )
-)
-"""What `trusted` calls to fill a model's slots: what `object.__setattr__` would reach, one
-call shorter (the model's own `__setattr__` validates)."""
-
-
-_FIELD_SETS: dict[type[BaseModel], set[str]] = {}
-"""Model → the names of its fields: the fields set of every instance `trusted` makes (one
-set shared by them all: every field is set, so pydantic's only change to it, adding the
-name of a field assigned, leaves it as it is, so no copy is needed)."""
-
-
-def trusted(model: type[M], fields: dict[str, Any] | None = None, /, **named: Any) -> M:
-    """An instance of `model` from values known to be valid, every field given (as a dict,
-    which is kept, or by name) in its final type (a tuple where the field is a tuple): what
-    `model_construct` makes, without its per-field work, for the models made for every
-    record (the reader's record and result; the engine's outcome and replay), where
-    validating a dict again would be wasted work; a dict costs less to pass than names."""
-    instance = _new(model)
-    _set_dict(instance, named if fields is None else fields)
-    names = _FIELD_SETS.get(model)
-    if names is None:
-        names = _FIELD_SETS[model] = set(model.model_fields)
-    _set_fields_set(instance, names)
-    _set_extra(instance, None)
-    _set_private(instance, None)
-    return instance
-
-
-class Diagnostic(BaseModel):
-    """One problem found in a record (spec §7)."""
-
-    model_config = ConfigDict(frozen=True, populate_by_name=True, defer_build=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Diagnostic:
+    """One problem found in a record (spec §7). `cls` is written `class` in JSON
+    (`as_json`)."""
 
     file: str | None = None
     record: int = 1
     line: int
     column: int
-    cls: DiagnosticClass = Field(alias="class")
+    cls: DiagnosticClass
     code: str
     message: str
 
@@ -490,11 +451,10 @@ class Diagnostic(BaseModel):
         }
 
 
-class Cut(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cut:
     """A record longer than the reader takes: what `ReadResult.text` (its first characters
     only) leaves out."""
-
-    model_config = ConfigDict(frozen=True)
 
     size: int
     """The whole record's length in characters."""
@@ -508,17 +468,16 @@ class Cut(BaseModel):
     """Where it ends: the position of the character after it."""
 
 
-class ReadResult(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class ReadResult:
     """What the reader gives for one record: the record (None when it does not parse),
     its diagnostics and its source text."""
-
-    model_config = ConfigDict(defer_build=True)
 
     file: str | None = None
     index: int
     line: int
     record: Record | None = None
-    diagnostics: list[Diagnostic] = Field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     text: str = ""
     """The record's source text as read (kept so that nothing given is lost). A byte that
     is not UTF-8 stands in it as a lone surrogate (`encoding.decode`)."""

@@ -25,7 +25,7 @@ from . import checks, encoding
 from .builder import MAX_PROBLEMS, Builder, attach_comments, comment_text
 from .errors import syntax_message
 from .grammar import build_parser
-from .models import Cut, Diagnostic, ReadResult, Record, trusted
+from .models import Cut, Diagnostic, ReadResult, Record
 from .split import MAX_RECORD_CHARS, Chunk, pieces, split_records, split_stream
 from .words import SECTION_KEYS
 
@@ -115,19 +115,15 @@ class Reader:
         own = attach_comments(data, comments, build.tags_end) if comments else []
         head = {"file": file, "index": index, "line": chunk.line, "column": chunk.column}
         sections = {key: data.get(key) for key in SECTION_KEYS}
-        record = trusted(Record, head | {"tags": data["tags"], "comments": tuple(own)} | sections)
+        record = Record(**head, tags=data["tags"], comments=tuple(own), **sections)
         problems = checks.check(record)[:MAX_DIAGNOSTICS]
-        return trusted(
-            ReadResult,
-            {
-                "file": file,
-                "index": index,
-                "line": chunk.line,
-                "record": record,
-                "diagnostics": [diag(*problem) for problem in problems] if problems else [],
-                "text": chunk.text,
-                "cut": None,
-            },
+        return ReadResult(
+            file=file,
+            index=index,
+            line=chunk.line,
+            record=record,
+            diagnostics=[diag(*problem) for problem in problems],
+            text=chunk.text,
         )
 
     def read_lines(self, lines: Iterable[str], file: str | None = None) -> Iterator[ReadResult]:

@@ -1,8 +1,9 @@
 """Transcribe page: enter a deal card by card with the rules at your side. Set-up (tags),
 the deal by clicking the deck, then the calls, discards, announcements and cards the rules
 allow, as buttons in players' words; undo any number of steps; the TGN text grows beside,
-checked as Upload checks it, to download, add to the archive or open in the Replay. The
-work is kept in the URL (`?t=…`), so a reload or a shared link resumes it; a pasted
+checked as Upload checks it, to download, add to the archive or open in the Replay. With
+the hands not known, what comes before the play is entered with the same kind of controls,
+as the referee allows it (`trunfu.dashboard.before_play`). The work is kept in the URL (`?t=…`), so a reload or a shared link resumes it; a pasted
 partial record resumes it too. The logic is `trunfu.dashboard.transcription`."""
 
 from __future__ import annotations
@@ -10,12 +11,15 @@ from __future__ import annotations
 import streamlit as st
 
 from trunfu.dashboard import archive_link, sources, words
+from trunfu.dashboard import before_play as sections
 from trunfu.dashboard.components import cards as tiles
 from trunfu.dashboard.transcription import (
+    ANNOUNCEMENTS,
     SIGNALS,
     Setup,
     Transcription,
     TranscriptionError,
+    call_words,
     card_words,
     choices,
     key_of,
@@ -37,6 +41,11 @@ VARIANTS = {
     "standard": "Standard rules",
     "waite": "Waite's rules",
 }
+DISCARDS = {
+    "french-tarot": "The écart",
+    "tarocco-siciliano": "The scarto",
+    "waite-tarot": "The dealer's discard",
+}
 # The seat count the set-up offers first: the game as it is most often played.
 USUAL_SEATS = {"french-tarot": 4, "tarocco-siciliano": 4, "marafone": 4, "waite-tarot": 2}
 COLOURS = {
@@ -45,9 +54,10 @@ COLOURS = {
 }
 CSS = """
 <style>
-.st-key-tr-cards button, .st-key-tr-deck button {min-width:2.9em;min-height:3em;
- font-size:1.1em;padding:0 .2em}
-.st-key-tr-cards button p, .st-key-tr-deck button p {font-size:1.15em;font-weight:600}
+.st-key-tr-cards button, .st-key-tr-deck button, [class*="-deck"][class*="st-key-tr-"] button
+ {min-width:2.9em;min-height:3em;font-size:1.1em;padding:0 .2em}
+.st-key-tr-cards button p, .st-key-tr-deck button p,
+ [class*="-deck"][class*="st-key-tr-"] button p {font-size:1.15em;font-weight:600}
 .tf-turn{padding:.35em .6em;border-radius:6px;background:#fff4cc;border:1px solid #e0a100;
  font-weight:600;margin:.2em 0 .5em}
 </style>
@@ -192,8 +202,10 @@ def deal(t: Transcription) -> None:
     short = t.short()
     if not t.known:
         st.caption(
-            "Give the hands you know, if any (marafone: the hand that holds the 4 of coins "
-            "tells who leads); the referee infers the others from the play."
+            "Give the hands you know, if any, before the auction; the referee infers the "
+            "others from the play. Marafone: the hand that holds the 4 of coins (with five "
+            "seats, the 5 of swords) tells who names trumps or speaks first; tarocco "
+            "siciliano, when everybody passes: the hand that holds Giove (trump 20)."
         )
     owner = st.session_state.get(OWNER)
     if owner not in t.sizes():
@@ -360,15 +372,142 @@ def calls(t: Transcription, actions: list[str]) -> None:
             )
 
 
-def play_only(t: Transcription) -> None:
-    st.subheader("The play")
-    st.text_area(
-        "Before the play (TGN: the auction, the discard, trumps…)",
-        value=t.before_play,
-        height=100,
-        key="tr_before",
-        on_change=lambda: act(lambda t: setattr(t, "before_play", st.session_state["tr_before"])),
+def _enter(t: Transcription, item: str) -> None:
+    t.enter(item)
+
+
+def _show(t: Transcription) -> None:
+    """The announcement that shows cards, as picked: its seat, word and cards."""
+    seat, word = st.session_state.get("bp_show_seat"), st.session_state.get("bp_show_word")
+    picked = st.session_state.get("bp_show_cards") or []
+    if seat is None or word is None or not picked:
+        raise TranscriptionError("pick the seat, the announcement and the cards shown first")
+    t.enter(f"announce {seat}: {word} {' '.join(GAMES[t.game].sort(list(picked)))}")
+    st.session_state["bp_show_cards"] = []
+
+
+def _before(t: Transcription, text: str) -> None:
+    t.set_before_play(text)
+
+
+def _item_button(t: Transcription, item: str, label: str | None = None) -> None:
+    """A button entering `item` (an item before the play), in players' words."""
+    body = sections.body_of(item)
+    st.button(
+        label or say(t, body),
+        key=f"bp-{key_of(item)}",
+        help=card_words(t.game, body) if body in GAMES[t.game].cards else None,
+        on_click=act,
+        args=(_enter, item),
     )
+
+
+def _card_buttons(t: Transcription, section: str, allowed: list[str], shown: list[str]) -> None:
+    """The cards `shown` as buttons on the deck picture, those `allowed` enabled: a click
+    enters the card in `section`."""
+    with st.container(horizontal=True, key=f"tr-{section}-deck", gap="small"):
+        for card in shown:
+            st.button(face(t.game, card), key=f"bp-{section}-{key_of(card)}",
+                      help=card_words(t.game, card), disabled=card not in allowed,
+                      on_click=act, args=(_enter, f"{section} {card}"))  # fmt: skip
+
+
+def before_the_play(t: Transcription, offer: sections.Offer) -> None:
+    """The auction, the called card, trumps, the discard, the exchanges and the
+    announcements of a transcription of the play only, each as the referee allows it."""
+    game, deck = t.game, GAMES[t.game]
+    if offer.calls or offer.card_calls:
+        first = (offer.calls or [f"auction {w} {c[0]}" for w, c in offer.card_calls.items()])[0]
+        seat = t.speaker(sections.body_of(first))
+        who = first_up(t.seat_name(seat)) if seat else "The next seat"
+        st.html(f'<div class="tf-turn">{who} speaks</div>')
+        with st.container(horizontal=True, key="tr-calls"):
+            for item in offer.calls:
+                _item_button(t, item)
+        for word, cards in offer.card_calls.items():
+            title = f"{call_words(game, word)}: the trump called"
+            with (
+                st.expander(title, expanded=True),
+                st.container(horizontal=True, key=f"tr-{key_of(word)}-deck", gap="small"),
+            ):
+                for card in cards:
+                    _item_button(t, f"auction {word} {card}", face(game, card))
+    if offer.called:
+        st.html('<div class="tf-turn">The card called</div>')
+        _card_buttons(t, "call", offer.called, offer.called)
+    if offer.trumps:
+        st.html('<div class="tf-turn">Trumps named</div>')
+        with st.container(horizontal=True, key="tr-trumps"):
+            for suit in offer.trumps:
+                _item_button(t, f"trump {suit}")
+    if offer.discard is not None or 0 < offer.discarded < offer.discard_size:
+        word = DISCARDS.get(game, "The discard")
+        laid = sections.used(tuple(t.before), "discard")
+        title = f"{word}: {offer.discarded} of {offer.discard_size} cards"
+        title += " (if you know it)" if not laid and offer.play else ""
+        with st.expander(title, expanded=bool(laid) or not offer.play):
+            if laid:
+                st.html(tiles.CSS + tiles.row(game, deck.sort(laid)))
+            if not laid and offer.play:
+                st.caption("Not known? Go on to the play: the referee takes the cards "
+                           "nobody played.")  # fmt: skip
+            fresh = [c for c in deck.order if c not in laid]
+            _card_buttons(t, "discard", offer.discard or [], fresh)
+    if offer.exchanges:
+        pairs: dict[str, list[str]] = {}
+        for item in offer.exchanges:
+            pair, _, card = sections.body_of(item).partition(": ")
+            pairs.setdefault(pair, []).append(card)
+        for pair, cards in pairs.items():
+            giver, _, receiver = pair.partition(">")
+            st.caption(f"{first_up(t.seat_name(int(giver)))} gives "
+                       f"{t.seat_name(int(receiver))}:")  # fmt: skip
+            deck_key = f"tr-give-{giver}-{receiver}-deck"
+            with st.container(horizontal=True, key=deck_key, gap="small"):
+                for card in cards:
+                    _item_button(t, f"exchange {pair}: {card}", face(game, card))
+    if offer.announce:
+        with st.container(horizontal=True, key="tr-announce"):
+            for item in offer.announce:
+                _item_button(t, item)
+    if offer.shows:
+        with st.expander("Announce cards shown (" + ", ".join(
+                ANNOUNCEMENTS.get(w, w) for w in offer.shows) + ")"):  # fmt: skip
+            st.segmented_control("Seat", list(range(1, t.setup.seats + 1)),
+                                 format_func=lambda s: first_up(t.seat_name(s)),
+                                 key="bp_show_seat")  # fmt: skip
+            st.segmented_control("Announcement", offer.shows, key="bp_show_word",
+                                 format_func=lambda w: first_up(ANNOUNCEMENTS.get(w, w)))  # fmt: skip
+            st.multiselect("Cards shown", list(deck.order), key="bp_show_cards",
+                           format_func=lambda c: card_words(game, c))  # fmt: skip
+            st.button("Announce", key="bp-show", on_click=act, args=(_show,))
+
+
+def play_only(t: Transcription) -> None:
+    offer = t.offer() if not t.cards else None
+    if offer is not None and (offer.before or t.before):
+        st.subheader("Before the play")
+        before_the_play(t, offer)
+        with st.expander("…or type it as TGN (the auction, the discard, trumps…)"):
+            st.text_area(
+                "Before the play, as TGN", value=t.before_play, height=100, key="tr_before",
+                on_change=lambda: act(_before, st.session_state["tr_before"]),
+            )  # fmt: skip
+    waiting = offer is not None and not offer.play
+    outcome = t.check().outcome if t.cards or waiting else None
+    if outcome is not None:  # played out, or thrown in before the play
+        contract = words.contract(t.game, outcome.contract)
+        st.success(f"The deal is over: {outcome.result} ({contract})")
+        return
+    if waiting:
+        if offer.why and not offer.before:
+            st.warning(first_up(offer.why))
+            if not t.hands:
+                st.caption("The hands you know go under “Hands known (optional)”, above.")
+        elif offer.why and offer.discarded:
+            st.caption(first_up(offer.why))
+        return
+    st.subheader("The play")
     try:
         seat = t.to_play()
     except TranscriptionError as error:
@@ -432,7 +571,9 @@ def side_panel(t: Transcription) -> None:
             st.caption("As Upload would judge the record as it stands (an unfinished step):")
         for problem in checked.problems:
             d = problem.diagnostic
-            tell = st.error if over or not t.known else st.warning
+            # the play only: before its first card, the items are what the referee allowed
+            late = over or (not t.known and bool(t.cards) and d.code not in sections.UNFINISHED)
+            tell = st.error if late else st.warning
             tell(f"line {d.line}, column {d.column}: {d.message}")
     st.text_area("Comment on the deal", value=t.comment, key="tr_comment", on_change=act,
                  args=(_comment,))  # fmt: skip
@@ -476,7 +617,7 @@ with main:
     )
     if st.session_state.get(ERROR):
         st.error(st.session_state[ERROR])
-    steps = len(t.actions) if t.known else len(t.cards)
+    steps = len(t.actions) if t.known else len(t.cards) + len(t.before)
     with st.container(horizontal=True, key="tr-undo"):
         st.number_input("Steps to undo", min_value=1, value=1, key="tr_undo_n",
                         label_visibility="collapsed", width=110,

@@ -3,17 +3,29 @@ aside as many cards; no king and no oudler, and trumps only when he cannot do ot
 
 from __future__ import annotations
 
+from ...cards import SUITS, TRUMP
 from ...state import Fault
 from .rules import EXCUSE, OUDLERS
 
 
 def is_trump(card: str) -> bool:
-    return card[0] == "T" and card[1:].isdigit()
+    return SUITS[card] == TRUMP
+
+
+class _TrumpOrExcuse(dict[str, bool]):
+    """Card → True for a trump or the Excuse (worked out once per code)."""
+
+    def __missing__(self, card: str) -> bool:
+        found = self[card] = is_trump(card) or card == EXCUSE
+        return found
+
+
+TRUMP_OR_EXCUSE = _TrumpOrExcuse()
 
 
 def trumps_of(cards: list[str]) -> list[str]:
     """The trumps and the Excuse among `cards`, in their order."""
-    return [c for c in cards if is_trump(c) or c == EXCUSE]
+    return list(filter(TRUMP_OR_EXCUSE.__getitem__, cards))
 
 
 def discardable(card: str) -> bool:

@@ -7,8 +7,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...model import Bonus, Outcome, trusted
-from ...scoring import format_result
+from ...model import Bonus, Outcome
 from .rules import CHELEM, MULTIPLIER, PETIT_AU_BOUT, POIGNEE_BONUS, POIGNEE_NAMES, SHARES, TARGET
 
 SIDE_NAMES = {"taker": "declarer", "defence": "defence"}
@@ -147,23 +146,13 @@ def outcome(tally: Tally, *, speakers: list[int], called: list[str]) -> Outcome:
     """The `Outcome` of the deal `tally` scores: the breakdown and its typed fields (sides
     and roles, card points, margin, bonuses) as the archive stores them."""
     scored = score(tally)
-    taker, partners, seats = tally.taker, tally.partners, range(1, tally.seats + 1)
-    ours = [s for s in seats if side_of(s, tally) == "taker"]
-    roles = {
-        s: "declarer" if s == taker else "partner" if s in partners else "defender" for s in seats
-    }
-    return trusted(  # the scores are floats: each is a share plus a float
-        Outcome,
-        scores=scored.scores,
-        result=format_result(scored.scores),
+    return Outcome.of(
+        scored.scores,
+        declarer=tally.taker,
+        partners=tally.partners,
         contract=tally.contract,
-        declarer=taker,
-        partners=list(partners),
         won=scored.won,
-        thrown_in=False,
         breakdown={**scored.breakdown, "variant": tally.variant, "called": called},
-        sides={"declarer": ours, "defence": [s for s in seats if s not in ours]},
-        roles=roles,
         speakers=speakers,
         card_points={"declarer": tally.points, "defence": 91 - tally.points},
         margin=scored.breakdown["margin"],
@@ -173,12 +162,6 @@ def outcome(tally: Tally, *, speakers: list[int], called: list[str]) -> Outcome:
 
 def thrown_in(seats: int, speakers: list[int]) -> Outcome:
     """The `Outcome` of a deal nobody plays (everybody passed, or a Petit sec): 0 each."""
-    scores = [0.0] * seats
-    return Outcome(
-        scores=scores,
-        result=format_result(scores),
-        thrown_in=True,
-        breakdown={"thrown_in": True},
-        speakers=speakers,
-        margin=0.0,
+    return Outcome.of(
+        [0.0] * seats, thrown_in=True, breakdown={"thrown_in": True}, speakers=speakers, margin=0.0
     )

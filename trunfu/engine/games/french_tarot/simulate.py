@@ -82,6 +82,5 @@ def _unseen(state: FrenchState) -> set[str]:
     if state.takes_chien:
         seen.update(state.chien or [])
     if state.play is not None:
-        seen.update(c for t in state.play.tricks for _, c in t.cards)
-        seen.update(state.play.trick)
+        seen.update(state.play.played)
     return {c for c in DECK.order if c not in seen}

@@ -7,12 +7,15 @@ queen), `discard` (prise, garde: the taker puts aside as many cards as the chien
 
 from __future__ import annotations
 
+from itertools import chain, filterfalse
+from operator import attrgetter, itemgetter
+
 from ....notation import models as tgn
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
 from ...context import Context
 from ...model import Outcome, TrickResult
 from ...play import PlaySetup, TrickPlay
-from ...state import Fault, IllegalAction, Snapshot, State, View
+from ...state import Fault, IllegalAction, Snapshot, State
 from . import piles, rules, scoring
 from .announce import Placed, check_chelem, held_faults, shape_faults
 from .calls import call_fault, first_lead, found_partners
@@ -22,6 +25,8 @@ from .rules import CONTRACTS, DECK, PASS, PETIT, SEATS, hand_size
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
 """Every spelling of a call the reader accepts → the call (the same at every seat count)."""
+CODE = attrgetter("code")
+"""A written card's code."""
 FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
 """The cards a taker may call."""
 
@@ -90,7 +95,6 @@ class FrenchState(State):
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
         self._shown: tuple[int, dict[str, float], bool] = (0, {}, False)  # points shown
-        self._sorted: tuple[TrickPlay, int, dict[int, list[str]]] | None = None
 
     # --- where the deal stands ----------------------------------------------------
 
@@ -181,8 +185,9 @@ class FrenchState(State):
 
     def unplayed(self) -> list[str]:
         """The cards nobody has played (once the play is over: the écart or the chien)."""
-        played = {c for t in self.play.tricks for _, c in t.cards} if self.play else set()
-        return [c for c in DECK.order if c not in played]
+        tricks = self.play.tricks if self.play else []
+        played = set(map(itemgetter(1), chain.from_iterable(trick.cards for trick in tricks)))
+        return list(filterfalse(played.__contains__, DECK.order))
 
     # --- the actions ----------------------------------------------------------------
 
@@ -247,14 +252,7 @@ class FrenchState(State):
         if phase == "discard":
             full, done = self.full, self.ecart or []
             return None if full is None else card_fault(full, [*done, card], len(done), self.taker)
-        play = self.playing()
-        told = play.fault(card)
-        if told is None:
-            return None
-        if play.over:
-            return Fault("too-many-tricks", told)
-        held = card in (play.hands[play.to_play] or ())
-        return Fault("illegal-card" if held else "card-not-held", told)
+        return self.playing().card_fault(card)
 
     def _bid_faults(self, word: str, label: int | None) -> list[Fault]:
         """What is wrong with the next call: a second call, a bid not above the best, a bid
@@ -436,32 +434,10 @@ class FrenchState(State):
     def _hands(self) -> dict[int, list[str]]:
         """Each known hand now (the taker's with the chien, less the écart, once taken)."""
         if self.begun:
-            return {s: list(h) for s, h in self._held().items()}
+            return {s: list(h) for s, h in self.play.sorted_hands().items()}
         hands = {s: list(h or []) for s, h in self.dealt.items()}
         if self.takes_chien and self.phase not in ("auction", "call") and self.full is not None:
             hands[self.taker] = [c for c in self.full if c not in (self.ecart or ())]
-        return hands
-
-    def _held(self) -> dict[int, list[str]]:
-        """Each hand the play knows, now, in the deck's order: kept up to date card by card
-        (the steps ask after every card)."""
-        play, seats = self.play, self.seats
-        if self._sorted is None or self._sorted[0] is not play:
-            known = [(s, h) for s, h in play.dealt.items() if play.hands.get(s) is not None]
-            self._sorted = play, 0, {s: DECK.sort(h) for s, h in known}
-        _, done, hands = self._sorted
-        tricks = play.tricks
-        played = len(tricks) * seats + len(play.trick)
-        for at in range(done, played):
-            number, place = divmod(at, seats)
-            if number < len(tricks):
-                seat, card = tricks[number].cards[place]
-            else:
-                seat, card = play.order[place], play.trick[place]
-            hand = hands.get(seat)
-            while hand is not None and card in hand:
-                hand.remove(card)
-        self._sorted = play, played, hands
         return hands
 
     def snapshot(self) -> Snapshot:
@@ -489,29 +465,23 @@ class FrenchState(State):
             partner_known=known,
         )
 
-    def view(self, seat: int) -> View:
-        play, to_act = self.play, self.to_act
-        played = [c for t in play.tricks for _, c in t.cards] + play.trick if play else []
-        return View(
-            seat=seat,
-            phase=self.phase,
-            to_act=to_act,
-            hand=self._hands().get(seat, []),
-            trick=play.table if play else [],
-            played=played,
-            shown={s: list(c) for s, w, c in self.announced if w == "poignee"},
-            talon=list(self.chien or []) if self.takes_chien else [],
-            taken=play.taken() if play else {},
-            declarer=self.taker if len(self.calls) >= self.seats else None,
-            legal=[a for a in self.legal() if _actor(a, to_act) == seat],
-        )
+    @property
+    def declarer(self) -> int | None:
+        return self.taker if len(self.calls) >= self.seats else None
+
+    def holding(self, seat: int) -> list[str]:
+        return self._hands().get(seat, [])
+
+    def shown_cards(self) -> dict[int, list[str]]:
+        return {s: list(c) for s, w, c in self.announced if w == "poignee"}
+
+    def open_talon(self) -> list[str]:
+        return list(self.chien or []) if self.takes_chien else []
 
     def record(self) -> tgn.Record:
         dealt = [(str(s), h) for s, h in self.dealt.items() if h is not None]
         dealt += [("talon", self.chien)] if self.chien is not None else []
-        play = self.play
-        tricks = [*(t.cards for t in play.tricks), play.table] if play else []
-        items = [tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks if t]
+        items = self.play.written() if self.play else []
         calls = [tgn.Call(word=w) for w in self.calls]
         shown = [tgn.Announcement(seat=s, word=w, cards=_cards(c)) for s, w, c in self.announced]
         return tgn.Record(
@@ -531,12 +501,6 @@ def _cards(codes: list[str]) -> list[tgn.Card]:
 
 def _card_list(keyword: str, codes: list[str] | None) -> tgn.CardList | None:
     return None if codes is None else tgn.CardList(keyword=keyword, cards=_cards(codes))
-
-
-def _actor(action: str, to_act: int | None) -> int | None:
-    """The seat doing `action`: its label, else the seat to act."""
-    label, colon, _ = action.partition(":")
-    return int(label) if colon and label.isdigit() else to_act
 
 
 Read = tuple[str, int | None, str, tuple[str, ...]]
@@ -576,7 +540,7 @@ def from_record(record: tgn.Record, ctx: Context, variant: str) -> FrenchState:
     dealt: dict[int, list[str] | None] = dict.fromkeys(range(1, ctx.seats + 1))
     chien: list[str] | None = None
     for hand in record.deal.hands if record.deal else []:
-        codes, owner = [c.code for c in hand.cards], hand.owner
+        codes, owner = list(map(CODE, hand.cards)), hand.owner
         if owner == "talon":
             chien = codes
         elif owner.isdigit():
@@ -614,7 +578,7 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
         for action in actions:
             if phase is not None:
                 state.enter(phase)
-            out.append((_actor(action, state.to_act), action))
+            out.append((state.actor(action), action))
             state.perform(action)
         if phase is not None:
             state.close(phase)

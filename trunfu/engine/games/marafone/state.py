@@ -7,16 +7,15 @@ the rules score (11–0), so `apply` takes it and `legal` offers only the true w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ....notation import models as tgn
 from ....notation.grammar import item_scanner
-from ...model import Bonus, Outcome, TrickResult, trusted
+from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
-from ...scoring import format_result
-from ...state import Fault, Snapshot, State, View
+from ...state import Fault, Snapshot, State
 from .rules import (
     DECK,
     GAME,
@@ -83,37 +82,6 @@ def dealt_hands(record: tgn.Record, seats: int) -> dict[int, list[str] | None]:
     return hands
 
 
-def _outcome(
-    scores: list[float], declarer: int | None = None, partners: Sequence[int] = (), **fields: Any
-) -> Outcome:
-    """An outcome with `scores`; with a `declarer`, the archive's sides (`declarer`,
-    `defence`) and each seat's role; the fields not given are those of no declarer."""
-    values = {
-        "scores": scores,
-        "result": format_result(scores),
-        "contract": None,
-        "declarer": declarer,
-        "partners": list(partners),
-        "won": None,
-        "thrown_in": False,
-        "breakdown": {},
-        "sides": {},
-        "roles": {},
-        "speakers": [],
-        "card_points": {},
-        "margin": None,
-        "bonuses": [],
-    }
-    if declarer is not None:
-        roles = values["roles"] = dict.fromkeys(range(1, len(scores) + 1), "defender")
-        roles[declarer] = "declarer"
-        roles.update(dict.fromkeys(partners, "partner"))
-        ours = [s for s, role in roles.items() if role != "defender"]
-        values["sides"] = {"declarer": ours, "defence": [s for s in roles if s not in ours]}
-    values.update(fields)
-    return trusted(Outcome, values)
-
-
 class MarafoneState(State):
     """A hand of either seat count. Four seats, teams 1+3 and 2+4: `trump` (by `first`, the
     holder of 4D) then `play`, ended by the tenth trick or a claim. Five (Trionfo):
@@ -155,9 +123,6 @@ class MarafoneState(State):
         self.irregular: tuple[int, str] | None = None
         """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
         self.play: TrickPlay | None = None
-        self.shown: tuple[int, dict, dict, dict] = (-1, {}, {}, {})
-        """What the snapshots of the play show between two tricks: the tricks taken so far,
-        each hand as dealt in the deck's order, each hand now, the tricks won by seat."""
 
     @property
     def signore(self) -> int | None:
@@ -205,7 +170,7 @@ class MarafoneState(State):
 
     def adopt(self, play: TrickPlay) -> None:
         """Take `play` as the play of this hand (the referee's, or one begun here)."""
-        self.play, self.phase, self.shown = play, "play", (-1, {}, {}, {})
+        self.play, self.phase = play, "play"
         if self.auction is not None:
             self.points = {"signore": 0.0, "others": 0.0}
         if self.called and self.amico is None:  # from the hands the play shows
@@ -335,15 +300,13 @@ class MarafoneState(State):
 
     def _card_fault(self, card: str) -> list[Fault]:
         play = self.playing()
-        message = play.fault(card)
-        if message is None:
-            return []
+        fault = play.card_fault(card)
+        if fault is None or fault.code != "card-not-held":
+            return [fault] if fault else []
         seat = play.to_play
-        if card in (play.hand(seat) or ()):
-            return [Fault("illegal-card", message)]
         owner = next((s for s, h in self.hands.items() if s != seat and h and card in h), None)
         where = f" (it was dealt to seat {owner})" if owner else ""  # as the referee says
-        return [Fault("card-not-held", message + where)]
+        return [Fault("card-not-held", fault.message + where)]
 
     def _play_card(self, card: str) -> None:
         play = self.playing()
@@ -358,41 +321,18 @@ class MarafoneState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, points=self.points, declarer=self.declarer)
-        if self.shown[0] != len(play.tricks):
-            dealt = self.shown[1] or {s: DECK.sort(h) for s, h in play.dealt.items()}
-            hands = play.hands.items()
-            held = {s: [c for c in dealt[s] if c in h] for s, h in hands if h is not None}
-            self.shown = (len(play.tricks), dealt, held, play.taken())
-        _, _, held, taken = self.shown
-        table = play.table
-        if table:
-            on = dict(table)
-            held = {s: [c for c in h if c != on[s]] if s in on else h for s, h in held.items()}
         return Snapshot(
-            hands=held,
-            trick=table,
-            taken=taken,
+            hands=play.sorted_hands(),
+            trick=play.table,
+            taken=play.taken(),
             points=self.points,
             declarer=self.declarer,
             partner_known=self.partner_known,
         )
 
-    def view(self, seat: int) -> View:
-        play = self.play
-        hand = play.hand(seat) if play is not None else self.hands.get(seat)
-        return View(
-            seat=seat,
-            phase=self.phase,
-            to_act=self.to_act,
-            hand=list(hand or []),
-            trick=play.table if play is not None else [],
-            played=[c for t in play.tricks for _, c in t.cards] + play.trick if play else [],
-            shown={},
-            talon=[],
-            taken=play.taken() if play is not None else {},
-            declarer=self.declarer,
-            legal=self.legal() if self.to_act == seat else [],
-        )
+    def holding(self, seat: int) -> list[str]:
+        hand = self.play.hand(seat) if self.play is not None else self.hands.get(seat)
+        return list(hand or [])
 
     def record(self) -> tgn.Record:
         tags = [tgn.Tag(name=name, value=value) for name, value in self.tags]
@@ -410,21 +350,11 @@ class MarafoneState(State):
             record.call = tgn.CardList(keyword="call", cards=[tgn.Card(self.called)])
         if self.trump is not None:
             record.trump = tgn.Trump(suit=self.trump)
-        items: list[tgn.Trick | tgn.Claim] = []
-        play = self.play
-        for number, cards in enumerate(
-            [*(t.cards for t in play.tricks), play.table] if play else [], 1
-        ):
-            if cards:
-                items.append(tgn.Trick(cards=[self._played(number, *p) for p in cards]))
+        items: list[tgn.Trick | tgn.Claim] = [*self.play.written(self.words)] if self.play else []
         items += [tgn.Claim(kind=self.claim[0], seat=self.claim[1])] if self.claim else []
         if items:
             record.play = tgn.Play(items=items)
         return record
-
-    def _played(self, number: int, seat: int, card: str) -> tgn.PlayedCard:
-        word = self.words.get((number, seat))
-        return tgn.PlayedCard(card, extras=tgn.CardExtras(signal=word) if word else None)
 
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
         tags = dict(reversed(self.tags))  # the first of each name
@@ -503,8 +433,8 @@ class MarafoneState(State):
         named += [("irregularity", self.irregular[0])] if end == "irregularity" else []
         side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
         attack, defence = thirds[ours] / 3, thirds[theirs] / 3
-        return _outcome(
-            [float(teams[team(s)]) for s in range(1, 5)],
+        return Outcome.of(
+            [teams[team(s)] for s in range(1, 5)],
             declarer=leader,
             partners=[partner],
             card_points={"declarer": attack, "defence": defence},
@@ -534,7 +464,7 @@ class MarafoneState(State):
         if auction.thrown_in:
             first = {"auction_first": self.first, "bid": None}
             speakers = list(auction.speakers)
-            return _outcome(
+            return Outcome.of(
                 [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
             )
         if signore is None or (self.called and self.amico is None):
@@ -545,8 +475,8 @@ class MarafoneState(State):
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
         ours, theirs = side_thirds(side, taken)
-        return _outcome(
-            [float(x) for x in scores(bid, signore, None if alone else self.amico, won)],
+        return Outcome.of(
+            scores(bid, signore, None if alone else self.amico, won),
             contract=bid,
             declarer=signore,
             partners=partners,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from ...model import Bonus, Outcome, TrickResult, trusted
-from ...scoring import format_result, places
+from ...model import Bonus, Outcome, TrickResult
+from ...scoring import places
 from .rules import (
     FOUR_ARIE,
     JOCHI,
@@ -134,23 +134,17 @@ def _outcome(
     deal: SicilianState, contract: str, scores: list, breakdown: dict, **fields: object
 ) -> Outcome:
     """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments."""
-    seats, declarer, partner = range(1, deal.seats + 1), deal.declarer, deal.partner
-    roles = {
-        s: "declarer" if s == declarer else "partner" if s == partner else "defender" for s in seats
-    }
-    defence = [s for s in seats if roles[s] == "defender"]
-    sides = {"declarer": [s for s in seats if s not in defence], "defence": defence}
-    return trusted(
-        Outcome,
-        scores=[float(s) for s in scores],
-        result=format_result(scores),
-        contract=contract,
-        declarer=declarer,
+    partner = deal.partner
+    return Outcome.of(
+        scores,
+        declarer=deal.declarer or None,
         partners=[partner] if partner is not None else [],
+        contract=contract,
         thrown_in=contract == "thrown-in",
-        sides=sides if declarer else {},
-        roles=roles if declarer else {},
         speakers=deal.bidding.speakers,
-        breakdown={**breakdown, "payments": {str(s): scores[s - 1] for s in seats}},
+        breakdown={
+            **breakdown,
+            "payments": {str(s): scores[s - 1] for s in range(1, deal.seats + 1)},
+        },
         **fields,
     )

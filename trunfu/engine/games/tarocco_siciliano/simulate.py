@@ -57,8 +57,7 @@ def choose(state: SicilianState, rng: random.Random) -> str:
     if seat == state.rivanto and play.number < play.total:  # Giove kept for the last trick
         legal = _keeping_giove(legal, table)
     if seat == declarer and state.scommessa:
-        seen = set(state.after).union(c for t in play.tricks for _, c in t.cards)
-        outside = TRUMPS - seen.union(table)
+        outside = TRUMPS.difference(state.after, play.played)
         legal = _guarding_picciotti(legal, table, outside, last=len(table) == state.seats - 1)
     return rng.choice(legal)
 

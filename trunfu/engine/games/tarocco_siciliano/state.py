@@ -12,7 +12,7 @@ from ....notation.reader import read_text
 from ...cards import SUITS, card_name
 from ...model import Outcome, TrickResult
 from ...play import TrickPlay
-from ...state import Fault, Snapshot, State, View
+from ...state import Fault, Snapshot, State
 from .auction import CHIAMO, FORCED_CALL, OPEN, PRENDO, SOLO, Declarations
 from .rules import (
     FOLLOW,
@@ -69,7 +69,6 @@ class SicilianState(State):
         self.won: dict[str, list[str]] = {"declarer": [], "opponents": []}
         self.points: dict[str, int] = {}
         """The card points of the tricks taken so far (a replay's running points)."""
-        self._shown: dict[int, tuple[int, list[str]]] = {}
         self._taken: tuple[int, dict[int, int]] = (-1, {})
 
     def in_hand(self) -> list[str]:
@@ -173,10 +172,8 @@ class SicilianState(State):
             why = forced_call_fault(self.declarer, word, self.after)
             return [Fault("wrong-call", why)] if why else []
         if phase in ("announce", "play"):
-            play = self.current_play()
-            why = play.fault(word)
-            held = play.hand(play.to_play) or []
-            return [Fault("illegal-card" if word in held else "card-not-held", why)] if why else []
+            fault = self.current_play().card_fault(word)
+            return [fault] if fault else []
         why = "the deal is over" if self.play is not None else self.why
         return [Fault("not-played", f"{why}: no card is played")]
 
@@ -309,9 +306,7 @@ class SicilianState(State):
         owners = [*self.hands.items(), ("talon", self.talon)]
         hands = [tgn.Hand(owner=str(s), cards=_cards(h)) for s, h in owners if h is not None]
         calls = [[_call(*w.split()) for w in r] for r in self.bidding.rounds if r]
-        play = self.play
-        tricks = [t.cards for t in play.tricks] + [play.table] * bool(play.trick) if play else []
-        written = [tgn.Trick(cards=[tgn.PlayedCard(c) for _, c in t]) for t in tricks]
+        written = self.play.written() if self.play else []
         items = [tgn.Announcement(seat=s, word=w) for s, w in self.announced]
         separators = [tgn.Node() for _ in calls[1:]]
         return tgn.Record(
@@ -336,15 +331,7 @@ class SicilianState(State):
                 with_talon = DECK.sort(self.after) if self.talon else hands[declarer]
                 hands[declarer] = [c for c in with_talon if c not in self.scarto]
         else:
-            hands, shown, on_table = {}, self._shown, dict(zip(play.order, play.trick))  # noqa: B905
-            for s, held in play.hands.items():
-                if held is not None:  # the cards a seat shows only go, one by one, as it plays
-                    played = on_table.get(s)
-                    count = len(held) - (played in held)
-                    if s not in shown or shown[s][0] != count:
-                        cards = [c for c in play.dealt[s] if c in held and c != played]
-                        shown[s] = count, DECK.sort(cards)
-                    hands[s] = shown[s][1]
+            hands = play.sorted_hands()
             if self._taken[0] != len(play.tricks):
                 self._taken = len(play.tricks), play.taken()
             tricks = self._taken[1]
@@ -358,32 +345,13 @@ class SicilianState(State):
             partner_known=self.partner_known,
         )
 
-    def view(self, seat: int) -> View:
-        play, phase = self.play, self.phase
+    def holding(self, seat: int) -> list[str]:
+        play = self.play
         if play is not None and play.hands.get(seat) is not None:
-            hand = play.hand(seat)
-        elif seat == self.declarer and phase in ("discard", "call", "announce"):
-            hand = self.in_hand()
-        else:
-            hand = list(self.hands.get(seat) or [])
-        legal, leads = self.legal(), seat == self.leader
-        if phase == "announce":  # his own announcements, and the first card for the leader
-            legal = [a for a in legal if a.startswith(f"{seat}: ") or (leads and ":" not in a)]
-        elif self.to_act != seat:
-            legal = []
-        return View(
-            seat=seat,
-            phase=phase,
-            to_act=self.to_act,
-            hand=DECK.sort(hand),
-            trick=play.table if play else [],
-            played=[c for t in play.tricks for _, c in t.cards] + play.trick if play else [],
-            shown={},
-            talon=[],
-            taken=play.taken() if play else {},
-            declarer=self.declarer,
-            legal=legal,
-        )
+            return DECK.sort(play.hand(seat))
+        if seat == self.declarer and self.phase in ("discard", "call", "announce"):
+            return DECK.sort(self.in_hand())
+        return DECK.sort(self.hands.get(seat) or [])
 
 
 def _cards(codes: list[str]) -> list[tgn.Card]:

@@ -15,10 +15,9 @@ from ....notation.decks import GAMES
 from ....notation.models import Announcement, Card, Exchange, Record, Tag
 from ....notation.reader import read_text
 from ...cards import SUITS
-from ...model import Bonus, Outcome, TrickResult, trusted
+from ...model import Bonus, Outcome, TrickResult
 from ...play import PlaySetup, TrickPlay
-from ...scoring import format_result
-from ...state import Fault, IllegalAction, Snapshot, State, View
+from ...state import Fault, IllegalAction, Snapshot, State
 from ...tricks import ExcuseLead, TrickRules
 from .declarations import TAROTS, announced, declarations
 from .scoring import difference_result, tally
@@ -99,10 +98,10 @@ class WaiteState(State):
     def to_act(self) -> int | None:
         if self.play is not None or not self.discard_done:
             return self.play.to_play if self.play else self.dealer
-        actors = {self._actor(a) for a in self.legal()}
+        actors = {self.actor(a) for a in self.legal()}
         return actors.pop() if len(actors) == 1 else None
 
-    def _actor(self, action: str) -> int | None:
+    def actor(self, action: str) -> int | None:
         """The seat that does `action`, one of `legal()`."""
         if action[1:2] in (":", ">"):  # `2: ask`, `1>2: KS`
             return int(action[0])
@@ -216,18 +215,16 @@ class WaiteState(State):
 
     def _card_fault(self, card: str) -> Fault | None:
         play = self.play or TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
-        message, seat = play.fault(card), play.to_play
-        if message is None:
-            return None
-        if seat is None or card in play.hands[seat]:
-            return Fault("illegal-card" if seat else "too-many-tricks", message)
+        fault, seat = play.card_fault(card), play.to_play
+        if fault is None or fault.code != "card-not-held":
+            return fault
         dealt = (
             f"it was dealt to seat {s}"
             for s, h in self.hands.items()
             if s != seat and card in (h or ())
         )
         lies = next(dealt, self.elsewhere().get(card))
-        return Fault("card-not-held", f"{message} ({lies})" if lies else message)
+        return Fault("card-not-held", f"{fault.message} ({lies})" if lies else fault.message)
 
     def _ask_fault(self, seat: int) -> Fault | None:
         held = len([c for c in self.hands[seat] or () if c in TAROTS])
@@ -351,17 +348,8 @@ class WaiteState(State):
             "totals": totals,
             "card_points": points,
         }
-        return trusted(
-            Outcome,
-            scores=[float(x) for x in scores],
-            result=format_result(scores),
-            contract=None,
-            declarer=None,
-            partners=[],
-            won=None,
-            thrown_in=False,
-            roles={},
-            speakers=[],
+        return Outcome.of(
+            scores,
             sides={str(s): [s] for s in seats},
             card_points={str(s): float(points[s]) for s in seats},
             margin=float(max(scores)),  # the best total's lead over the second
@@ -396,16 +384,13 @@ class WaiteState(State):
         tags = [t for t in self.tags if t.name != "Result"]
         tags += [Tag(name="Result", value=self.outcome.result)] if self.outcome else []
         discard = Card.line_of(self.discarded, 0, 0)
-        play = self.play
-        tricks = [[c for _, c in t.cards] for t in play.tricks] + [play.trick] if play else []
-        played = [tgn.Trick(cards=[tgn.PlayedCard(c) for c in t]) for t in tricks if t]
         return Record(
             tags=tags,
             deal=tgn.Deal(hands=hands),
             discard=tgn.CardList(keyword="discard", cards=discard) if discard else None,
             exchange=tgn.Exchanges(items=list(self.exchanges)) if self.exchanges else None,
             announce=tgn.Announcements(items=list(self.announced)) if self.announced else None,
-            play=tgn.Play(items=played) if play else None,
+            play=tgn.Play(items=self.play.written()) if self.play else None,
         )
 
     def snapshot(self) -> Snapshot:
@@ -415,29 +400,19 @@ class WaiteState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, talon=talon, discard=discard)
-        hands = {s: DECK.sort(play.hand(s)) for s, h in play.hands.items() if h is not None}
-        return Snapshot(hands, talon, discard, play.table, play.taken(), self.points)
+        return Snapshot(play.sorted_hands(), talon, discard, play.table, play.taken(), self.points)
 
-    def view(self, seat: int) -> View:
+    def holding(self, seat: int) -> list[str]:
         play = self.play
         hand = self.hands[seat] if self.discard_done or seat != self.dealer else self.pool()
+        return DECK.sort((play.hand(seat) if play else hand) or [])
+
+    def shown_cards(self) -> dict[int, list[str]]:
         shown: dict[int, dict[str, None]] = {}  # each card once, in the order shown
         for item in self.announced:
             if item.cards:
                 shown.setdefault(item.seat, {}).update(dict.fromkeys(c.code for c in item.cards))
-        return View(
-            seat=seat,
-            phase=self.phase,
-            to_act=self.to_act,
-            hand=DECK.sort((play.hand(seat) if play else hand) or []),
-            trick=play.table if play else [],
-            played=[c for t in play.tricks for _, c in t.cards] + play.trick if play else [],
-            shown={seat: list(cards) for seat, cards in shown.items()},
-            talon=[],
-            taken=play.taken() if play else {},
-            declarer=None,
-            legal=[a for a in self.legal() if self._actor(a) == seat],
-        )
+        return {seat: list(cards) for seat, cards in shown.items()}
 
 
 def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
