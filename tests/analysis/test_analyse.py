@@ -101,7 +101,7 @@ def test_a_record_that_does_not_read_is_told_at_its_line_and_column(tmp_path):
     done = CliRunner().invoke(app, ["analyse", "--json", "--tricks", "1", str(path)])
     first, second = (json.loads(x) for x in done.output.splitlines())
     assert first["record"] == 1 and first["error"].startswith(
-        "the record does not read: line 6, column 6: `XH`"
+        "the record does not read: line 6, column 6: XH is not a card of the french-tarot deck"
     )
     assert second["record"] == 2 and "positions" in second
     assert done.exit_code == 1

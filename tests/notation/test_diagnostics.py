@@ -111,7 +111,11 @@ def test_diagnostic_messages_name_what_is_wrong():
     assert messages[0] == (
         "f.tgn:4:6: deck hand-size seat 1 holds 1 card; french-tarot with 4 seats deals 18"
     )
-    assert messages[1] == "f.tgn:5:6: deck unknown-card KB is not a card of the french-tarot deck"
+    assert messages[1] == (
+        "f.tgn:5:6: deck unknown-card KB is not a card of the french-tarot deck: its cards are "
+        "T1 to T21, EX, and A, 2 to 10, J, C, Q, K of spades (S), hearts (H), diamonds (D) and "
+        "clubs (C)"
+    )
 
 
 def test_syntax_error_in_record_two_does_not_stop_record_three():

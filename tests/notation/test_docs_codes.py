@@ -16,13 +16,13 @@ SOURCE = ROOT / "trunfu"
 DOC = ROOT / "docs" / "tgn.md"
 CLASSES = ("encoding", "syntax", "deck", "rules", "result")
 
-CODE_ARGUMENT = {"error": 1, "Fault": 0, "_Problem": 2, "failed": 2}
+CODE_ARGUMENT = {"error": 1, "Fault": 0, "problem": 2, "line_problem": 2}
 """Calls that make a diagnostic → the position of their code argument."""
-CLASS_OF_CALL = {"Fault": "rules", "_Problem": "syntax", "failed": "syntax"}
+CLASS_OF_CALL = {"Fault": "rules", "problem": "syntax", "line_problem": "syntax"}
 PASSED_ON = {
     ("engine/context.py", "code"),  # Context.error's Diagnostic(code=code)
     ("notation/reader.py", "code"),  # the reader's diag(): Diagnostic(code=code)
-    ("notation/reader.py", "problem.code"),  # a _Problem raised while building
+    ("notation/builder.py", "code"),  # the builder's problem(), passed on
     ("engine/games/french_tarot/replay.py", "*fault"),  # a game state's check(): its Faults
     ("engine/games/marafone/replay.py", "fault.code"),
     ("engine/games/tarocco_siciliano/replay.py", "fault.code"),
@@ -120,7 +120,7 @@ def test_every_code_the_source_can_emit_is_read():
     # each way of making a diagnostic is seen (a collector that finds nothing would pass)
     for expected in [
         ("syntax", "unexpected-end"),  # errors.py
-        ("syntax", "stray-card"),  # reader._Problem
+        ("syntax", "stray-card"),  # the builder's problem()
         ("syntax", "record-too-long"),  # reader's diag()
         ("encoding", "not-utf-8"),  # reader's diag()
         ("syntax", "missing-tag"),  # checks

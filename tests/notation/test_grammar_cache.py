@@ -29,7 +29,7 @@ def test_the_kept_regexes_are_those_of_the_grammar(fresh, tmp_path, monkeypatch)
     kept = grammar.cache_file("terminals", "json")
     assert kept is not None and kept.parent == tmp_path / "trunfu"
     assert json.loads(kept.read_text()) == built == grammar._build_terminal_regexps()
-    assert {"CARD", "SUIT", "KW_PLAY"} <= set(built)
+    assert {"CARD", "SUIT", "KEYWORD", "RUN"} <= set(built)
     grammar.build_parser(None, [])
     assert len(list(kept.parent.glob("tgn-parser-*.lark"))) == 1
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from unittest.mock import patch
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trunfu.notation import reader
+from trunfu.notation import lexer
 from trunfu.notation.decks import GAMES, SIGNALS
 from trunfu.notation.models import (
     Announcement,
@@ -235,7 +234,7 @@ def test_several_records_in_one_text(found):
 def test_the_fast_item_path_gives_the_same_positions_as_the_scanner(record):
     text = write(record)
     fast = dump(read_text(text)[0].record)
-    with patch.object(reader, "_plain", lambda *args: False):
+    with patch.object(lexer, "_plain", lambda *args: False):
         scanned = dump(read_text(text)[0].record)
     assert scanned == fast
 
@@ -316,21 +315,17 @@ def test_any_text_reads_without_an_exception(text):
             assert write(again.record) == written
 
 
-def _outcome(text: str) -> list:
-    return [
-        (dump(r.record) if r.record else None, [str(d) for d in r.diagnostics])
-        for r in read_text(text, "any.tgn")
-    ]
-
-
-def _assert_fast_reads_as_strict(body: str, head: str = "marafone 4") -> None:
-    """A record of `body` (in the game and seats of `head`) reads the same directly (when
-    it can) as with the parser only."""
-    game, seats = head.split()
-    text = f'[Game "{game}"] [Seats "{seats}"] [Dealer "1"]\n' + body
-    with patch.object(reader.Reader, "_parse", reader.Reader._parse_strict):
-        expected = _outcome(text)
-    assert _outcome(text) == expected
+def _reads_cleanly(text: str) -> None:
+    """`text` reads without an exception: each record made, or told with positioned
+    diagnostics; a record made writes back to text that reads to the same record."""
+    for result in read_text(text, "any.tgn"):
+        assert result.record is not None or result.diagnostics
+        for d in result.diagnostics:
+            assert d.line >= 1 and d.column >= 1 and d.message and d.file == "any.tgn"
+        if result.record is not None:
+            written = write(result.record)
+            (again,) = read_text(written)
+            assert write(again.record) == written
 
 
 # Words of a record body, and the words that each section accepts.
@@ -366,43 +361,11 @@ def bodies(draw) -> list[str]:
     st.sampled_from(["", " ", "\n", "\n  "]),
     st.sampled_from(HEADS),
 )
-def test_the_direct_reading_reads_as_the_parser(parts, glue, head):
-    """Reading a plain record directly gives the same record and diagnostics as the parser,
-    whatever the text (items right or wrong, glued, spaced or on lines), in each game's
-    spelling of the calls."""
-    _assert_fast_reads_as_strict(glue.join(parts), head)
-
-
-FAST_WORDS = ["KS", "1.", "1:", "talon:", "passe", "/", "busso", "di-più", "garde", "maso"]
-FAST_WORDS += ["1>2:", "tarots", "poignée", "ask", "fuori"]
-FAST_PLACES = ["deal 1: KS {} QS", "deal {} 1: KS", "play KS {} QS", "play 1. KS {}"]
-FAST_PLACES += ["play KS volo {}", "auction passe {} sans", "auction {} dei masi"]
-FAST_PLACES += ["announce 1: {} KS", "exchange {} KS"]
-
-
-@pytest.mark.parametrize("word", FAST_WORDS)
-@pytest.mark.parametrize("body", FAST_PLACES)
-def test_each_fast_word_reads_as_the_parser_reads_it(body, word):
-    """Every word the fast path knows, in each place of a loose run (right or wrong)."""
-    _assert_fast_reads_as_strict(body.replace("{}", word))
-
-
-SECTION_BODIES = [
-    "auction pass passo di-più / petite prise!",
-    "auction 2: chiamo KS garde sans\ncall KS\ntrump c\ndiscard T21 KS 10H",
-    "auction passe $2\ncall KS!\ndiscard KS ks$1",
-    "announce 1: poignée T21 T20 2: ask\nexchange 1>2: KS 2>1: T1",
-    "announce 3: rivanto! 1: scommessa KS$4",
-]
-
-
-@pytest.mark.parametrize("head", [*HEADS, "marafone 5", "french-tarot 3"])
-@pytest.mark.parametrize("body", SECTION_BODIES)
-def test_sections_made_directly_read_as_the_parser(body, head):
-    """The sections the direct reading makes as models at once (auction, call, trump,
-    discard, announce) are what the parser's validated reading gives, calls in each game's
-    own spelling; annotated ones too."""
-    _assert_fast_reads_as_strict(body, head)
+def test_sections_right_or_wrong_read_cleanly(parts, glue, head):
+    """Sections of the words they accept, with a word from anywhere among them, glued,
+    spaced or on lines, in each game: read without an exception."""
+    game, seats = head.split()
+    _reads_cleanly(f'[Game "{game}"] [Seats "{seats}"] [Dealer "1"]\n' + glue.join(parts))
 
 
 @st.composite
@@ -453,66 +416,9 @@ def writer_laid(draw) -> str:
 
 @settings(SETTINGS, max_examples=300)
 @given(writer_laid(), st.sampled_from([*HEADS, "marafone 5", "french-tarot 3"]))
-def test_writer_laid_sections_read_as_the_parser(body, head):
+def test_writer_laid_sections_read_cleanly(body, head):
     """A deal, an auction, a call, a discard and a play as the writer writes them, whole or
     with a flaw (short or long tricks, numbers out of order, stray spaces, annotations,
-    signals and claims anywhere...), read directly in one pass per line, give what the
-    parser gives, calls in each game's own spelling."""
-    _assert_fast_reads_as_strict(body, head)
-
-
-TAG_PIECES = [
-    '[Game "marafone"]',
-    '[Seats "4"]',
-    '[Dealer "1"]',
-    '[Event "a \\"b\\" c"]',
-    '[ Site\t "x\\\\y" ]',
-    '[Note "tab\there"]',
-    '[Note "a\\qb"]',
-    '[Bad "open]',
-    '[x"y"]',
-    '[1a "v"]',
-    '[Round "2"]x',
-    '[Board "1"]\n',
-    '[P1 "a \\"b\\""]\n',
-    " ",
-    "\n",
-    "\t",
-    "\f",
-]
-
-
-TAG_BLOCKS = [
-    '[Game "marafone"]\n[Seats "4"]\n[Dealer "1"]\n',
-    '[Game "marafone"]\n[Seats "4"]\n[Dealer "1"] [Round "2"]\n',
-    '[Game "marafone"]\n[Seats  "4"]\n[Dealer "1"]\n',
-    '[Game "marafone"]\r\n[Seats "4"]\n[Dealer "1"]\n',
-    '[Game "marafone"]\n[Event "a \\"b\\""]\n[Seats "4"]\n[Dealer "1"]\n[Note "x\\qy"]\n',
-    '[Game "marafone"]\n[Seats "4"]\n\n[Dealer "1"]\n[Bad "open]\n',
-]
-
-
-@pytest.mark.parametrize("before", ["", "%x\n", '[Game "marafone"] [Seats "4"]\ndeal 1: KS '])
-@pytest.mark.parametrize("block", TAG_BLOCKS)
-def test_tags_laid_out_by_the_writer_read_as_the_parser(before, block):
-    """Tags one a line as the writer writes them (read as a run), followed by others that
-    are not, in a record that starts a line or in the middle of one: the same tags,
-    positions and diagnostics as the parser."""
-    text = before + block + "deal 1: KS\n"
-    with patch.object(reader.Reader, "_parse", reader.Reader._parse_strict):
-        expected = _outcome(text)
-    assert _outcome(text) == expected
-
-
-@SETTINGS
-@given(
-    st.lists(st.sampled_from(TAG_PIECES), max_size=6).map("".join),
-    st.sampled_from(["", "\n", "\ndeal 1: KS", "deal 1: KS", "\n\nplay KS", " passe"]),
-)
-def test_tags_read_directly_as_the_parser(tags, body):
-    """Tags, well or badly written, one after another: the direct reading gives what the
-    parser gives (the same tags, positions and diagnostics)."""
-    text = tags + body
-    with patch.object(reader.Reader, "_parse", reader.Reader._parse_strict):
-        expected = _outcome(text)
-    assert _outcome(text) == expected
+    signals and claims anywhere...): read without an exception."""
+    game, seats = head.split()
+    _reads_cleanly(f'[Game "{game}"] [Seats "{seats}"] [Dealer "1"]\n' + body)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from tgn_helpers import one, problems, tags
 
-from trunfu.notation import reader
+from trunfu.notation import lexer
 from trunfu.notation.grammar import item_scanner
 from trunfu.notation.models import Card, PlayedCard, Record, Tag, Trick
 from trunfu.notation.reader import read_text
 from trunfu.notation.schema import dump, load
+from trunfu.notation.words import SECTION_KEYS
 
 
 def test_tags_keep_values_positions_and_escapes():
@@ -271,12 +272,12 @@ def test_nodes_made_without_validation_are_whole_models():
     assert record.play.items[0].cards[0].signal == "busso"
 
 
-def test_every_fast_word_is_the_item_the_scanner_finds():
-    """The direct reading's table of words (`reader._FAST`) agrees with the grammar: each
+def test_every_word_of_the_lexer_table_is_the_item_the_scanner_finds():
+    """The item lexer's table of words (`lexer.TABLE`) agrees with the grammar: each
     word, scanned alone, is an item of the kind the table gives (a card code, `C`, is the
     scanner's `CARD`)."""
     scanner = item_scanner()
-    for text, (kind, value) in reader._FAST.items():
+    for text, (kind, value) in lexer.TABLE.items():
         found = scanner.fullmatch(text)
         assert found is not None, text
         assert found.lastgroup == ("CARD" if kind == "C" else kind), text
@@ -305,3 +306,9 @@ def test_cards_made_by_the_line_are_the_cards_made_one_by_one():
     assert [type(card) for card in made] == [PlayedCard] * 3
     assert Card.line_of(["EX"], 2, 3) == [Card("EX", 2, 3)] != PlayedCard.line_of(["EX"], 2, 3)
     assert made[0].signal is None and made[0].extras is None
+
+
+def test_the_first_two_letters_of_a_section_keyword_tell_it_apart():
+    """The builder knows a section's keyword by its first two letters: a keyword added to
+    the notation must keep them apart (or the builder must read more of it)."""
+    assert len({key[:2] for key in SECTION_KEYS}) == len(SECTION_KEYS)

@@ -522,6 +522,15 @@ def _known_once(lists: list[list[Card]], deck: frozenset[str], bare: bool = Fals
     return len(codes) == sum(map(len, lists)) and codes <= deck
 
 
+def _missing(deck: frozenset[str], lists: list[list[Card]], where: str) -> str:
+    """`; 7H is then missing from the deck` when the deal (which deals the whole deck)
+    lacks exactly one card, else nothing."""
+    if where != "in the deal":
+        return ""
+    missing = deck - {card.code for cards in lists for card in cards}
+    return f"; {next(iter(missing))} is then missing from the deck" if len(missing) == 1 else ""
+
+
 def _cards(rules: _Rules, where: str, lists: list[list[Card]], problems: list[Problem]) -> None:
     """Add the unknown cards of a group (the cards of `lists`) to `problems`, and its
     duplicated ones where `where` names the group. A set test tells whether there is any;
@@ -538,7 +547,8 @@ def _cards(rules: _Rules, where: str, lists: list[list[Card]], problems: list[Pr
                     card.column,
                     "deck",
                     "unknown-card",
-                    f"{card.code} is not a card of the {rules.game.name} deck",
+                    f"{card.code} is not a card of the {rules.game.name} deck: its cards are "
+                    f"{rules.game.cards_in_words}",
                 )
             )
         elif where and card.code in first:
@@ -549,8 +559,9 @@ def _cards(rules: _Rules, where: str, lists: list[list[Card]], problems: list[Pr
                     card.column,
                     "deck",
                     "duplicate-card",
-                    f"{card.code} is given twice {where} (first on line {seen.line}, "
-                    f"column {seen.column})",
+                    f"{card.code} is given twice {where}: on line {seen.line}, column "
+                    f"{seen.column}, and on line {card.line}, column {card.column}"
+                    + _missing(deck, lists, where),
                 )
             )
         else:

@@ -80,6 +80,46 @@ class Game:
     def suit_name(self, suit: str) -> str:
         return SUIT_NAMES[self.suit_style][suit]
 
+    @cached_property
+    def cards_in_words(self) -> str:
+        """The deck as a message tells it: `T1 to T21, EX, and A, 2 to 10, J, C, Q, K of
+        spades (S), hearts (H), diamonds (D) and clubs (C)`."""
+        parts = []
+        numbered = sorted(int(card[1:]) for card in self.trumps if card != "EX")
+        if numbered:
+            parts.append(f"T{numbered[0]} to T{numbered[-1]}")
+        if "EX" in self.trumps:
+            parts.append("EX")
+        common = set.intersection(*(set(self.ranks[suit]) for suit in self.suits))
+        suits = [f"{self.suit_name(suit)} ({suit})" for suit in self.suits]
+        parts.append(
+            f"{'and ' if parts else ''}{_ranks_in_words(common)} of "
+            f"{', '.join(suits[:-1])} and {suits[-1]}"
+        )
+        extra = [
+            rank + suit for suit in self.suits for rank in self.ranks[suit] if rank not in common
+        ]
+        if extra:
+            parts.append(f"and {', '.join(extra)}")
+        return ", ".join(parts)
+
+
+_RANK_ORDER = ("A", *(str(n) for n in range(2, 11)), "J", "C", "Q", "K")
+
+
+def _ranks_in_words(ranks: set[str]) -> str:
+    """`A, 2 to 10, J, C, Q, K`: the ranks in ascending order, a run of numbers as a span."""
+    words: list[str] = []
+    numbers = [int(rank) for rank in _RANK_ORDER if rank in ranks and rank.isdigit()]
+    if "A" in ranks:
+        words.append("A")
+    if numbers:
+        words.append(
+            f"{numbers[0]} to {numbers[-1]}" if len(numbers) > 2 else ", ".join(map(str, numbers))
+        )
+    words += [rank for rank in ("J", "C", "Q", "K") if rank in ranks]
+    return ", ".join(words)
+
 
 def _suited(ranks: tuple[str, ...], suits: str, extra: dict[str, tuple[str, ...]] | None = None):
     table = {suit: ranks for suit in suits}

@@ -6,10 +6,10 @@ import re
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-_WORD = re.compile(r"[^\s{}\[\];\"]{1,30}")
-KEYWORDS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
+from .words import SECTION_KEYS as KEYWORDS
 
-_KEYWORD_TERMINALS = {f"KW_{k.upper()}" for k in KEYWORDS}
+_WORD = re.compile(r"[^\s{}\[\];\"]{1,30}")
+_KEYWORD_TERMINALS = {"KEYWORD", "KW_TRUMP"}
 
 # What each terminal stands for, in words.
 EXPECTED = {
@@ -18,15 +18,22 @@ EXPECTED = {
     "RSQB": "`]` closing the tag",
     "TAG_NAME": "a tag name",
     "STRING": "a tag value in double quotes",
-    "DEAL_RUN": "hands (`1:` and cards, `talon:`, `dead:`)",
-    "AUCTION_RUN": "calls",
-    "CARD_RUN": "cards",
-    "EXCHANGE_RUN": "exchanges such as `1>2: KS`",
-    "ANNOUNCE_RUN": "announcements such as `1: scommessa`",
-    "PLAY_RUN": "tricks (cards, `N.`, `fuori N`, `penalty N`)",
+    "RUN": "the items of the section",
     "SUIT": "a suit letter",
-    **{f"KW_{k.upper()}": "a section keyword" for k in KEYWORDS},
+    "KEYWORD": "a section keyword",
+    "KW_TRUMP": "a section keyword",
 }
+
+SECTION_ITEMS = {
+    "deal": ("hands (`1:` and cards, `talon:`, `dead:`)",),
+    "auction": ("calls", "cards"),
+    "call": ("cards",),
+    "discard": ("cards",),
+    "exchange": ("exchanges such as `1>2: KS`", "cards"),
+    "announce": ("announcements such as `1: scommessa`", "cards"),
+    "play": ("tricks (cards, `N.`, `fuori N`, `penalty N`)",),
+}
+"""What may stand in each section's text, in words."""
 
 
 SHOWN_CHARS = 24
@@ -41,8 +48,14 @@ def brief(text: str) -> str:
     return f"{text[:SHOWN_CHARS]}… ({len(text):,} characters)"
 
 
-def _describe(expected: set[str]) -> str:
-    words = sorted({EXPECTED.get(name, name) for name in expected})
+def _describe(expected: set[str], section: str | None = None) -> str:
+    words = {EXPECTED.get(name, name) for name in expected}
+    if section in SECTION_ITEMS and "RUN" in expected:
+        words = (words - {EXPECTED["RUN"]}) | set(SECTION_ITEMS[section])
+    return _listed(sorted(words))
+
+
+def _listed(words: list[str]) -> str:
     if not words:
         return ""
     if len(words) == 1:
@@ -90,8 +103,68 @@ def _string_problem(text: str, pos: int, line: int, column: int) -> tuple[int, i
     return line, column, "unterminated-string", 'this tag value has no closing `"` on its line'
 
 
-def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, str]:
-    """(line, column, code, message) for a parse error in `text` (lines of the chunk)."""
+def expected_in(section: str) -> str:
+    """What may stand in the text of `section`, in words."""
+    return _listed(sorted({"a section keyword", *SECTION_ITEMS[section]}))
+
+
+def unplaced(word: str, section: str) -> tuple[str, str]:
+    """(code, message) for `word`, which cannot stand where it stands in `section`."""
+    char = word[:1]
+    if char == "\ufffd" or char == "\x00" or (char and ord(char) < 32):
+        return (
+            "bad-character",
+            "this is not TGN text (bytes that are not UTF-8 text, or a control character)",
+        )
+    word = _word_at(word, 0)
+    if word.isalpha() and word.islower():
+        return "unknown-keyword", _keyword_message(word)
+    return "unexpected-text", f"`{word}` is not understood here: expected {expected_in(section)}"
+
+
+_TEXT_TOKENS = {"RUN", "TAG_NAME", "SUIT"}
+
+
+def _characters(
+    text: str, pos: int, line: int, column: int, allowed: set[str], section: str | None
+) -> tuple[int, int, str, str]:
+    """(line, column, code, message) for text at `text[pos]` where only `allowed` may stand."""
+    char = text[pos]
+    if char == "{":
+        return line, column, "unterminated-comment", "this `{` comment is never closed by `}`"
+    if char == '"':
+        return _string_problem(text, pos, line, column)
+    if char == "\ufffd" or char == "\x00" or (ord(char) < 32 and char not in "\t\n\r\f"):
+        return (
+            line,
+            column,
+            "bad-character",
+            "this is not TGN text (bytes that are not UTF-8 text, or a control character)",
+        )
+    word = _word_at(text, pos)
+    if _unknown_keyword(word, allowed):
+        return line, column, "unknown-keyword", _keyword_message(word)
+    if allowed <= {"TAG_NAME"}:
+        return (
+            line,
+            column,
+            "bad-tag",
+            f"`{word}` is not a tag name (a letter, then letters, digits or _)",
+        )
+    expected = _describe(allowed, section)
+    return (
+        line,
+        column,
+        "unexpected-text",
+        f"`{word}` is not understood here" + (f": expected {expected}" if expected else ""),
+    )
+
+
+def syntax_message(
+    error: UnexpectedInput, text: str, section: str | None = None
+) -> tuple[int, int, str, str]:
+    """(line, column, code, message) for a parse error in `text` (lines of the chunk);
+    `section`: the keyword of the section open where it stands, if any."""
     if isinstance(error, UnexpectedEOF):
         lines = text.rstrip().splitlines() or [""]
         return (
@@ -102,37 +175,13 @@ def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, st
         )
     line, column = error.line, error.column
     if isinstance(error, UnexpectedCharacters):
-        pos = error.pos_in_stream
-        char = text[pos]
         allowed = set(error.allowed or ())
-        if char == "{":
-            return line, column, "unterminated-comment", "this `{` comment is never closed by `}`"
-        if char == '"':
-            return _string_problem(text, pos, line, column)
-        if char == "\ufffd" or char == "\x00" or (ord(char) < 32 and char not in "\t\n\r\f"):
-            return (
-                line,
-                column,
-                "bad-character",
-                "this is not TGN text (bytes that are not UTF-8 text, or a control character)",
-            )
-        word = _word_at(text, pos)
-        if _unknown_keyword(word, allowed):
-            return line, column, "unknown-keyword", _keyword_message(word)
-        if allowed <= {"TAG_NAME"}:
-            return (
-                line,
-                column,
-                "bad-tag",
-                f"`{word}` is not a tag name (a letter, then letters, digits or _)",
-            )
-        expected = _describe(allowed)
-        return (
-            line,
-            column,
-            "unexpected-text",
-            f"`{word}` is not understood here" + (f": expected {expected}" if expected else ""),
-        )
+        return _characters(text, error.pos_in_stream, line, column, allowed, section)
+    if isinstance(error, UnexpectedToken) and error.token.type in _TEXT_TOKENS:
+        # text the state's lexer does not take, which the lexer of every state reads as
+        # a token of another place: told as the characters it is
+        pos = error.token.start_pos or 0
+        return _characters(text, pos, line, column, set(error.expected), section)
     assert isinstance(error, UnexpectedToken)
     token = error.token
     if token.type == "$END":
@@ -143,7 +192,7 @@ def syntax_message(error: UnexpectedInput, text: str) -> tuple[int, int, str, st
             "unexpected-end",
             f"the record ends too early: expected {_describe(set(error.expected))}",
         )
-    value = str(token)[:30]
+    value = str(token).rstrip()[:30]
     word = _word_at(text, token.start_pos) if token.start_pos is not None else value
     if _unknown_keyword(word, set(error.expected)):
         return line, column, "unknown-keyword", _keyword_message(word)

@@ -1,5 +1,5 @@
 """The TGN grammar (`tgn.lark`), built once: the LALR parser, and the regexes of its
-terminals (the item scanner that splits run tokens, the direct reading of plain records),
+terminals (the item scanner the item lexer reads a word with where its table cannot),
 all made from the same terminal definitions.
 
 Building either from the grammar takes about a second (Lark's analysis, and its
@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -53,17 +54,22 @@ def cache_file(kind: str, suffix: str) -> Path | None:
     return folder / f"tgn-{kind}-{digest}.{suffix}"
 
 
-def build_parser(transformer: Transformer | None, comments: list) -> Lark:
-    """An LALR parser that calls `transformer` inline and appends brace comments to
-    `comments` as the lexer meets them."""
+def build_parser(
+    transformer: Transformer | None, comments: list, keyword: Callable | None = None
+) -> Lark:
+    """An LALR parser that calls `transformer` inline, appends brace comments to `comments`
+    as the lexer meets them, and hands each section keyword's token to `keyword`."""
     kept = cache_file("parser", "lark")
+    callbacks: dict[str, Callable] = {"BRACE_COMMENT": comments.append}
+    if keyword is not None:
+        callbacks |= {"KEYWORD": keyword, "KW_TRUMP": keyword}
     return Lark(
         GRAMMAR_TEXT,
         parser="lalr",
         lexer="contextual",
         strict=True,
         transformer=transformer,
-        lexer_callbacks={"BRACE_COMMENT": comments.append},
+        lexer_callbacks=callbacks,
         maybe_placeholders=False,
         cache=str(kept) if kept is not None else False,  # Lark checks the file's grammar
     )

@@ -8,7 +8,7 @@ pydantic; pydantic validates and dumps them at the edges (JSON export, upload), 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from .decks import GAMES, Game
 
@@ -423,15 +423,6 @@ def _strip(value: Any) -> Any:
     if isinstance(value, list):
         return [_strip(v) for v in value]
     return value
-
-
-M = TypeVar("M")
-
-
-def trusted(model: type[M], fields: dict[str, Any] | None = None, /, **named: Any) -> M:
-    """An instance of `model` from values known to be valid, every field given (as a dict,
-    or by name) in its final type."""
-    return model(**(named if fields is None else fields))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
