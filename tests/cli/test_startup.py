@@ -38,6 +38,7 @@ HEAVY = (
     "altair",
     "rich",
     "zstandard",
+    "pydantic",
 )
 OTHER_GAMES = ("marafone", "tarocco_siciliano", "waite_tarot")
 

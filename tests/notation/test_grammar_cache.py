@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import lark
 import pytest
 
 from trunfu.notation import grammar
@@ -52,3 +53,10 @@ def test_without_a_cache_folder_the_grammar_is_built_in_the_process(fresh, tmp_p
     parser = grammar.build_parser(None, [])
     assert parser.parse('[Game "french-tarot"]\n') is not None
     assert list(Path(tmp_path).iterdir()) == [blocker]
+
+
+def test_the_grammar_passes_larks_strict_checks():
+    """No two terminals collide and the LALR table has no conflict: Lark's strict mode
+    (which the reader leaves out at run time) accepts the grammar."""
+    built = lark.Lark(grammar.GRAMMAR_TEXT, parser="lalr", lexer="contextual", strict=True)
+    assert built.parse('[Game "marafone"]\ndeal\n  1: KS\n') is not None
