@@ -136,13 +136,22 @@ def trick_winner(P, suit, power, line, d, leader):
     """The seat that takes the whole trick line[d-seats:d] led by `leader` (the rules'
     winner; the French slam rule is applied by `take`)."""
     seats = P[SEATS]
+    top_i, _ = strongest(P, suit, power, line, d, seats)
+    return (leader + (top_i - (d - seats) if top_i >= 0 else 0)) % seats
+
+
+@njit(cache=True, nogil=True)
+def strongest(P, suit, power, line, d, tlen):
+    """The card that holds the trick line[d-tlen:d] so far, the highest trump else the
+    highest card of the suit led: its index in `line` and its strength (-1, -1 when only
+    the excuse is there, or no card)."""
     ex = P[EX]
     trump = P[TRUMP]
-    led = led_suit(line, d, seats, suit, ex)
-    best_i = 0
-    best = -1
-    for i in range(seats):
-        c = line[d - seats + i]
+    led = led_suit(line, d, tlen, suit, ex) if tlen > 0 else -1
+    top = -1
+    top_i = -1
+    for i in range(d - tlen, d):
+        c = line[i]
         if c == ex:
             continue
         if trump >= 0 and suit[c] == trump:
@@ -151,10 +160,10 @@ def trick_winner(P, suit, power, line, d, leader):
             key = power[c]
         else:
             continue
-        if key > best:
-            best_i = i
-            best = key
-    return (leader + best_i) % seats
+        if key > top:
+            top = key
+            top_i = i
+    return top_i, top
 
 
 @njit(cache=True, nogil=True)
@@ -401,21 +410,7 @@ def _order(P, suit, power, unit, side, owner, line, d, tlen, leader, moves, k, b
             j += 1
     # The trick so far: the strength to beat and whose side holds it.
     led = led_suit(line, d, tlen, suit, ex) if tlen > 0 else -1
-    top = -1
-    top_i = -1
-    for i in range(d - tlen, d):
-        c = line[i]
-        if c == ex:
-            continue
-        if trump >= 0 and suit[c] == trump:
-            key = 1000 + power[c]
-        elif suit[c] == led:
-            key = power[c]
-        else:
-            continue
-        if key > top:
-            top = key
-            top_i = i
+    top_i, top = strongest(P, suit, power, line, d, tlen)
     ours = top_i >= 0 and side[(leader + top_i - (d - tlen)) % seats] == side[seat]
     last = tlen == seats - 1
     for i in range(j):
