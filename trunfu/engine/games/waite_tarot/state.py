@@ -14,6 +14,7 @@ from ....notation import models as tgn
 from ....notation.decks import GAMES
 from ....notation.models import Announcement, Card, Exchange, Record, Tag
 from ....notation.reader import read_text
+from ....notation.words import SECTION_KEYS
 from ...cards import SUITS
 from ...model import Bonus, Outcome, TrickResult
 from ...play import PlaySetup, TrickPlay
@@ -30,7 +31,6 @@ RULES = TrickRules(
 )
 TRICKS = 25
 DISCARD = 3
-SECTIONS = ("deal", "auction", "call", "trump", "discard", "exchange", "announce", "play")
 Item = str | Announcement | Exchange  # an action read: a card, an announcement, an exchange
 
 
@@ -43,7 +43,7 @@ def read_action(action: str) -> Item | None:
     section = "exchange" if ">" in action else "announce" if ":" in action else "discard"
     reads = read_text(f"{section}\n  {action}\n")
     record = reads[0].record if len(reads) == 1 and "\n" not in action else None
-    if record is None or [s for s in SECTIONS if getattr(record, s) is not None] != [section]:
+    if record is None or [s for s in SECTION_KEYS if getattr(record, s) is not None] != [section]:
         return None
     found = getattr(record, section)
     items = found.cards if section == "discard" else found.items
