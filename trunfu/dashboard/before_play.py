@@ -151,16 +151,28 @@ def items_of(record: tgn.Record) -> list[str]:
 
 
 @lru_cache(maxsize=8192)
-def verdict(head: str, items: tuple[str, ...], play: str = "") -> tuple[tuple[str, str], ...]:
-    """The diagnostics (code, message) of the record `head` (its tags and known hands, as
-    TGN) with the sections of `items` and the play `play` (a first trick's cards)."""
+def _judged(
+    head: str, items: tuple[str, ...], play: str = ""
+) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The referee on the record `head` (its tags and known hands, as TGN) with the
+    sections of `items` and the play `play` (a first trick's cards): its diagnostics
+    (code, message), and whether the deal has ended (it is scored)."""
     body = text(items)
     full = head + "\n" + (body + "\n" if body else "") + (f"play\n  1. {play}\n" if play else "")
     reads = read_text(full)
     if len(reads) != 1 or reads[0].record is None:
-        return (("unreadable", "the record does not read"),)
-    found = [*reads[0].diagnostics, *replay(reads[0].record, steps=False).diagnostics]
-    return tuple((d.code, d.message) for d in found if d.cls != "result")
+        return (("unreadable", "the record does not read"),), False
+    judged = replay(reads[0].record, steps=False)
+    found = [*reads[0].diagnostics, *judged.diagnostics]
+    return tuple(
+        (d.code, d.message) for d in found if d.cls != "result"
+    ), judged.outcome is not None
+
+
+def verdict(head: str, items: tuple[str, ...], play: str = "") -> tuple[tuple[str, str], ...]:
+    """The diagnostics (code, message) of the record `head` with the sections of `items`
+    and the play `play`."""
+    return _judged(head, items, play)[0]
 
 
 def news(head: str, items: tuple[str, ...], play: str = "") -> list[tuple[str, str]]:
@@ -171,13 +183,9 @@ def news(head: str, items: tuple[str, ...], play: str = "") -> list[tuple[str, s
     return [found for found, n in (after - before).items() for _ in range(n)]
 
 
-@lru_cache(maxsize=1024)
 def over(head: str, items: tuple[str, ...]) -> bool:
     """The deal ends before the play (thrown in: everybody passed)."""
-    body = text(items)
-    reads = read_text(head + "\n" + (body + "\n" if body else ""))
-    record = reads[0].record if len(reads) == 1 else None
-    return record is not None and replay(record, steps=False).outcome is not None
+    return _judged(head, items)[1]
 
 
 def unfinished(head: str, items: tuple[str, ...]) -> list[str]:
