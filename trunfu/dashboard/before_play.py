@@ -21,7 +21,7 @@ from ..engine import replay
 from ..notation import models as tgn
 from ..notation.decks import GAMES
 from ..notation.reader import read_text
-from ..notation.writer import write
+from ..notation.words import SECTION_KEYS
 
 USED = {
     "french-tarot": ("auction", "call", "discard", "announce"),
@@ -58,70 +58,32 @@ def body_of(item: str) -> str:
     return item.partition(" ")[2].removeprefix("/ ")
 
 
-def sections(items: list[str] | tuple[str, ...]) -> tgn.Record:
-    """The items as the sections of a record (no tags, no deal, no play)."""
-    rounds: list[list[tgn.Call]] = []
-    lists: dict[str, list[tgn.Card]] = {"call": [], "discard": []}
-    trump, exchanges, announced = None, [], []
-    for item in items:
-        section, _, rest = item.partition(" ")
-        if section == "auction":
-            if not rounds or rest.startswith("/ "):
-                rounds.append([])
-            label, colon, said = rest.removeprefix("/ ").rpartition(": ")
-            word, _, card = said.partition(" ")
-            card_ = tgn.Card(card) if card else None
-            rounds[-1].append(tgn.Call(word=word, card=card_, label=int(label) if colon else None))
-        elif section in lists:
-            lists[section].append(tgn.Card(rest))
-        elif section == "trump":
-            trump = tgn.Trump(suit=rest)
-        elif section == "exchange":
-            pair, _, card = rest.partition(": ")
-            giver, _, receiver = pair.partition(">")
-            exchanges.append(
-                tgn.Exchange(giver=int(giver), receiver=int(receiver), card=tgn.Card(card))
-            )
-        elif section == "announce":
-            seat, _, said = rest.partition(": ")
-            word, *cards = said.split()
-            shown = [tgn.Card(c) for c in cards]
-            announced.append(tgn.Announcement(seat=int(seat), word=word, cards=shown))
-    auction = None
-    if rounds:
-        auction = tgn.Auction(rounds=rounds, separators=[tgn.Node() for _ in rounds[1:]])
-    call, discard = (
-        tgn.CardList(keyword=keyword, cards=lists[keyword]) if lists[keyword] else None
-        for keyword in ("call", "discard")
-    )
-    return tgn.Record(
-        auction=auction,
-        call=call,
-        trump=trump,
-        discard=discard,
-        exchange=tgn.Exchanges(items=exchanges) if exchanges else None,
-        announce=tgn.Announcements(items=announced) if announced else None,
-    )
-
-
 def text(items: list[str] | tuple[str, ...]) -> str:
-    """The items as TGN text (the sections before the play). A call may carry the seat
-    label the referee checks (`2: garde`), written here since the writer leaves it out."""
-    if not items:
-        return ""
-    record = sections(items)
-    written = write(record).strip("\n")
-    if record.auction is None or all(c.label is None for c in record.calls()):
-        return written
-    lines = ["  " + ("/ " if n else "") + " ".join(_said(c) for c in calls)
-             for n, calls in enumerate(record.auction.rounds)]  # fmt: skip
-    rest = written.split("\n")[1 + len(record.auction.rounds) :]
-    return "\n".join(["auction", *lines, *rest])
-
-
-def _said(call: tgn.Call) -> str:
-    label = f"{call.label}: " if call.label is not None else ""
-    return label + call.word + (f" {call.card.code}" if call.card else "")
+    """The items as the TGN text of their sections: each section once, in the order of the
+    notation, its items in the order entered (an auction round opened by `/` on a line of
+    its own; an exchange or an announcement a line each). The reader makes a record of it;
+    a call keeps the seat label the referee checks (`2: garde`)."""
+    bodies: dict[str, list[str]] = {}
+    for item in items:
+        section, _, body = item.partition(" ")
+        bodies.setdefault(section, []).append(body)
+    lines = []
+    for section in SECTION_KEYS:
+        if section not in bodies:
+            continue
+        lines.append(section)
+        if section == "auction":
+            rounds: list[list[str]] = []
+            for body in bodies[section]:
+                if not rounds or body.startswith("/ "):
+                    rounds.append([])
+                rounds[-1].append(body)
+            lines += ["  " + " ".join(calls) for calls in rounds]
+        elif section in ("exchange", "announce"):
+            lines += ["  " + body for body in bodies[section]]
+        else:
+            lines.append("  " + " ".join(bodies[section]))
+    return "\n".join(lines)
 
 
 def items_of(record: tgn.Record) -> list[str]:
