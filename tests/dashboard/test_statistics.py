@@ -61,7 +61,7 @@ def test_an_unknown_value_in_the_url_is_ignored(open_page, archive) -> None:
 @pytest.mark.parametrize("section", ["Contracts", "Scores", "Players", "Jochi", "French bonuses"])
 def test_every_chart_has_its_numbers(open_page, archive, section) -> None:
     at = show_numbers(open_page("statistics", section=section))
-    charts = at.get("vega_lite_chart") + [m for m in at.markdown if "tf-chart" in m.value]
+    charts = at.get("vega_lite_chart") + [h for h in at.get("html") if "tf-chart" in h.value]
     numbers = [e for e in at.expander if e.label.startswith("Numbers: ")]
     assert charts
     assert len(numbers) == len(charts)
@@ -131,7 +131,7 @@ def test_contracts_are_named_as_players_say_them(open_page, archive) -> None:
     assert '"percent"' in mix.dataframe[0].proto.columns  # shares shown as percentages
 
     def colours(at) -> dict[str, str]:
-        chart = next(m.value for m in at.markdown if "tf-chart" in m.value)
+        chart = next(h.value for h in at.get("html") if "tf-chart" in h.value)
         found = re.findall(r'background:(#\w+)"></i>([^<]+)</span>', chart)
         return {name: colour for colour, name in found}
 

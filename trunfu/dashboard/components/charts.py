@@ -37,7 +37,8 @@ def show(
     """A titled chart of `frame` (keys already turned into words, see `readable`), and its
     figures in an expander below it, drawn only once it is opened (the page's first charts
     come sooner). `spec` is a Vega-Lite specification, or a chart already drawn in HTML
-    (written as markdown: the browser draws it with the page, not after loading Vega)."""
+    (`st.html`: the browser draws it with the page, with neither Vega nor a markdown parser
+    to load first)."""
     st.markdown(f"**{title}**")
     if frame is None or frame.empty:
         st.caption("no deals match")
@@ -45,7 +46,7 @@ def show(
     if note:
         st.caption(note)
     if isinstance(spec, str):
-        st.markdown(spec, unsafe_allow_html=True)  # drawn with the page: no lazy element
+        st.html(spec)
     elif spec is not None:
         st.vega_lite_chart(frame, spec, width="stretch", key=key)
     label = f"Numbers: {title[:1].lower() + title[1:]}"
