@@ -1,9 +1,9 @@
 """The shared play replayer (engine/play.py): leaders, winners, known and inferred hands."""
 
-from observed import observed
+from observed import Table, observed
 
 from trunfu.engine.context import Context
-from trunfu.engine.play import PlaySetup, play_tricks
+from trunfu.engine.play import TrickPlay, play_tricks
 from trunfu.engine.tricks import ExcuseLead, TrickRules
 from trunfu.notation.reader import read_records
 
@@ -14,14 +14,8 @@ HEAD = '[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "3"]\n\nplay\n'
 def run(play: str, hands=None, tricks=3, leader=1, steps=True, **hooks):
     record = read_records(HEAD + play)[0]
     ctx = Context(record, want_steps=steps)
-    setup = PlaySetup(
-        rules=RULES,
-        leader=leader,
-        tricks=tricks,
-        hands=hands or {1: None, 2: None, 3: None},
-        **hooks,
-    )
-    return ctx, play_tricks(ctx, observed(ctx, setup))
+    play = TrickPlay(RULES, 3, leader, tricks, hands or {1: None, 2: None, 3: None}, **hooks)
+    return ctx, play_tricks(ctx, observed(ctx), play)
 
 
 def test_winner_leads_next_trick():
@@ -129,8 +123,8 @@ def run_marafone(play: str, on_claim, steps: bool):
         4: ["7S", "6D", "7B"],
     }
     rules = TrickRules(game="marafone", must_trump=False, excuse=False)
-    setup = PlaySetup(rules.with_trump(None), 1, 3, hands, on_claim=on_claim)
-    return ctx, play_tricks(ctx, setup)
+    play = TrickPlay(rules.with_trump(None), 4, 1, 3, hands)
+    return ctx, play_tricks(ctx, Table(), play, on_claim=on_claim)
 
 
 def test_a_claim_ends_the_play_and_its_hook_is_called_once():

@@ -10,11 +10,12 @@ played T5 but held 9S of the suit led (9S played in trick 11)")."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, cached_property
 from operator import attrgetter
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..notation.decks import GAMES
 from ..notation.models import CardExtras, Claim, PlayedCard, Record, Trick
@@ -58,28 +59,48 @@ class TrickPlay:
     ) -> None:
         self.rules = rules
         self.seats = seats
-        self.leader = leader
-        """The seat that leads the trick being played."""
+        self.first = leader
+        """The seat that leads the first trick."""
         self.total = total
         """How many tricks a complete deal has."""
-        self.dealt = {s: h for s, h in hands.items() if h is not None}
-        """Each known hand at the start of play, in its order (for `hand`; not changed)."""
-        self.hands = {s: None if h is None else set(h) for s, h in hands.items()}
-        """Each seat's cards now (None: not known)."""
-        self.trick: list[str] = []
-        """The cards of the trick being played, in playing order (from `leader`)."""
         self.orders = _orders(seats)
         """The seats in playing order from each leader (`orders[leader - 1]`)."""
-        self.order = self.orders[leader - 1]
-        """The seats of the trick being played, in playing order."""
-        self.tricks: list[TrickResult] = []
         self.check = check
         self.check_until = (total if check_until is None else check_until) if check else 0
         self.winner = winner
         self.winner_at = winner_at
         self.next_leader = next_leader
+        self.deal(hands)
+
+    def deal(self, hands: dict[int, list[str] | None]) -> None:
+        """Start the play again from its first trick, each seat holding `hands` (None: a
+        hand nobody knows)."""
+        self.dealt = {s: h for s, h in hands.items() if h is not None}
+        """Each known hand at the start of play, in its order (for `hand`; not changed)."""
+        self.hands = {s: None if h is None else set(h) for s, h in hands.items()}
+        """Each seat's cards now (None: not known)."""
+        self.leader = self.first
+        """The seat that leads the trick being played."""
+        self.order = self.orders[self.first - 1]
+        """The seats of the trick being played, in playing order."""
+        self.trick: list[str] = []
+        """The cards of the trick being played, in playing order (from `leader`)."""
+        self.tricks: list[TrickResult] = []
         self._sorted: tuple[int, dict[int, list[str]]] | None = None
         """The cards played so far and each known hand in the deck's order (`sorted_hands`)."""
+
+    def walk(self, tricks: list[list[str]]) -> list[list[tuple[int, str]]]:
+        """Who plays each card of `tricks` (as written, at most the deal's tricks) by these
+        rules from the first trick, the hands unknown: the trick rules alone say who
+        leads. This play is left as it was."""
+        play = copy.copy(self)
+        play.deal(dict.fromkeys(self.hands))
+        out = []
+        for cards in tricks:
+            out.append([(play.order[i], card) for i, card in enumerate(cards)])
+            for card in cards:
+                play.play(card)
+        return out
 
     @property
     def number(self) -> int:
@@ -268,55 +289,6 @@ def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
 
 
 @dataclass
-class PlaySetup:
-    """What a game module tells the play replayer."""
-
-    rules: TrickRules
-    leader: int
-    """The seat that leads the first trick."""
-    tricks: int
-    """How many tricks a complete deal has."""
-    hands: dict[int, list[str] | None]
-    """Each seat's cards at the start of play; None for a seat whose hand is unknown."""
-    elsewhere: dict[str, str] = field(default_factory=dict)
-    """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
-    owners: dict[str, tuple[int, str]] = field(default_factory=dict)
-    """Cards known to be a seat's though its hand is not given → (seat, how), e.g. the talon
-    cards of a declarer: "it was in the talon, taken by seat 3"."""
-    check: CardCheck | None = None
-    check_until: int | None = None
-    """The last trick `check` can forbid a card in (None: any trick)."""
-    on_trick: Callable[[TrickResult], None] | None = None
-    """Called after each complete trick (e.g. to count the points taken)."""
-    on_claim: Callable[[Claim, int], object] | None = None
-    """A claim (`fuori`/`penalty`) ends the play when the game has this hook; it is called
-    with the claim and the number of tricks played, where the claim stands."""
-    next_leader: Callable[[TrickResult], int] | None = None
-    """Who leads after a trick (default: its winner)."""
-    winner: WinnerRule | None = None
-    """A game's own rule for who wins a trick (default: the trick rules' winner)."""
-    winner_at: int | None = None
-    """The only trick `winner` can change (None: any trick)."""
-    on_start: Callable[[TrickPlay], None] | None = None
-    """Given the play once the hands are known (a game state adopts it: `State.play`)."""
-
-    def start(self, seats: int, hands: dict[int, list[str] | None]) -> TrickPlay:
-        """A `TrickPlay` of these rules from `hands`."""
-        return TrickPlay(
-            self.rules,
-            seats,
-            self.leader,
-            self.tricks,
-            hands,
-            check=self.check,
-            check_until=self.check_until,
-            winner=self.winner,
-            winner_at=self.winner_at,
-            next_leader=self.next_leader,
-        )
-
-
-@dataclass
 class PlayResult:
     """What the play replayer found."""
 
@@ -344,7 +316,7 @@ def written_tricks(record: Record) -> list[Trick]:
 
 
 def _written(
-    ctx: Context, setup: PlaySetup, items: list[Trick | Claim]
+    ctx: Context, total: int, items: list[Trick | Claim], claims: bool
 ) -> tuple[list[_Written], Claim | None]:
     """The tricks to play, in order, up to the end of the play, an unfinished trick, or a
     claim that ends it (returned); a trick too many or too large is reported here."""
@@ -352,12 +324,12 @@ def _written(
     out: list[_Written] = []
     for item in items:
         if type(item) is Claim:
-            if setup.on_claim is not None:
+            if claims:
                 return out, item
             continue
         cards = item.cards
-        if len(out) >= setup.tricks:
-            ctx.error(item, "too-many-tricks", f"the deal has only {setup.tricks} tricks")
+        if len(out) >= total:
+            ctx.error(item, "too-many-tricks", f"the deal has only {total} tricks")
             break
         if len(cards) > seats:
             ctx.error(
@@ -383,9 +355,13 @@ def _written(
 class _Where:
     """Where the cards of the play lie: the hands given, and what is known elsewhere."""
 
-    setup: PlaySetup
     known: dict[int, list[str]]
     """The hands given (seat → cards at the start of play)."""
+    lying: dict[str, str]
+    """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
+    owners: dict[str, tuple[int, str]]
+    """Cards known to be a seat's though its hand is not given → (seat, how), e.g. the
+    talon cards of a declarer: "it was in the talon, taken by seat 3"."""
 
     @cached_property
     def holder(self) -> dict[str, int]:
@@ -394,22 +370,22 @@ class _Where:
 
     def foreign(self, card: str, seat: int) -> bool:
         """True when `card` is known to lie elsewhere than with `seat`."""
-        taken = self.setup.owners.get(card)
+        taken = self.owners.get(card)
         return (
             self.holder.get(card, seat) != seat
             or (taken is not None and taken[0] != seat)
-            or card in self.setup.elsewhere
+            or card in self.lying
         )
 
     def elsewhere(self, card: str, seat: int) -> str:
         """Where `card` lies when not with `seat`, in words ("" when nothing says so)."""
         owner = self.holder.get(card, seat)
-        taken = self.setup.owners.get(card)
+        taken = self.owners.get(card)
         if owner != seat:
             return f"it was dealt to seat {owner}"
         if taken is not None and taken[0] != seat:
             return taken[1]
-        return self.setup.elsewhere.get(card, "")
+        return self.lying.get(card, "")
 
 
 class _Inference(NamedTuple):
@@ -424,19 +400,12 @@ class _Inference(NamedTuple):
 
 
 def _infer(
-    ctx: Context, setup: PlaySetup, where: _Where, written: list[_Written], unknown: set[int]
+    play: TrickPlay, where: _Where, written: list[_Written], unknown: set[int]
 ) -> _Inference:
-    """Who played each written card (the trick rules alone say who leads), the first card
-    a seat cannot hold, and the unknown hands: inferred hands only trust the play up to
-    that card (after it the cards may be other seats'; a wrong card changes who leads)."""
-    walk = setup.start(ctx.seats, dict.fromkeys(range(1, ctx.seats + 1)))
-    plays: list[list[tuple[int, str]]] = []
-    for trick in written:
-        cards = []
-        for card in trick.cards:
-            cards.append((walk.to_play, card.code))
-            walk.play(card.code)
-        plays.append(cards)
+    """Who played each written card (`TrickPlay.walk`), the first card a seat cannot hold,
+    and the unknown hands: inferred hands only trust the play up to that card (after it
+    the cards may be other seats'; a wrong card changes who leads)."""
+    plays = play.walk([list(map(_code, trick.cards)) for trick in written])
     held = {s: set(h) for s, h in where.known.items()}
     first_bad = len(plays) + 1
     for number, trick in enumerate(plays, 1):
@@ -461,25 +430,45 @@ def _infer(
     return _Inference(hands, first_bad, played_at)
 
 
-def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
-    """Replay the `play` section of `ctx.record` under `setup`: every written card played
-    through a `TrickPlay`, what is wrong reported to `ctx`, the tricks appended to
-    `ctx.tricks`, a `card` step per card and a `trick` step per trick."""
+class Player(Protocol):
+    """The game state a play belongs to (`engine.state.State`)."""
+
+    def adopt(self, play: TrickPlay) -> None: ...
+
+    def took(self, trick: TrickResult) -> None: ...
+
+
+def play_tricks(
+    ctx: Context,
+    state: Player,
+    play: TrickPlay,
+    *,
+    lying: dict[str, str] | None = None,
+    owners: dict[str, tuple[int, str]] | None = None,
+    on_claim: Callable[[Claim, int], object] | None = None,
+) -> PlayResult:
+    """Replay the `play` section of `ctx.record` through `play` (its rules, who leads, the
+    hands given; None for a hand not given, then inferred from the play), adopted by
+    `state` once its hands are known: what is wrong reported to `ctx`, the tricks appended
+    to `ctx.tricks` (each told to `state.took` when steps are wanted), a `card` step per
+    card and a `trick` step per trick. `lying`: cards known to be in no seat's hand →
+    where they lie; `owners`: cards known to be a seat's though its hand is not given →
+    (seat, how). A claim (`fuori`/`penalty`) ends the play when `on_claim` is given: it is
+    called with the claim and the number of tricks played, where the claim stands."""
     seats = ctx.seats
     play_node = ctx.record.play
     items = list(play_node.items) if play_node is not None else []
-    known = {s: list(h) for s, h in setup.hands.items() if h is not None}
+    known = {s: list(h) for s, h in play.dealt.items()}
     unknown = {s for s in range(1, seats + 1) if s not in known}
-    written, claim = _written(ctx, setup, items)
-    where = _Where(setup, known)
+    written, claim = _written(ctx, play.total, items, on_claim is not None)
+    where = _Where(known, lying or {}, owners or {})
     if unknown:
-        inference = _infer(ctx, setup, where, written, unknown)
+        inference = _infer(play, where, written, unknown)
     else:
         inference = _Inference({}, len(written) + 1, {})
     start = {s: list(known[s]) if s in known else inference.hands[s] for s in range(1, seats + 1)}
-    play = setup.start(seats, start)
-    if setup.on_start is not None:
-        setup.on_start(play)
+    play.deal(start)
+    state.adopt(play)
     lost = stop_after = False
     for trick in written:
         lost = lost or stop_after
@@ -488,9 +477,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             break
         done = play.tricks[-1]
         ctx.tricks.append(done)
-        if setup.on_trick is not None:
-            setup.on_trick(done)
         if ctx.want_steps:
+            state.took(done)
             ctx.step(
                 "trick",
                 seat=done.winner,
@@ -500,8 +488,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 trick=done.cards,
             )
     if claim is not None:
-        setup.on_claim(claim, len(play.tricks))
-    complete = len(ctx.tricks) == setup.tricks
+        on_claim(claim, len(play.tricks))
+    complete = len(ctx.tricks) == play.total
     return PlayResult(ctx.tricks, start, unknown, complete, stopped=claim is not None)
 
 

@@ -17,7 +17,7 @@ from .model import Snapshot
 
 if TYPE_CHECKING:
     from ..notation.models import Record
-    from .model import Outcome
+    from .model import Outcome, TrickResult
     from .play import TrickPlay
 
 PHASES = ("auction", "call", "discard", "exchange", "announce", "play", "over")
@@ -150,6 +150,14 @@ class State(ABC):
             declarer=self.declarer,
             legal=[a for a in self.legal() if self.actor(a) == seat],
         )
+
+    def adopt(self, play: TrickPlay) -> None:
+        """Play on with `play`: the referee's, whose hands it may have inferred."""
+        self.play = play
+
+    def took(self, trick: TrickResult) -> None:  # noqa: B027 (most games show nothing more)
+        """A trick has been taken (the referee tells it when steps are wanted): a game
+        updates what its steps show, e.g. the points taken so far."""
 
     @abstractmethod
     def holding(self, seat: int) -> list[str]:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ....notation.models import Claim, Node, Record
 from ...context import Context
-from ...play import PlaySetup, play_tricks, written_tricks
+from ...play import TrickPlay, play_tricks, written_tricks
 from .rules import DECK, RULES
 from .state import MarafoneState, dealt_hands
 from .trionfo import Auction
@@ -148,16 +148,8 @@ def replay(record: Record, ctx: Context) -> None:
             message = f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
             ctx.error(after[0], "play-after-claim", message)
 
-    setup = PlaySetup(
-        rules=RULES.with_trump(trump),
-        leader=leader,
-        tricks=state.total,
-        hands=hands,
-        on_trick=state.took if ctx.want_steps else None,
-        on_claim=on_claim if four else None,
-        on_start=state.adopt,
-    )
-    complete = play_tricks(ctx, setup).complete
+    play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
+    complete = play_tricks(ctx, state, play, on_claim=on_claim if four else None).complete
     faults = len(ctx.diagnostics)
     if four:
         _words(ctx, state)

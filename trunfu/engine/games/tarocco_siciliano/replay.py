@@ -7,7 +7,7 @@ from __future__ import annotations
 from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
 from ...context import Context
-from ...play import PlaySetup, play_tricks
+from ...play import TrickPlay, play_tricks
 from .auction import CHIAMO, FORCED_CALL, OPEN, PACKETS, PRENDO, SOLO, chiamo_fault, over
 from .rules import FOLLOW, NEVER_DISCARDED, TRICKS, forced_call_fault, plain, scarto_fault
 from .state import SicilianState, dealt
@@ -80,16 +80,10 @@ def replay(record: Record, ctx: Context) -> None:
         owners.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
     result = play_tricks(
         ctx,
-        PlaySetup(
-            rules=FOLLOW,
-            leader=state.leader,
-            tricks=TRICKS[seats],
-            hands=start,
-            elsewhere={c: "it lies in the scarto" for c in scarto} if given else {},
-            owners={c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())},
-            on_trick=state.took if ctx.want_steps else None,  # the running points
-            on_start=state.adopt,
-        ),
+        state,
+        TrickPlay(FOLLOW, seats, state.leader, TRICKS[seats], start),
+        lying={c: "it lies in the scarto" for c in scarto} if given else {},
+        owners={c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())},
     )
     # What only the inferred hands tell, by the rules the state applies.
     after = state.after
