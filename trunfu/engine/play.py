@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from ..notation.decks import GAMES
-from ..notation.models import CardExtras, Claim, PlayedCard, Record, Trick
+from ..notation.models import CardExtras, Claim, PlayedCard, Trick
 from .cards import card_name
 from .context import Context
 from .model import TrickResult
@@ -41,7 +41,7 @@ class TrickPlay:
     `hands`: each seat's cards at the start of play, or None for a hand nobody knows (its
     cards are then taken as they come). `check` adds a game's own card rule (tricks
     1..`check_until`); `winner` a game's own rule for who takes a trick (trick `winner_at`
-    only, when given); `next_leader` who leads after a trick (default: its winner)."""
+    only, when given)."""
 
     def __init__(
         self,
@@ -55,7 +55,6 @@ class TrickPlay:
         check_until: int | None = None,
         winner: WinnerRule | None = None,
         winner_at: int | None = None,
-        next_leader: Callable[[TrickResult], int] | None = None,
     ) -> None:
         self.rules = rules
         self.seats = seats
@@ -69,7 +68,6 @@ class TrickPlay:
         self.check_until = (total if check_until is None else check_until) if check else 0
         self.winner = winner
         self.winner_at = winner_at
-        self.next_leader = next_leader
         self.deal(hands)
 
     def deal(self, hands: dict[int, list[str] | None]) -> None:
@@ -89,17 +87,18 @@ class TrickPlay:
         self._sorted: tuple[int, dict[int, list[str]]] | None = None
         """The cards played so far and each known hand in the deck's order (`sorted_hands`)."""
 
-    def walk(self, tricks: list[list[str]]) -> list[list[tuple[int, str]]]:
-        """Who plays each card of `tricks` (as written, at most the deal's tricks) by these
-        rules from the first trick, the hands unknown: the trick rules alone say who
-        leads. This play is left as it was."""
+    def walk(self, tricks: list[list[str]]) -> list[tuple[int, int, str]]:
+        """(trick, seat, card) of each card of `tricks` (the cards as written), played from
+        the first trick by these rules whatever the hands (the trick rules alone say who
+        leads), up to an unfinished trick. This play is left as it was."""
         play = copy.copy(self)
-        play.deal(dict.fromkeys(self.hands))
-        out = []
-        for cards in tricks:
-            out.append([(play.order[i], card) for i, card in enumerate(cards)])
-            for card in cards:
-                play.play(card)
+        seats, out = self.seats, []
+        play.deal(dict.fromkeys(range(1, seats + 1)))
+        for number, cards in enumerate(tricks, 1):
+            out += [(number, play.order[i % seats], card) for i, card in enumerate(cards)]
+            if len(cards) < seats:
+                break
+            play.play_trick(cards[:seats])
         return out
 
     @property
@@ -266,7 +265,7 @@ class TrickPlay:
             trick.winner = self.winner(trick, self.tricks)
         self.tricks.append(trick)
         self.trick = []
-        self.leader = trick.winner if self.next_leader is None else self.next_leader(trick)
+        self.leader = trick.winner
         self.order = self.orders[self.leader - 1]
         return trick
 
@@ -308,11 +307,6 @@ class _Written(NamedTuple):
 
     node: Trick
     cards: list[PlayedCard]
-
-
-def written_tricks(record: Record) -> list[Trick]:
-    """The tricks of the record's play (`Play.tricks`); none without a play section."""
-    return record.play.tricks if record.play else []
 
 
 def _written(
@@ -405,7 +399,9 @@ def _infer(
     """Who played each written card (`TrickPlay.walk`), the first card a seat cannot hold,
     and the unknown hands: inferred hands only trust the play up to that card (after it
     the cards may be other seats'; a wrong card changes who leads)."""
-    plays = play.walk([list(map(_code, trick.cards)) for trick in written])
+    plays: list[list[tuple[int, str]]] = [[] for _ in written]
+    for number, seat, card in play.walk([list(map(_code, trick.cards)) for trick in written]):
+        plays[number - 1].append((seat, card))
     held = {s: set(h) for s, h in where.known.items()}
     first_bad = len(plays) + 1
     for number, trick in enumerate(plays, 1):

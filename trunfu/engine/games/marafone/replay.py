@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ....notation.models import Claim, Node, Record
 from ...context import Context
-from ...play import TrickPlay, play_tricks, written_tricks
+from ...play import TrickPlay, play_tricks
 from .rules import DECK, RULES
 from .state import MarafoneState, dealt_hands
 from .trionfo import Auction
@@ -186,7 +186,7 @@ def _words(ctx: Context, state: MarafoneState) -> None:
     step of its card (`3C striscio`)."""
     tricks = state.play.tricks
     said = {}
-    for number, trick in enumerate(written_tricks(ctx.record), 1):
+    for number, trick in enumerate(ctx.record.play.tricks if ctx.record.play else [], 1):
         for i, node in enumerate(trick.cards):
             if node.extras is None or not node.extras.signal:  # `node.signal`, quicker
                 continue

@@ -17,14 +17,9 @@ POWER = strengths("tarocco-siciliano")
 
 def walk(record: Record, seats: int, leader: int) -> list[tuple[int, int, str]]:
     """(trick, seat, card) of each written card, the first trick led by `leader`."""
-    out = []
-    for number, trick in enumerate(record.play.tricks if record.play is not None else [], 1):
-        cards = [c.code for c in trick.cards]
-        out += [(number, (leader - 1 + i) % seats + 1, c) for i, c in enumerate(cards)]
-        if len(cards) < seats:
-            break
-        leader = (leader - 1 + FOLLOW.winner(cards)) % seats + 1
-    return out
+    tricks = record.play.tricks if record.play is not None else []
+    play = TrickPlay(FOLLOW, seats, leader, len(tricks), {})
+    return play.walk([[c.code for c in trick.cards] for trick in tricks])
 
 
 def replay(record: Record, ctx: Context) -> None:
