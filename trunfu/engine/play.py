@@ -189,29 +189,21 @@ class TrickPlay:
             legal = [c for c in legal if not self.check(seat, c, trick, number, hand)]
         return legal
 
-    def fault(self, card: str) -> str | None:
-        """Why the seat to play may not play `card`, in a player's words; None when it may
-        (or when its hand is unknown)."""
+    def card_fault(self, card: str) -> Fault | None:
+        """Why the seat to play may not play `card`, as the referee's diagnostic
+        (`too-many-tricks`, `card-not-held`, `illegal-card`) in a player's words; None when
+        it may (or when its hand is unknown)."""
         seat = self.to_play
         if seat is None:
-            return f"the deal has only {self.total} tricks"
+            return Fault("too-many-tricks", f"the deal has only {self.total} tricks")
         hand = self.hand(seat)
         if hand is None:
             return None
         if card not in hand:
-            return f"trick {self.number}: seat {seat} played {card} but does not hold it"
-        return self.refusal(seat, card, hand)
-
-    def card_fault(self, card: str) -> Fault | None:
-        """`fault` as the referee's diagnostic: `too-many-tricks`, `card-not-held` or
-        `illegal-card`."""
-        message = self.fault(card)
-        if message is None:
-            return None
-        seat = self.to_play
-        if seat is None:
-            return Fault("too-many-tricks", message)
-        return Fault("illegal-card" if card in self.hands[seat] else "card-not-held", message)
+            message = f"trick {self.number}: seat {seat} played {card} but does not hold it"
+            return Fault("card-not-held", message)
+        message = self.refusal(seat, card, hand)
+        return None if message is None else Fault("illegal-card", message)
 
     def refusal(
         self, seat: int, card: str, hand: list[str], played_at: dict[str, int] | None = None
