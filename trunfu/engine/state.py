@@ -175,3 +175,17 @@ class State(ABC):
         """The seat doing `action`, one of `legal()`: its seat label, else the seat to act."""
         label, colon, _ = action.partition(":")
         return int(label) if colon and label.isdigit() else self.to_act
+
+
+def dealt(record: Record, seats: int) -> tuple[dict[int, list[str] | None], dict[str, list[str]]]:
+    """The cards the deal of `record` gives: each seat's hand (None: not given) and the
+    other piles by owner (`talon`, `dead`)."""
+    hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
+    piles = {}
+    for hand in record.deal.hands if record.deal is not None else ():
+        codes = [card.code for card in hand.cards]
+        if not hand.owner.isdigit():
+            piles[hand.owner] = codes
+        elif int(hand.owner) in hands:
+            hands[int(hand.owner)] = codes
+    return hands, piles

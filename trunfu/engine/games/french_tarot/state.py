@@ -15,7 +15,7 @@ from ....notation.decks import ANNOUNCEMENT_SPELLINGS
 from ...context import Context
 from ...model import Outcome, TrickResult
 from ...play import TrickPlay
-from ...state import Fault, IllegalAction, Snapshot, State
+from ...state import Fault, IllegalAction, Snapshot, State, dealt
 from . import piles, rules, scoring
 from .announce import Placed, check_chelem, held_faults, shape_faults
 from .calls import call_fault, first_lead, found_partners
@@ -535,15 +535,8 @@ def read(action: str) -> Read:
 def from_record(record: tgn.Record, ctx: Context, variant: str) -> FrenchState:
     """The state after the deal of `record`; hands and the chien it does not give are
     unknown (None)."""
-    dealt: dict[int, list[str] | None] = dict.fromkeys(range(1, ctx.seats + 1))
-    chien: list[str] | None = None
-    for hand in record.deal.hands if record.deal else []:
-        codes, owner = list(map(CODE, hand.cards)), hand.owner
-        if owner == "talon":
-            chien = codes
-        elif owner.isdigit():
-            dealt[int(owner)] = codes
-    return FrenchState(ctx.seats, ctx.dealer, variant, dealt, chien, list(record.tags))
+    hands, piles = dealt(record, ctx.seats)
+    return FrenchState(ctx.seats, ctx.dealer, variant, hands, piles.get("talon"), list(record.tags))
 
 
 def variant_of(ctx: Context) -> str:

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from ....notation.models import Claim, Node, Record
 from ...context import Context
 from ...play import TrickPlay, play_tricks
+from ...state import dealt
 from .rules import DECK, RULES
-from .state import MarafoneState, dealt_hands
+from .state import MarafoneState
 from .trionfo import Auction
 
 
@@ -98,7 +99,7 @@ def _first(
 
 def replay(record: Record, ctx: Context) -> None:
     """Referee one hand, four seats or Trionfo, and score it."""
-    four, hands = ctx.seats == 4, dealt_hands(record, ctx.seats)
+    four, hands = ctx.seats == 4, dealt(record, ctx.seats)[0]
     trump = record.trump.suit if record.trump is not None else None
     played = record.play is not None and bool(record.play.tricks)
     if four and trump is None:
