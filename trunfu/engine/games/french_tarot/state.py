@@ -8,7 +8,7 @@ queen), `discard` (prise, garde: the taker puts aside as many cards as the chien
 from __future__ import annotations
 
 from itertools import chain, filterfalse
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 
 from ....notation import models as tgn
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
@@ -25,7 +25,6 @@ from .rules import CONTRACTS, DECK, PASS, PETIT, SEATS, hand_size
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
 """Every spelling of a call the reader accepts → the call (the same at every seat count)."""
-CODE = attrgetter("code")
 """A written card's code."""
 FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
 """The cards a taker may call."""
