@@ -46,17 +46,14 @@ def holder(
     for seat, hand in hands.items():
         if hand is not None and card in hand:
             return seat
-    seats, rules, fits = len(hands), RULES.with_trump(trump), []
+    items = record.play.items if record.play is not None else []
+    claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
+    tricks = [[c.code for c in trick.cards] for trick in items[:claimed]]
+    fits = []
     for seat in (s for s, h in hands.items() if h is None):
-        leader, owners = leader_of(seat), {}
-        for item in record.play.items if record.play is not None and leader else ():
-            if type(item) is Claim:
-                break
-            codes = [c.code for c in item.cards]
-            owners.update({code: (leader - 1 + i) % seats + 1 for i, code in enumerate(codes)})
-            if len(codes) != seats:
-                break
-            leader = (leader - 1 + rules.winner(codes)) % seats + 1
+        leader = leader_of(seat)
+        play = TrickPlay(RULES.with_trump(trump), len(hands), leader or 1, len(tricks), {})
+        owners = {c: s for _, s, c in play.walk(tricks)} if leader else {}
         if owners.get(card) == seat and all(
             hands[s] is None or c in hands[s] for c, s in owners.items()
         ):
