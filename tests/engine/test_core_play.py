@@ -6,7 +6,7 @@ from trunfu.engine.context import Context
 from trunfu.engine.play import TrickPlay, play_tricks
 from trunfu.engine.state import dealt
 from trunfu.engine.tricks import ExcuseLead, TrickRules
-from trunfu.notation.reader import read_records
+from trunfu.notation.reader import read_records, read_text
 
 RULES = TrickRules(game="tarocco-siciliano", excuse_lead=ExcuseLead.LAST)
 HEAD = '[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "3"]\n\nplay\n'
@@ -168,5 +168,6 @@ def test_dealt_gives_each_seat_hand_and_the_other_piles():
     text = (
         '[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "3"]\n\ndeal\n  2: KS 5S\n  talon: T1\n'
     )
-    hands, piles = dealt(read_records(text)[0], 3)
+    record = read_text(text)[0].record  # a damaged deal: the reader tells, the record stays
+    hands, piles = dealt(record, 3)
     assert hands == {1: None, 2: ["KS", "5S"], 3: None} and piles == {"talon": ["T1"]}
