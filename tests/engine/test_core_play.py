@@ -1,11 +1,12 @@
 """The shared play replayer (engine/play.py): leaders, winners, known and inferred hands."""
 
-from observed import observed
+from observed import Table, observed
 
 from trunfu.engine.context import Context
-from trunfu.engine.play import PlaySetup, play_tricks
+from trunfu.engine.play import TrickPlay, play_tricks
+from trunfu.engine.state import dealt
 from trunfu.engine.tricks import ExcuseLead, TrickRules
-from trunfu.notation.reader import read_records
+from trunfu.notation.reader import read_records, read_text
 
 RULES = TrickRules(game="tarocco-siciliano", excuse_lead=ExcuseLead.LAST)
 HEAD = '[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "3"]\n\nplay\n'
@@ -14,14 +15,8 @@ HEAD = '[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "3"]\n\nplay\n'
 def run(play: str, hands=None, tricks=3, leader=1, steps=True, **hooks):
     record = read_records(HEAD + play)[0]
     ctx = Context(record, want_steps=steps)
-    setup = PlaySetup(
-        rules=RULES,
-        leader=leader,
-        tricks=tricks,
-        hands=hands or {1: None, 2: None, 3: None},
-        **hooks,
-    )
-    return ctx, play_tricks(ctx, observed(ctx, setup))
+    play = TrickPlay(RULES, 3, leader, tricks, hands or {1: None, 2: None, 3: None}, **hooks)
+    return ctx, play_tricks(ctx, observed(ctx), play)
 
 
 def test_winner_leads_next_trick():
@@ -129,8 +124,8 @@ def run_marafone(play: str, on_claim, steps: bool):
         4: ["7S", "6D", "7B"],
     }
     rules = TrickRules(game="marafone", must_trump=False, excuse=False)
-    setup = PlaySetup(rules.with_trump(None), 1, 3, hands, on_claim=on_claim)
-    return ctx, play_tricks(ctx, setup)
+    play = TrickPlay(rules.with_trump(None), 4, 1, 3, hands)
+    return ctx, play_tricks(ctx, Table(), play, on_claim=on_claim)
 
 
 def test_a_claim_ends_the_play_and_its_hook_is_called_once():
@@ -148,3 +143,31 @@ def test_a_claim_ends_the_play_and_its_hook_is_called_once():
         seen: list[int] = []
         run_marafone(play, lambda c, n, seen=seen: seen.append(n), steps)
         assert seen == [1]
+
+
+def test_walk_says_who_plays_each_written_card_and_leaves_the_play_alone():
+    # trick 1 led by seat 2: 9D (2), T2 (3) trumps, KD (1); seat 3 leads trick 2, unfinished;
+    # trick 3 is past the unfinished trick and is not walked
+    play = TrickPlay(RULES, 3, 2, 3, {1: ["KD", "5S"], 2: ["9D", "6S"], 3: ["T2", "7S"]})
+    play.play("9D")
+    walked = play.walk([["9D", "T2", "KD"], ["7S", "5S"], ["6S"]])
+    assert walked == [(1, 2, "9D"), (1, 3, "T2"), (1, 1, "KD"), (2, 3, "7S"), (2, 1, "5S")]
+    assert play.table == [(2, "9D")] and play.hand(1) == ["KD", "5S"]
+
+
+def test_deal_starts_the_play_again_from_new_hands():
+    play = TrickPlay(RULES, 3, 1, 1, {1: ["KS"], 2: ["5S"], 3: ["6S"]})
+    play.play_trick(["KS", "5S", "6S"])
+    assert play.over and play.leader == 1
+    play.deal({1: None, 2: ["9D"], 3: ["T2"]})
+    assert not play.over and play.tricks == [] and play.to_play == 1
+    assert play.hand(1) is None and play.hand(2) == ["9D"]
+
+
+def test_dealt_gives_each_seat_hand_and_the_other_piles():
+    text = (
+        '[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "3"]\n\ndeal\n  2: KS 5S\n  talon: T1\n'
+    )
+    record = read_text(text)[0].record  # a damaged deal: the reader tells, the record stays
+    hands, piles = dealt(record, 3)
+    assert hands == {1: None, 2: ["KS", "5S"], 3: None} and piles == {"talon": ["T1"]}

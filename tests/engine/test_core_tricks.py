@@ -185,10 +185,10 @@ def test_trick_play_takes_turns_and_hands_the_lead_to_the_winner():
     assert play.to_play == 1 and play.legal() == ["KS", "5D"]
     play.play("KS")
     assert play.to_play == 2 and play.legal() == ["9S"]
-    assert play.fault("T3") == "trick 1: seat 2 played T3 but held 9S of the suit led"
-    assert play.fault("5D") == "trick 1: seat 2 played 5D but does not hold it"
+    assert play.card_fault("T3").message == "trick 1: seat 2 played T3 but held 9S of the suit led"
+    assert play.card_fault("5D").message == "trick 1: seat 2 played 5D but does not hold it"
     play.play("9S")
-    assert play.fault("7D") == "trick 1: seat 3 played 7D but held 6S of the suit led"
+    assert play.card_fault("7D").message == "trick 1: seat 3 played 7D but held 6S of the suit led"
     trick = play.play("6S")
     assert trick.winner == 1 and trick.cards == [(1, "KS"), (2, "9S"), (3, "6S")]
     assert play.to_play == 1 and play.number == 2 and play.taken() == {1: 1, 2: 0, 3: 0}

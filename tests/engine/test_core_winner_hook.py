@@ -1,15 +1,15 @@
-"""A game's own trick-winner rule (`PlaySetup.winner`): the winner it names wins during the
+"""A game's own trick-winner rule (`TrickPlay`'s `winner`): the winner it names wins during the
 play itself, so that it leads next and the steps show it; French tarot's slam Excuse."""
 
 import dataclasses
 from pathlib import Path
 
-from observed import observed
+from observed import Table, observed
 
 from trunfu.engine import replay
 from trunfu.engine.context import Context
 from trunfu.engine.model import TrickResult
-from trunfu.engine.play import PlaySetup, play_tricks
+from trunfu.engine.play import TrickPlay, play_tricks
 from trunfu.engine.tricks import ExcuseLead, TrickRules
 from trunfu.notation.reader import read_records
 
@@ -20,8 +20,8 @@ FRENCH = Path(__file__).parent / "french"
 
 def run(play: str, hands, winner, steps: bool):
     ctx = Context(read_records(HEAD + play)[0], want_steps=steps)
-    setup = PlaySetup(rules=RULES, leader=1, tricks=2, hands=hands, winner=winner)
-    return ctx, play_tricks(ctx, observed(ctx, setup))
+    play = TrickPlay(RULES, 3, 1, 2, hands, winner=winner)
+    return ctx, play_tricks(ctx, observed(ctx), play)
 
 
 def test_a_winner_rule_decides_who_wins_and_leads_next():
@@ -88,10 +88,8 @@ def test_a_rule_for_one_trick_is_asked_about_that_trick_only():
     for steps, given in ((False, hands), (True, hands), (False, dict.fromkeys(hands))):
         asked.clear()
         ctx = Context(read_records(HEAD + "  1. 5S KS 7S\n  2. 6D 5D 9D\n")[0], want_steps=steps)
-        setup = PlaySetup(
-            rules=RULES, leader=1, tricks=2, hands=given, winner=last_to_seat_3, winner_at=2
-        )
-        result = play_tricks(ctx, setup)
+        play = TrickPlay(RULES, 3, 1, 2, given, winner=last_to_seat_3, winner_at=2)
+        result = play_tricks(ctx, Table(), play)
         assert not ctx.diagnostics
         assert [(t.leader, t.winner) for t in result.tricks] == [(1, 2), (2, 3)]
         assert set(asked) == {2}

@@ -10,14 +10,15 @@ played T5 but held 9S of the suit led (9S played in trick 11)")."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, cached_property
 from operator import attrgetter
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..notation.decks import GAMES
-from ..notation.models import CardExtras, Claim, PlayedCard, Record, Trick
+from ..notation.models import CardExtras, Claim, PlayedCard, Trick
 from .cards import card_name
 from .context import Context
 from .model import TrickResult
@@ -40,7 +41,7 @@ class TrickPlay:
     `hands`: each seat's cards at the start of play, or None for a hand nobody knows (its
     cards are then taken as they come). `check` adds a game's own card rule (tricks
     1..`check_until`); `winner` a game's own rule for who takes a trick (trick `winner_at`
-    only, when given); `next_leader` who leads after a trick (default: its winner)."""
+    only, when given)."""
 
     def __init__(
         self,
@@ -54,32 +55,51 @@ class TrickPlay:
         check_until: int | None = None,
         winner: WinnerRule | None = None,
         winner_at: int | None = None,
-        next_leader: Callable[[TrickResult], int] | None = None,
     ) -> None:
         self.rules = rules
         self.seats = seats
-        self.leader = leader
-        """The seat that leads the trick being played."""
+        self.first = leader
+        """The seat that leads the first trick."""
         self.total = total
         """How many tricks a complete deal has."""
-        self.dealt = {s: h for s, h in hands.items() if h is not None}
-        """Each known hand at the start of play, in its order (for `hand`; not changed)."""
-        self.hands = {s: None if h is None else set(h) for s, h in hands.items()}
-        """Each seat's cards now (None: not known)."""
-        self.trick: list[str] = []
-        """The cards of the trick being played, in playing order (from `leader`)."""
         self.orders = _orders(seats)
         """The seats in playing order from each leader (`orders[leader - 1]`)."""
-        self.order = self.orders[leader - 1]
-        """The seats of the trick being played, in playing order."""
-        self.tricks: list[TrickResult] = []
         self.check = check
         self.check_until = (total if check_until is None else check_until) if check else 0
         self.winner = winner
         self.winner_at = winner_at
-        self.next_leader = next_leader
+        self.deal(hands)
+
+    def deal(self, hands: dict[int, list[str] | None]) -> None:
+        """Start the play again from its first trick, each seat holding `hands` (None: a
+        hand nobody knows)."""
+        self.dealt = {s: h for s, h in hands.items() if h is not None}
+        """Each known hand at the start of play, in its order (for `hand`; not changed)."""
+        self.hands = {s: None if h is None else set(h) for s, h in hands.items()}
+        """Each seat's cards now (None: not known)."""
+        self.leader = self.first
+        """The seat that leads the trick being played."""
+        self.order = self.orders[self.first - 1]
+        """The seats of the trick being played, in playing order."""
+        self.trick: list[str] = []
+        """The cards of the trick being played, in playing order (from `leader`)."""
+        self.tricks: list[TrickResult] = []
         self._sorted: tuple[int, dict[int, list[str]]] | None = None
         """The cards played so far and each known hand in the deck's order (`sorted_hands`)."""
+
+    def walk(self, tricks: list[list[str]]) -> list[tuple[int, int, str]]:
+        """(trick, seat, card) of each card of `tricks` (the cards as written), played from
+        the first trick by these rules whatever the hands (the trick rules alone say who
+        leads), up to an unfinished trick. This play is left as it was."""
+        play = copy.copy(self)
+        seats, out = self.seats, []
+        play.deal(dict.fromkeys(range(1, seats + 1)))
+        for number, cards in enumerate(tricks, 1):
+            out += [(number, play.order[i % seats], card) for i, card in enumerate(cards)]
+            if len(cards) < seats:
+                break
+            play.play_trick(cards[:seats])
+        return out
 
     @property
     def number(self) -> int:
@@ -169,29 +189,21 @@ class TrickPlay:
             legal = [c for c in legal if not self.check(seat, c, trick, number, hand)]
         return legal
 
-    def fault(self, card: str) -> str | None:
-        """Why the seat to play may not play `card`, in a player's words; None when it may
-        (or when its hand is unknown)."""
+    def card_fault(self, card: str) -> Fault | None:
+        """Why the seat to play may not play `card`, as the referee's diagnostic
+        (`too-many-tricks`, `card-not-held`, `illegal-card`) in a player's words; None when
+        it may (or when its hand is unknown)."""
         seat = self.to_play
         if seat is None:
-            return f"the deal has only {self.total} tricks"
+            return Fault("too-many-tricks", f"the deal has only {self.total} tricks")
         hand = self.hand(seat)
         if hand is None:
             return None
         if card not in hand:
-            return f"trick {self.number}: seat {seat} played {card} but does not hold it"
-        return self.refusal(seat, card, hand)
-
-    def card_fault(self, card: str) -> Fault | None:
-        """`fault` as the referee's diagnostic: `too-many-tricks`, `card-not-held` or
-        `illegal-card`."""
-        message = self.fault(card)
-        if message is None:
-            return None
-        seat = self.to_play
-        if seat is None:
-            return Fault("too-many-tricks", message)
-        return Fault("illegal-card" if card in self.hands[seat] else "card-not-held", message)
+            message = f"trick {self.number}: seat {seat} played {card} but does not hold it"
+            return Fault("card-not-held", message)
+        message = self.refusal(seat, card, hand)
+        return None if message is None else Fault("illegal-card", message)
 
     def refusal(
         self, seat: int, card: str, hand: list[str], played_at: dict[str, int] | None = None
@@ -245,7 +257,7 @@ class TrickPlay:
             trick.winner = self.winner(trick, self.tricks)
         self.tricks.append(trick)
         self.trick = []
-        self.leader = trick.winner if self.next_leader is None else self.next_leader(trick)
+        self.leader = trick.winner
         self.order = self.orders[self.leader - 1]
         return trick
 
@@ -265,55 +277,6 @@ def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple((leader - 1 + i) % seats + 1 for i in range(seats)) for leader in range(1, seats + 1)
     )
-
-
-@dataclass
-class PlaySetup:
-    """What a game module tells the play replayer."""
-
-    rules: TrickRules
-    leader: int
-    """The seat that leads the first trick."""
-    tricks: int
-    """How many tricks a complete deal has."""
-    hands: dict[int, list[str] | None]
-    """Each seat's cards at the start of play; None for a seat whose hand is unknown."""
-    elsewhere: dict[str, str] = field(default_factory=dict)
-    """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
-    owners: dict[str, tuple[int, str]] = field(default_factory=dict)
-    """Cards known to be a seat's though its hand is not given → (seat, how), e.g. the talon
-    cards of a declarer: "it was in the talon, taken by seat 3"."""
-    check: CardCheck | None = None
-    check_until: int | None = None
-    """The last trick `check` can forbid a card in (None: any trick)."""
-    on_trick: Callable[[TrickResult], None] | None = None
-    """Called after each complete trick (e.g. to count the points taken)."""
-    on_claim: Callable[[Claim, int], object] | None = None
-    """A claim (`fuori`/`penalty`) ends the play when the game has this hook; it is called
-    with the claim and the number of tricks played, where the claim stands."""
-    next_leader: Callable[[TrickResult], int] | None = None
-    """Who leads after a trick (default: its winner)."""
-    winner: WinnerRule | None = None
-    """A game's own rule for who wins a trick (default: the trick rules' winner)."""
-    winner_at: int | None = None
-    """The only trick `winner` can change (None: any trick)."""
-    on_start: Callable[[TrickPlay], None] | None = None
-    """Given the play once the hands are known (a game state adopts it: `State.play`)."""
-
-    def start(self, seats: int, hands: dict[int, list[str] | None]) -> TrickPlay:
-        """A `TrickPlay` of these rules from `hands`."""
-        return TrickPlay(
-            self.rules,
-            seats,
-            self.leader,
-            self.tricks,
-            hands,
-            check=self.check,
-            check_until=self.check_until,
-            winner=self.winner,
-            winner_at=self.winner_at,
-            next_leader=self.next_leader,
-        )
 
 
 @dataclass
@@ -338,13 +301,8 @@ class _Written(NamedTuple):
     cards: list[PlayedCard]
 
 
-def written_tricks(record: Record) -> list[Trick]:
-    """The tricks of the record's play (`Play.tricks`); none without a play section."""
-    return record.play.tricks if record.play else []
-
-
 def _written(
-    ctx: Context, setup: PlaySetup, items: list[Trick | Claim]
+    ctx: Context, total: int, items: list[Trick | Claim], claims: bool
 ) -> tuple[list[_Written], Claim | None]:
     """The tricks to play, in order, up to the end of the play, an unfinished trick, or a
     claim that ends it (returned); a trick too many or too large is reported here."""
@@ -352,12 +310,12 @@ def _written(
     out: list[_Written] = []
     for item in items:
         if type(item) is Claim:
-            if setup.on_claim is not None:
+            if claims:
                 return out, item
             continue
         cards = item.cards
-        if len(out) >= setup.tricks:
-            ctx.error(item, "too-many-tricks", f"the deal has only {setup.tricks} tricks")
+        if len(out) >= total:
+            ctx.error(item, "too-many-tricks", f"the deal has only {total} tricks")
             break
         if len(cards) > seats:
             ctx.error(
@@ -383,9 +341,13 @@ def _written(
 class _Where:
     """Where the cards of the play lie: the hands given, and what is known elsewhere."""
 
-    setup: PlaySetup
     known: dict[int, list[str]]
     """The hands given (seat → cards at the start of play)."""
+    lying: dict[str, str]
+    """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
+    owners: dict[str, tuple[int, str]]
+    """Cards known to be a seat's though its hand is not given → (seat, how), e.g. the
+    talon cards of a declarer: "it was in the talon, taken by seat 3"."""
 
     @cached_property
     def holder(self) -> dict[str, int]:
@@ -394,22 +356,22 @@ class _Where:
 
     def foreign(self, card: str, seat: int) -> bool:
         """True when `card` is known to lie elsewhere than with `seat`."""
-        taken = self.setup.owners.get(card)
+        taken = self.owners.get(card)
         return (
             self.holder.get(card, seat) != seat
             or (taken is not None and taken[0] != seat)
-            or card in self.setup.elsewhere
+            or card in self.lying
         )
 
     def elsewhere(self, card: str, seat: int) -> str:
         """Where `card` lies when not with `seat`, in words ("" when nothing says so)."""
         owner = self.holder.get(card, seat)
-        taken = self.setup.owners.get(card)
+        taken = self.owners.get(card)
         if owner != seat:
             return f"it was dealt to seat {owner}"
         if taken is not None and taken[0] != seat:
             return taken[1]
-        return self.setup.elsewhere.get(card, "")
+        return self.lying.get(card, "")
 
 
 class _Inference(NamedTuple):
@@ -424,19 +386,14 @@ class _Inference(NamedTuple):
 
 
 def _infer(
-    ctx: Context, setup: PlaySetup, where: _Where, written: list[_Written], unknown: set[int]
+    play: TrickPlay, where: _Where, written: list[_Written], unknown: set[int]
 ) -> _Inference:
-    """Who played each written card (the trick rules alone say who leads), the first card
-    a seat cannot hold, and the unknown hands: inferred hands only trust the play up to
-    that card (after it the cards may be other seats'; a wrong card changes who leads)."""
-    walk = setup.start(ctx.seats, dict.fromkeys(range(1, ctx.seats + 1)))
-    plays: list[list[tuple[int, str]]] = []
-    for trick in written:
-        cards = []
-        for card in trick.cards:
-            cards.append((walk.to_play, card.code))
-            walk.play(card.code)
-        plays.append(cards)
+    """Who played each written card (`TrickPlay.walk`), the first card a seat cannot hold,
+    and the unknown hands: inferred hands only trust the play up to that card (after it
+    the cards may be other seats'; a wrong card changes who leads)."""
+    plays: list[list[tuple[int, str]]] = [[] for _ in written]
+    for number, seat, card in play.walk([list(map(_code, trick.cards)) for trick in written]):
+        plays[number - 1].append((seat, card))
     held = {s: set(h) for s, h in where.known.items()}
     first_bad = len(plays) + 1
     for number, trick in enumerate(plays, 1):
@@ -461,25 +418,45 @@ def _infer(
     return _Inference(hands, first_bad, played_at)
 
 
-def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
-    """Replay the `play` section of `ctx.record` under `setup`: every written card played
-    through a `TrickPlay`, what is wrong reported to `ctx`, the tricks appended to
-    `ctx.tricks`, a `card` step per card and a `trick` step per trick."""
+class Player(Protocol):
+    """The game state a play belongs to (`engine.state.State`)."""
+
+    def adopt(self, play: TrickPlay) -> None: ...
+
+    def took(self, trick: TrickResult) -> None: ...
+
+
+def play_tricks(
+    ctx: Context,
+    state: Player,
+    play: TrickPlay,
+    *,
+    lying: dict[str, str] | None = None,
+    owners: dict[str, tuple[int, str]] | None = None,
+    on_claim: Callable[[Claim, int], object] | None = None,
+) -> PlayResult:
+    """Replay the `play` section of `ctx.record` through `play` (its rules, who leads, the
+    hands given; None for a hand not given, then inferred from the play), adopted by
+    `state` once its hands are known: what is wrong reported to `ctx`, the tricks appended
+    to `ctx.tricks` (each told to `state.took` when steps are wanted), a `card` step per
+    card and a `trick` step per trick. `lying`: cards known to be in no seat's hand →
+    where they lie; `owners`: cards known to be a seat's though its hand is not given →
+    (seat, how). A claim (`fuori`/`penalty`) ends the play when `on_claim` is given: it is
+    called with the claim and the number of tricks played, where the claim stands."""
     seats = ctx.seats
     play_node = ctx.record.play
     items = list(play_node.items) if play_node is not None else []
-    known = {s: list(h) for s, h in setup.hands.items() if h is not None}
+    known = {s: list(h) for s, h in play.dealt.items()}
     unknown = {s for s in range(1, seats + 1) if s not in known}
-    written, claim = _written(ctx, setup, items)
-    where = _Where(setup, known)
+    written, claim = _written(ctx, play.total, items, on_claim is not None)
+    where = _Where(known, lying or {}, owners or {})
     if unknown:
-        inference = _infer(ctx, setup, where, written, unknown)
+        inference = _infer(play, where, written, unknown)
     else:
         inference = _Inference({}, len(written) + 1, {})
     start = {s: list(known[s]) if s in known else inference.hands[s] for s in range(1, seats + 1)}
-    play = setup.start(seats, start)
-    if setup.on_start is not None:
-        setup.on_start(play)
+    play.deal(start)
+    state.adopt(play)
     lost = stop_after = False
     for trick in written:
         lost = lost or stop_after
@@ -488,9 +465,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
             break
         done = play.tricks[-1]
         ctx.tricks.append(done)
-        if setup.on_trick is not None:
-            setup.on_trick(done)
         if ctx.want_steps:
+            state.took(done)
             ctx.step(
                 "trick",
                 seat=done.winner,
@@ -500,8 +476,8 @@ def play_tricks(ctx: Context, setup: PlaySetup) -> PlayResult:
                 trick=done.cards,
             )
     if claim is not None:
-        setup.on_claim(claim, len(play.tricks))
-    complete = len(ctx.tricks) == setup.tricks
+        on_claim(claim, len(play.tricks))
+    complete = len(ctx.tricks) == play.total
     return PlayResult(ctx.tricks, start, unknown, complete, stopped=claim is not None)
 
 

@@ -17,7 +17,7 @@ from .model import Snapshot
 
 if TYPE_CHECKING:
     from ..notation.models import Record
-    from .model import Outcome
+    from .model import Outcome, TrickResult
     from .play import TrickPlay
 
 PHASES = ("auction", "call", "discard", "exchange", "announce", "play", "over")
@@ -151,6 +151,14 @@ class State(ABC):
             legal=[a for a in self.legal() if self.actor(a) == seat],
         )
 
+    def adopt(self, play: TrickPlay) -> None:
+        """Play on with `play`: the referee's, whose hands it may have inferred."""
+        self.play = play
+
+    def took(self, trick: TrickResult) -> None:  # noqa: B027 (most games show nothing more)
+        """A trick has been taken (the referee tells it when steps are wanted): a game
+        updates what its steps show, e.g. the points taken so far."""
+
     @abstractmethod
     def holding(self, seat: int) -> list[str]:
         """The cards `seat` holds now (empty when not known)."""
@@ -167,3 +175,17 @@ class State(ABC):
         """The seat doing `action`, one of `legal()`: its seat label, else the seat to act."""
         label, colon, _ = action.partition(":")
         return int(label) if colon and label.isdigit() else self.to_act
+
+
+def dealt(record: Record, seats: int) -> tuple[dict[int, list[str] | None], dict[str, list[str]]]:
+    """The cards the deal of `record` gives: each seat's hand (None: not given) and the
+    other piles by owner (`talon`, `dead`)."""
+    hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
+    piles = {}
+    for hand in record.deal.hands if record.deal is not None else ():
+        codes = [card.code for card in hand.cards]
+        if not hand.owner.isdigit():
+            piles[hand.owner] = codes
+        elif int(hand.owner) in hands:
+            hands[int(hand.owner)] = codes
+    return hands, piles

@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ...notation.models import Record
@@ -54,6 +55,20 @@ class GameRules:
     actions: Actions | None = None
     deal: Dealer | None = None
     choose: Chooser | None = None
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        seats: tuple[int, ...],
+        replay: Replayer,
+        state: ModuleType,
+        simulator: ModuleType,
+    ) -> GameRules:
+        """A game package's rules: its referee, its `state` module's `start` and `actions`,
+        its `simulator` module's `deal` and `choose`."""
+        start, actions = state.start, state.actions
+        return cls(name, replay, seats, start, actions, simulator.deal, simulator.choose)
 
 
 GAMES: dict[str, GameRules] = {}

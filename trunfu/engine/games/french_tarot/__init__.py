@@ -1,18 +1,7 @@
 """French tarot: the FFT rules (3, 4, 5 seats) and the classic rules (3 to 6 seats)."""
 
-from ...games import GameRules, register
+from .. import GameRules, register
+from . import simulate, state
 from .replay import replay
-from .simulate import choose, deal
-from .state import actions, start
 
-register(
-    GameRules(
-        name="french-tarot",
-        replay=replay,
-        seats=(3, 4, 5, 6),
-        start=start,
-        actions=actions,
-        deal=deal,
-        choose=choose,
-    )
-)
+register(GameRules.of("french-tarot", (3, 4, 5, 6), replay, state, simulate))

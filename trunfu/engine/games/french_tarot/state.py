@@ -8,14 +8,14 @@ queen), `discard` (prise, garde: the taker puts aside as many cards as the chien
 from __future__ import annotations
 
 from itertools import chain, filterfalse
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 
 from ....notation import models as tgn
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
 from ...context import Context
 from ...model import Outcome, TrickResult
-from ...play import PlaySetup, TrickPlay
-from ...state import Fault, IllegalAction, Snapshot, State
+from ...play import TrickPlay
+from ...state import Fault, IllegalAction, Snapshot, State, dealt
 from . import piles, rules, scoring
 from .announce import Placed, check_chelem, held_faults, shape_faults
 from .calls import call_fault, first_lead, found_partners
@@ -25,7 +25,6 @@ from .rules import CONTRACTS, DECK, PASS, PETIT, SEATS, hand_size
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
 """Every spelling of a call the reader accepts → the call (the same at every seat count)."""
-CODE = attrgetter("code")
 """A written card's code."""
 FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
 """The cards a taker may call."""
@@ -348,40 +347,38 @@ class FrenchState(State):
 
     # the play
 
-    def setup(self) -> PlaySetup:
-        """How the play goes: the first lead in a called suit only with the called card,
-        the fft slam's Excuse, who leads, where the cards nobody holds lie."""
-        where = f"it is in the chien, which nobody takes in a {self.contract}"
-        if self.takes_chien:
-            where = "it is in the écart"
-        called = tuple(self.called)
-        return PlaySetup(
-            rules=rules.FOLLOW,
-            leader=self.taker if self.chelem else self.eldest,
-            tricks=hand_size(self.seats),
-            hands=self.play_hands(),
-            elsewhere=dict.fromkeys((self.ecart if self.takes_chien else self.chien) or (), where),
-            check=first_lead(called) if called else None,
-            check_until=1,
-            on_trick=self._count,
-            winner=piles.excuse_wins_slam(self.taker, called) if self.variant == "fft" else None,
-            winner_at=hand_size(self.seats),  # the slam's last trick
-            on_start=self._adopt,
-        )
-
-    def _adopt(self, play: TrickPlay) -> None:
-        self.play = play
-
-    def _count(self, trick: TrickResult) -> None:
-        """A trick is taken: the steps show its points from now on."""
-        self.counted += 1
-
     def playing(self) -> TrickPlay:
         """The play (begun when first needed)."""
         if self.play is None:
-            setup = self.setup()
-            self.play = setup.start(self.seats, setup.hands)
+            self.play = self.new_play()
         return self.play
+
+    def new_play(self) -> TrickPlay:
+        """The play from the hands known now: the first lead in a called suit only with the
+        called card, the fft slam's Excuse, who leads."""
+        called = tuple(self.called)
+        return TrickPlay(
+            rules.FOLLOW,
+            self.seats,
+            self.taker if self.chelem else self.eldest,
+            hand_size(self.seats),
+            self.play_hands(),
+            check=first_lead(called) if called else None,
+            check_until=1,
+            winner=piles.excuse_wins_slam(self.taker, called) if self.variant == "fft" else None,
+            winner_at=hand_size(self.seats),  # the slam's last trick
+        )
+
+    def lying(self) -> dict[str, str]:
+        """Where the cards nobody holds lie: the écart, or the chien left aside."""
+        where = f"it is in the chien, which nobody takes in a {self.contract}"
+        if self.takes_chien:
+            where = "it is in the écart"
+        return dict.fromkeys((self.ecart if self.takes_chien else self.chien) or (), where)
+
+    def took(self, trick: TrickResult) -> None:
+        """A trick is taken: the steps show its points from now on."""
+        self.counted += 1
 
     def _score(self) -> None:
         """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
@@ -537,15 +534,8 @@ def read(action: str) -> Read:
 def from_record(record: tgn.Record, ctx: Context, variant: str) -> FrenchState:
     """The state after the deal of `record`; hands and the chien it does not give are
     unknown (None)."""
-    dealt: dict[int, list[str] | None] = dict.fromkeys(range(1, ctx.seats + 1))
-    chien: list[str] | None = None
-    for hand in record.deal.hands if record.deal else []:
-        codes, owner = list(map(CODE, hand.cards)), hand.owner
-        if owner == "talon":
-            chien = codes
-        elif owner.isdigit():
-            dealt[int(owner)] = codes
-    return FrenchState(ctx.seats, ctx.dealer, variant, dealt, chien, list(record.tags))
+    hands, piles = dealt(record, ctx.seats)
+    return FrenchState(ctx.seats, ctx.dealer, variant, hands, piles.get("talon"), list(record.tags))
 
 
 def variant_of(ctx: Context) -> str:

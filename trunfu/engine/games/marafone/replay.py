@@ -8,9 +8,10 @@ from collections.abc import Callable
 
 from ....notation.models import Claim, Node, Record
 from ...context import Context
-from ...play import PlaySetup, play_tricks, written_tricks
+from ...play import TrickPlay, play_tricks
+from ...state import dealt
 from .rules import DECK, RULES
-from .state import MarafoneState, dealt_hands
+from .state import MarafoneState
 from .trionfo import Auction
 
 
@@ -45,17 +46,14 @@ def holder(
     for seat, hand in hands.items():
         if hand is not None and card in hand:
             return seat
-    seats, rules, fits = len(hands), RULES.with_trump(trump), []
+    items = record.play.items if record.play is not None else []
+    claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
+    tricks = [[c.code for c in trick.cards] for trick in items[:claimed]]
+    fits = []
     for seat in (s for s, h in hands.items() if h is None):
-        leader, owners = leader_of(seat), {}
-        for item in record.play.items if record.play is not None and leader else ():
-            if type(item) is Claim:
-                break
-            codes = [c.code for c in item.cards]
-            owners.update({code: (leader - 1 + i) % seats + 1 for i, code in enumerate(codes)})
-            if len(codes) != seats:
-                break
-            leader = (leader - 1 + rules.winner(codes)) % seats + 1
+        leader = leader_of(seat)
+        play = TrickPlay(RULES.with_trump(trump), len(hands), leader or 1, len(tricks), {})
+        owners = {c: s for _, s, c in play.walk(tricks)} if leader else {}
         if owners.get(card) == seat and all(
             hands[s] is None or c in hands[s] for c, s in owners.items()
         ):
@@ -98,7 +96,7 @@ def _first(
 
 def replay(record: Record, ctx: Context) -> None:
     """Referee one hand, four seats or Trionfo, and score it."""
-    four, hands = ctx.seats == 4, dealt_hands(record, ctx.seats)
+    four, hands = ctx.seats == 4, dealt(record, ctx.seats)[0]
     trump = record.trump.suit if record.trump is not None else None
     played = record.play is not None and bool(record.play.tricks)
     if four and trump is None:
@@ -148,16 +146,8 @@ def replay(record: Record, ctx: Context) -> None:
             message = f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
             ctx.error(after[0], "play-after-claim", message)
 
-    setup = PlaySetup(
-        rules=RULES.with_trump(trump),
-        leader=leader,
-        tricks=state.total,
-        hands=hands,
-        on_trick=state.took if ctx.want_steps else None,
-        on_claim=on_claim if four else None,
-        on_start=state.adopt,
-    )
-    complete = play_tricks(ctx, setup).complete
+    play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
+    complete = play_tricks(ctx, state, play, on_claim=on_claim if four else None).complete
     faults = len(ctx.diagnostics)
     if four:
         _words(ctx, state)
@@ -194,7 +184,7 @@ def _words(ctx: Context, state: MarafoneState) -> None:
     step of its card (`3C striscio`)."""
     tricks = state.play.tricks
     said = {}
-    for number, trick in enumerate(written_tricks(ctx.record), 1):
+    for number, trick in enumerate(ctx.record.play.tricks if ctx.record.play else [], 1):
         for i, node in enumerate(trick.cards):
             if node.extras is None or not node.extras.signal:  # `node.signal`, quicker
                 continue

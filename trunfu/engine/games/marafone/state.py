@@ -16,6 +16,7 @@ from ....notation.grammar import item_scanner
 from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
 from ...state import Fault, Snapshot, State
+from ...state import dealt as deal_of
 from .rules import (
     DECK,
     GAME,
@@ -71,15 +72,6 @@ def read_action(text: str, seats: int) -> Action | None:
         word, seat = items[0][1].split()
         return Action("claim", word=word, seat=int(seat))
     return None
-
-
-def dealt_hands(record: tgn.Record, seats: int) -> dict[int, list[str] | None]:
-    """Each seat's cards as dealt; None for a seat the deal leaves out."""
-    hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
-    for hand in record.deal.hands if record.deal is not None else ():
-        if hand.owner.isdigit() and int(hand.owner) in hands:
-            hands[int(hand.owner)] = [c.code for c in hand.cards]
-    return hands
 
 
 class MarafoneState(State):
@@ -508,7 +500,7 @@ def start(record: tgn.Record) -> MarafoneState:
     seats = record.seats
     if seats not in (4, 5):
         raise ValueError(f"marafone is played by 4 or 5 seats, not {record.tag('Seats')!r}")
-    hands = dealt_hands(record, seats)
+    hands = deal_of(record, seats)[0]
     missing = [str(s) for s, h in hands.items() if h is None]
     if missing:
         raise ValueError(f"the deal gives no hand for seat {', '.join(missing)}")

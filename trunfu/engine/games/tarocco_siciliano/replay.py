@@ -7,7 +7,7 @@ from __future__ import annotations
 from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
 from ...context import Context
-from ...play import PlaySetup, play_tricks
+from ...play import TrickPlay, play_tricks
 from .auction import CHIAMO, FORCED_CALL, OPEN, PACKETS, PRENDO, SOLO, chiamo_fault, over
 from .rules import FOLLOW, NEVER_DISCARDED, TRICKS, forced_call_fault, plain, scarto_fault
 from .state import SicilianState, dealt
@@ -17,14 +17,9 @@ POWER = strengths("tarocco-siciliano")
 
 def walk(record: Record, seats: int, leader: int) -> list[tuple[int, int, str]]:
     """(trick, seat, card) of each written card, the first trick led by `leader`."""
-    out = []
-    for number, trick in enumerate(record.play.tricks if record.play is not None else [], 1):
-        cards = [c.code for c in trick.cards]
-        out += [(number, (leader - 1 + i) % seats + 1, c) for i, c in enumerate(cards)]
-        if len(cards) < seats:
-            break
-        leader = (leader - 1 + FOLLOW.winner(cards)) % seats + 1
-    return out
+    tricks = record.play.tricks if record.play is not None else []
+    play = TrickPlay(FOLLOW, seats, leader, len(tricks), {})
+    return play.walk([[c.code for c in trick.cards] for trick in tricks])
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -80,16 +75,10 @@ def replay(record: Record, ctx: Context) -> None:
         owners.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
     result = play_tricks(
         ctx,
-        PlaySetup(
-            rules=FOLLOW,
-            leader=state.leader,
-            tricks=TRICKS[seats],
-            hands=start,
-            elsewhere={c: "it lies in the scarto" for c in scarto} if given else {},
-            owners={c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())},
-            on_trick=state.took if ctx.want_steps else None,  # the running points
-            on_start=state.adopt,
-        ),
+        state,
+        TrickPlay(FOLLOW, seats, state.leader, TRICKS[seats], start),
+        lying={c: "it lies in the scarto" for c in scarto} if given else {},
+        owners={c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())},
     )
     # What only the inferred hands tell, by the rules the state applies.
     after = state.after

@@ -13,6 +13,7 @@ from ...cards import SUITS, card_name
 from ...model import Outcome, TrickResult
 from ...play import TrickPlay
 from ...state import Fault, Snapshot, State
+from ...state import dealt as deal_of
 from .auction import CHIAMO, FORCED_CALL, OPEN, PRENDO, SOLO, Declarations
 from .rules import (
     FOLLOW,
@@ -370,12 +371,8 @@ def dealt(
     record: tgn.Record, seats: int, order: tuple[str, ...]
 ) -> tuple[dict[int, list[str]], list[str] | None]:
     """The hands the record gives and the talon (when not given, the cards no hand holds)."""
-    hands, talon = {}, None
-    for hand in record.deal.hands if record.deal is not None else []:
-        if hand.owner.isdigit():
-            hands[int(hand.owner)] = [c.code for c in hand.cards]
-        elif hand.owner == "talon":
-            talon = [c.code for c in hand.cards]
+    given, piles = deal_of(record, seats)
+    hands, talon = {s: h for s, h in given.items() if h is not None}, piles.get("talon")
     if talon is None and len(hands) == seats:
         held = {c for h in hands.values() for c in h}
         talon = [c for c in order if c not in held]

@@ -7,9 +7,18 @@ from __future__ import annotations
 
 from ....notation.models import Exchange, Record
 from ...context import Context
-from ...play import play_tricks
+from ...play import TrickPlay, play_tricks
 from .declarations import announced, declarations
-from .state import DISCARD, WaiteState, discard_shown, from_record, in_rules_order, spell
+from .state import (
+    DISCARD,
+    RULES,
+    TRICKS,
+    WaiteState,
+    discard_shown,
+    from_record,
+    in_rules_order,
+    spell,
+)
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -34,7 +43,8 @@ def replay(record: Record, ctx: Context) -> None:
         return
     if ctx.want_steps:
         _declaration_steps(record, ctx, state)
-    result = play_tricks(ctx, state.play_setup(ctx.want_steps))
+    play = TrickPlay(RULES, state.seats, state.leader, TRICKS, state.hands)
+    result = play_tricks(ctx, state, play, lying=state.elsewhere())
     for item in record.announce.items if record.announce else []:
         fault = state.judge_declaration(item.seat, item.word, [c.code for c in item.cards])
         if fault is not None:

@@ -17,7 +17,7 @@ from ....notation.reader import read_text
 from ....notation.words import SECTION_KEYS
 from ...cards import SUITS
 from ...model import Bonus, Outcome, TrickResult
-from ...play import PlaySetup, TrickPlay
+from ...play import TrickPlay
 from ...state import Fault, IllegalAction, Snapshot, State
 from ...tricks import ExcuseLead, TrickRules
 from .declarations import TAROTS, announced, declarations
@@ -275,7 +275,7 @@ class WaiteState(State):
             self.play = self.play or TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
             taken = None if self.play.over else self.play.play(item)
             if taken is not None:
-                self.scored(taken)
+                self.took(taken)
         elif type(item) is Announcement:
             if item.word == "ask":
                 self.asks.setdefault(item.seat, False)
@@ -306,18 +306,7 @@ class WaiteState(State):
             self.hands[ex.receiver].append(card)
         self.exchanges.append(ex)
 
-    def play_setup(self, steps: bool) -> PlaySetup:
-        """The play for the referee (`play_tricks`), from the hands known now."""
-        setup = PlaySetup(RULES, self.leader, TRICKS, self.hands, self.elsewhere())
-        setup.on_trick = self.scored if steps else None  # the points only show in steps
-        setup.on_start = self.adopt
-        return setup
-
-    def adopt(self, play: TrickPlay) -> None:
-        """Take the referee's play (its hands inferred from the record) as this deal's."""
-        self.play = play
-
-    def scored(self, trick: TrickResult) -> None:
+    def took(self, trick: TrickResult) -> None:
         """A trick's winner has taken it: its points show from now on."""
         gained = tally([trick], self.seats)[0]
         self.points = {s: p + gained[int(s)] for s, p in self.points.items()}
