@@ -45,7 +45,6 @@ from .models import (
 from .words import CALLS, CLAIMS, SECTION_KEYS
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
-_new = object.__new__
 
 MAX_PROBLEMS = 100
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -63,6 +62,9 @@ may go on with the section's text)."""
 _SPACE = " \t\f\r\n"
 _CARDS = (PLAIN_CARD, "CARD")
 _TRICK_NUMBERS = {f"{n}.": n for n in range(1, 100)}
+_NO_CARD = Card("")
+"""The card of an exchange until its card is read (a record whose exchange has none is
+not made)."""
 
 
 class Builder(Transformer):
@@ -167,7 +169,14 @@ class Builder(Transformer):
             self.seats = number(value)
         elif name == "Game" and self.game is None:
             self.game = value
-        return Tag.at(line, column, name, value, value_line, value_column)
+        return Tag(
+            line=line,
+            column=column,
+            name=name,
+            value=value,
+            value_line=value_line,
+            value_column=value_column,
+        )
 
     # -- sections
     def section(self, children: list[Token]) -> tuple[str, Section]:
@@ -428,13 +437,13 @@ class _Section:
                 continue
             if kind == "EXCHANGE_LABEL":
                 giver, receiver = re.findall(r"[1-9]", text)
-                exchange = Exchange.__new__(Exchange)
-                exchange.line, exchange.column, exchange.comments = at, col, ()
-                exchange.giver, exchange.receiver = int(giver), int(receiver)
+                exchange = Exchange(
+                    line=at, column=col, giver=int(giver), receiver=int(receiver), card=_NO_CARD
+                )
                 made.append(exchange)
                 last = None
             elif kind in _CARDS:
-                if not made or hasattr(made[-1], "card"):
+                if not made or made[-1].card is not _NO_CARD:
                     self.stray(text, at, col, "an exchange `A>B:`")
                 else:
                     made[-1].card = last = _card(kind, text, at, col)
@@ -443,7 +452,7 @@ class _Section:
             elif not self.unplaced(kind, text, at, col):
                 last = None
         for exchange in made:
-            if not hasattr(exchange, "card"):
+            if exchange.card is _NO_CARD:
                 self.problem(
                     exchange.line,
                     exchange.column,
@@ -531,7 +540,7 @@ class _Section:
                         if cards is None or (seats and len(cards) >= seats):
                             count += 1
                             cards = []
-                            made.append(Trick.at(card.line, card.column, cards))
+                            made.append(Trick(line=card.line, column=card.column, cards=cards))
                             damaged = False
                         cards.append(card)
                 last, signalled = cards[-1], False
@@ -542,7 +551,7 @@ class _Section:
                 if cards is None or (seats and len(cards) >= seats):
                     count += 1
                     cards = []
-                    made.append(Trick.at(at, col, cards))
+                    made.append(Trick(line=at, column=col, cards=cards))
                     damaged = False
                 last = _card(kind, text, at, col, PlayedCard)
                 cards.append(last)
@@ -566,7 +575,7 @@ class _Section:
                     )
                     count, renumbered, wrong = written or count, True, True
                 cards = []
-                made.append(Trick.at(at, col, cards))
+                made.append(Trick(line=at, column=col, cards=cards))
                 last, damaged = None, wrong
             elif kind == "SIGNAL" and last is not None and not signalled:
                 extras = _extras(last)
@@ -576,10 +585,7 @@ class _Section:
                 if short(at, col):
                     continue
                 word, seat = text.split()
-                claim = Claim.__new__(Claim)
-                claim.line, claim.column, claim.comments = at, col, ()
-                claim.kind, claim.seat = word, int(seat)  # type: ignore[assignment]
-                made.append(claim)
+                made.append(Claim(line=at, column=col, kind=word, seat=int(seat)))  # type: ignore[arg-type]
                 cards = last = None
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
