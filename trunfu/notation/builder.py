@@ -86,8 +86,6 @@ class Builder(Transformer):
         self.problems: list[Problem] = []
         self.last = -1
         """The line of the last problem told that skipped the rest of its line."""
-        self.open: str | None = None
-        """The keyword of the section being read (for a parse error's message)."""
 
     def at(self, line: int, column: int) -> tuple[int, int]:
         """File position of a chunk position."""
@@ -107,6 +105,17 @@ class Builder(Transformer):
             self.problem(line, column, code, message)
         self.last = line if first else -1
 
+    @staticmethod
+    def open_section(stack: list[Any]) -> str | None:
+        """The keyword of the section the parser is reading (its tokens at the end of the
+        parser's `stack`), if any."""
+        for token in reversed(stack):
+            if not isinstance(token, Token) or token.type not in ("KEYWORD", "RUN"):
+                return None
+            if token.type == "KEYWORD":
+                return _KEYWORDS[token.value[:2]]
+        return None
+
     def pending(self, stack: list[Any]) -> None:
         """Read the section the parser was reading when it stopped (its tokens at the end
         of the parser's `stack`), for the problems of its text."""
@@ -117,11 +126,6 @@ class Builder(Transformer):
             if token.type == "KEYWORD":
                 self.section(stack[at:])
                 return
-
-    def keyword(self, token: Token) -> Token:
-        """Lexer callback: a section keyword opens its section."""
-        self.open = _KEYWORDS[token.value[:2]]
-        return token
 
     # -- tags
     def tag(self, children: list[Token]) -> list[Tag]:
