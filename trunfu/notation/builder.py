@@ -190,8 +190,13 @@ class Builder(Transformer):
         if keyword == "trump":
             suit = children[1]
             suit_line, suit_column = self.at(suit.line, suit.column)
-            made = Trump(line=line, column=column, suit=suit.value.upper())
-            made.suit_line, made.suit_column = suit_line, suit_column
+            made = Trump(
+                line=line,
+                column=column,
+                suit=suit.value.upper(),
+                suit_line=suit_line,
+                suit_column=suit_column,
+            )
             return keyword, made
         items = self._items(head, keyword, children[1:])
         if keyword not in ("deal", "play"):  # sections of a few cards: read card by card
@@ -519,9 +524,9 @@ class _Section:
         renumbered = False  # the last trick number was not the count
 
         def short(at: int, col: int) -> bool:
-            if cards is None or not seats or len(cards) >= seats or damaged:
-                return False
-            if made and self.skip >= made[-1].line:  # the trick lost an item to a problem
+            """Tell the trick in progress, which lacks cards, as short (not when it lost an
+            item to a problem)."""
+            if damaged or (made and self.skip >= made[-1].line):
                 return False
             self.skip = at  # told at once: a structural problem, not a word out of place
             self.build.problem(
@@ -561,7 +566,7 @@ class _Section:
                 cards.append(last)
                 signalled = False
             elif kind == "TRICK_NO":
-                if short(at, col):
+                if cards is not None and seats and len(cards) < seats and short(at, col):
                     continue
                 count += 1
                 written = _TRICK_NUMBERS.get(text) or number(text[:-1])
@@ -586,7 +591,7 @@ class _Section:
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
                 signalled = True
             elif kind == "CLAIM":
-                if short(at, col):
+                if cards is not None and seats and len(cards) < seats and short(at, col):
                     continue
                 word, seat = text.split()
                 made.append(Claim(line=at, column=col, kind=word, seat=int(seat)))  # type: ignore[arg-type]
