@@ -137,3 +137,22 @@ def test_many_problems_are_capped():
     text = T4 + "play " + " ".join(["KB"] * 300) + "\n"
     (result,) = read_text(text)
     assert len(result.diagnostics) == 100
+
+
+@pytest.mark.parametrize(
+    ("text", "at", "expected"),
+    [
+        (T4 + "play\n  1. KS\u00a0QS\n", (5, 8), "tricks (cards, `N.`, `fuori N`, `penalty N`)"),
+        (T4 + "deal {x} 1: KS \u3000QS\n", (4, 16), "hands (`1:` and cards, `talon:`, `dead:`)"),
+        (T4 + "trump h\n\u00a0deal\n", (5, 1), None),
+    ],
+)
+def test_text_no_token_reads_is_told_with_what_its_section_holds(text, at, expected):
+    """A character no token reads (a no-break space) inside a section's text, also after a
+    comment, is told with the items of that section; outside a section's text, with none."""
+    (result,) = read_text(text)
+    (diagnostic,) = result.diagnostics
+    assert (diagnostic.line, diagnostic.column, diagnostic.code) == (*at, "unexpected-text")
+    assert diagnostic.message.endswith(
+        f"expected a section keyword or {expected}" if expected else "expected a section keyword"
+    )

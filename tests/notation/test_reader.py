@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
 import pytest
 from tgn_helpers import one, problems, tags
 
-from trunfu.notation import lexer
+from trunfu.notation import lexer, models
 from trunfu.notation.grammar import item_scanner
-from trunfu.notation.models import Card, PlayedCard, Record, Tag, Trick
+from trunfu.notation.models import Card, CardExtras, Node, PlayedCard, Record
 from trunfu.notation.reader import read_text
 from trunfu.notation.schema import dump, load
 from trunfu.notation.words import SECTION_KEYS
@@ -284,23 +287,54 @@ def test_every_word_of_the_lexer_table_is_the_item_the_scanner_finds():
         assert value == (text.upper() if kind == "C" else text)
 
 
-def test_tags_and_tricks_made_at_are_those_of_the_constructor():
-    """`Tag.at` and `Trick.at` (made without `__init__`) set every field as the
-    constructor does: equal, and dumped alike."""
-    cards = PlayedCard.line_of(["KS", "10H"], 4, 6)
-    made = [Tag.at(1, 2, "Game", "marafone", 1, 7), Trick.at(4, 3, cards)]
-    given = [
-        Tag(line=1, column=2, name="Game", value="marafone", value_line=1, value_column=7),
-        Trick(line=4, column=3, cards=cards),
+DATA = Path(__file__).resolve().parents[2] / "data"
+MADE_FROM = sorted([*DATA.glob("examples/*.tgn"), *DATA.glob("famous/*.tgn")])
+"""Files that hold every section, tags in both forms, signals, claims, glyphs, comments."""
+
+
+def test_every_model_read_is_made_by_its_constructor(monkeypatch):
+    """The reader makes each model through its `__init__` (no object made by
+    `object.__new__` with its fields set one by one): a field the constructor sets, a
+    check it makes, holds for every model read."""
+    made: set[int] = set()
+    classes = [Card, CardExtras, Record] + [
+        c for c in vars(models).values() if isinstance(c, type) and issubclass(c, Node)
     ]
-    assert made == given
-    assert [dump(n) for n in made] == [dump(n) for n in given]
+    for cls in classes:
+        init = cls.__dict__.get("__init__")
+        if init is None:
+            continue
+
+        def counted(self, *args, __init=init, **kwargs):
+            made.add(id(self))
+            __init(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "__init__", counted)
+    records = [r.record for path in MADE_FROM for r in read_text(path.read_text("utf-8"))]
+    found = list(_models(records))
+    kinds = {type(m).__name__ for m in found}
+    assert kinds >= {"Tag", "Hand", "Call", "Trick", "Claim", "Exchange", "Announcement"}
+    assert kinds >= {"Card", "PlayedCard", "CardExtras", "Record", "CardList", "Trump"}
+    assert [m for m in found if id(m) not in made] == []
+
+
+def _models(value):
+    """Every model in `value`, a record or a part of one."""
+    if isinstance(value, Card):
+        yield value
+        yield from _models(value.extras)
+    elif dataclasses.is_dataclass(value):
+        yield value
+        for f in dataclasses.fields(value):
+            yield from _models(getattr(value, f.name))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _models(item)
 
 
 def test_cards_made_by_the_line_are_the_cards_made_one_by_one():
-    """`Card.line_of` (the direct reading's way of making a line's cards, without
-    `__init__`) makes what the constructor makes, of the class asked for, columns following
-    the codes' lengths."""
+    """`Card.line_of` makes what the constructor makes, of the class asked for, columns
+    following the codes' lengths."""
     made = PlayedCard.line_of(["KS", "10H", "T21"], 4, 6)
     assert made == [PlayedCard("KS", 4, 6), PlayedCard("10H", 4, 9), PlayedCard("T21", 4, 13)]
     assert [type(card) for card in made] == [PlayedCard] * 3

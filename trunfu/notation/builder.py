@@ -45,7 +45,6 @@ from .models import (
 from .words import CALLS, CLAIMS, SECTION_KEYS
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
-_new = object.__new__
 
 MAX_PROBLEMS = 100
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -63,6 +62,9 @@ may go on with the section's text)."""
 _SPACE = " \t\f\r\n"
 _CARDS = (PLAIN_CARD, "CARD")
 _TRICK_NUMBERS = {f"{n}.": n for n in range(1, 100)}
+_NO_CARD = Card("")
+"""The card of an exchange until its card is read (a record whose exchange has none is
+not made)."""
 
 
 class Builder(Transformer):
@@ -84,8 +86,6 @@ class Builder(Transformer):
         self.problems: list[Problem] = []
         self.last = -1
         """The line of the last problem told that skipped the rest of its line."""
-        self.open: str | None = None
-        """The keyword of the section being read (for a parse error's message)."""
 
     def at(self, line: int, column: int) -> tuple[int, int]:
         """File position of a chunk position."""
@@ -105,6 +105,17 @@ class Builder(Transformer):
             self.problem(line, column, code, message)
         self.last = line if first else -1
 
+    @staticmethod
+    def open_section(stack: list[Any]) -> str | None:
+        """The keyword of the section the parser is reading (its tokens at the end of the
+        parser's `stack`), if any."""
+        for token in reversed(stack):
+            if not isinstance(token, Token) or token.type not in ("KEYWORD", "RUN"):
+                return None
+            if token.type == "KEYWORD":
+                return _KEYWORDS[token.value[:2]]
+        return None
+
     def pending(self, stack: list[Any]) -> None:
         """Read the section the parser was reading when it stopped (its tokens at the end
         of the parser's `stack`), for the problems of its text."""
@@ -115,11 +126,6 @@ class Builder(Transformer):
             if token.type == "KEYWORD":
                 self.section(stack[at:])
                 return
-
-    def keyword(self, token: Token) -> Token:
-        """Lexer callback: a section keyword opens its section."""
-        self.open = _KEYWORDS[token.value[:2]]
-        return token
 
     # -- tags
     def tag(self, children: list[Token]) -> list[Tag]:
@@ -167,7 +173,14 @@ class Builder(Transformer):
             self.seats = number(value)
         elif name == "Game" and self.game is None:
             self.game = value
-        return Tag.at(line, column, name, value, value_line, value_column)
+        return Tag(
+            line=line,
+            column=column,
+            name=name,
+            value=value,
+            value_line=value_line,
+            value_column=value_column,
+        )
 
     # -- sections
     def section(self, children: list[Token]) -> tuple[str, Section]:
@@ -177,8 +190,13 @@ class Builder(Transformer):
         if keyword == "trump":
             suit = children[1]
             suit_line, suit_column = self.at(suit.line, suit.column)
-            made = Trump(line=line, column=column, suit=suit.value.upper())
-            made.suit_line, made.suit_column = suit_line, suit_column
+            made = Trump(
+                line=line,
+                column=column,
+                suit=suit.value.upper(),
+                suit_line=suit_line,
+                suit_column=suit_column,
+            )
             return keyword, made
         items = self._items(head, keyword, children[1:])
         if keyword not in ("deal", "play"):  # sections of a few cards: read card by card
@@ -428,13 +446,13 @@ class _Section:
                 continue
             if kind == "EXCHANGE_LABEL":
                 giver, receiver = re.findall(r"[1-9]", text)
-                exchange = Exchange.__new__(Exchange)
-                exchange.line, exchange.column, exchange.comments = at, col, ()
-                exchange.giver, exchange.receiver = int(giver), int(receiver)
+                exchange = Exchange(
+                    line=at, column=col, giver=int(giver), receiver=int(receiver), card=_NO_CARD
+                )
                 made.append(exchange)
                 last = None
             elif kind in _CARDS:
-                if not made or hasattr(made[-1], "card"):
+                if not made or made[-1].card is not _NO_CARD:
                     self.stray(text, at, col, "an exchange `A>B:`")
                 else:
                     made[-1].card = last = _card(kind, text, at, col)
@@ -443,7 +461,7 @@ class _Section:
             elif not self.unplaced(kind, text, at, col):
                 last = None
         for exchange in made:
-            if not hasattr(exchange, "card"):
+            if exchange.card is _NO_CARD:
                 self.problem(
                     exchange.line,
                     exchange.column,
@@ -506,9 +524,9 @@ class _Section:
         renumbered = False  # the last trick number was not the count
 
         def short(at: int, col: int) -> bool:
-            if cards is None or not seats or len(cards) >= seats or damaged:
-                return False
-            if made and self.skip >= made[-1].line:  # the trick lost an item to a problem
+            """Tell the trick in progress, which lacks cards, as short (not when it lost an
+            item to a problem)."""
+            if damaged or (made and self.skip >= made[-1].line):
                 return False
             self.skip = at  # told at once: a structural problem, not a word out of place
             self.build.problem(
@@ -531,7 +549,7 @@ class _Section:
                         if cards is None or (seats and len(cards) >= seats):
                             count += 1
                             cards = []
-                            made.append(Trick.at(card.line, card.column, cards))
+                            made.append(Trick(line=card.line, column=card.column, cards=cards))
                             damaged = False
                         cards.append(card)
                 last, signalled = cards[-1], False
@@ -542,13 +560,13 @@ class _Section:
                 if cards is None or (seats and len(cards) >= seats):
                     count += 1
                     cards = []
-                    made.append(Trick.at(at, col, cards))
+                    made.append(Trick(line=at, column=col, cards=cards))
                     damaged = False
                 last = _card(kind, text, at, col, PlayedCard)
                 cards.append(last)
                 signalled = False
             elif kind == "TRICK_NO":
-                if short(at, col):
+                if cards is not None and seats and len(cards) < seats and short(at, col):
                     continue
                 count += 1
                 written = _TRICK_NUMBERS.get(text) or number(text[:-1])
@@ -566,20 +584,17 @@ class _Section:
                     )
                     count, renumbered, wrong = written or count, True, True
                 cards = []
-                made.append(Trick.at(at, col, cards))
+                made.append(Trick(line=at, column=col, cards=cards))
                 last, damaged = None, wrong
             elif kind == "SIGNAL" and last is not None and not signalled:
                 extras = _extras(last)
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
                 signalled = True
             elif kind == "CLAIM":
-                if short(at, col):
+                if cards is not None and seats and len(cards) < seats and short(at, col):
                     continue
                 word, seat = text.split()
-                claim = Claim.__new__(Claim)
-                claim.line, claim.column, claim.comments = at, col, ()
-                claim.kind, claim.seat = word, int(seat)  # type: ignore[assignment]
-                made.append(claim)
+                made.append(Claim(line=at, column=col, kind=word, seat=int(seat)))  # type: ignore[arg-type]
                 cards = last = None
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)

@@ -58,15 +58,11 @@ def cache_file(kind: str, suffix: str) -> Path | None:
     return folder / f"tgn-{kind}-{digest}.{suffix}"
 
 
-def build_parser(
-    transformer: Transformer | None, comments: list, keyword: Callable | None = None
-) -> Lark:
-    """An LALR parser that calls `transformer` inline, appends brace comments to `comments`
-    as the lexer meets them, and hands each section keyword's token to `keyword`."""
+def build_parser(transformer: Transformer | None, comments: list) -> Lark:
+    """An LALR parser that calls `transformer` inline and appends brace comments to
+    `comments` as the lexer meets them."""
     kept = cache_file("parser", "lark")
     callbacks: dict[str, Callable] = {"BRACE_COMMENT": comments.append}
-    if keyword is not None:
-        callbacks |= {"KEYWORD": keyword, "KW_TRUMP": keyword}
     return Lark(
         GRAMMAR_TEXT,
         parser="lalr",

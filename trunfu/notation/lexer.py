@@ -61,15 +61,13 @@ CODE_OF = {word: text for word, (kind, text) in TABLE.items() if kind == PLAIN_C
 CODES = frozenset(CODE_OF.values())
 """Every card code any deck may hold, in upper case."""
 _NONSPACE = re.compile(r"\S+")
-_HARD_SPACE = ("\t", "\r", "\f")
 
 
 def items(text: str, line: int, column: int, found: list[Item], made: type[Card] = Card) -> None:
     """Append the items of `text` (a section's text between comments, its first character
     at file position `line`, `column`) to `found`; its cards are made of type `made`."""
-    if not any(space in text for space in _HARD_SPACE) and _plain(text, line, column, found, made):
-        return
-    _scan(text, line, column, found, made)
+    if "\t" in text or "\r" in text or "\f" in text or not _plain(text, line, column, found, made):
+        _scan(text, line, column, found, made)
 
 
 def _plain(text: str, line: int, column: int, found: list[Item], made: type[Card]) -> bool:
@@ -77,20 +75,19 @@ def _plain(text: str, line: int, column: int, found: list[Item], made: type[Card
     the table. False, with `found` as it was, when a word is not. A line that ends with
     cards written as their codes (a hand, a trick) has them made in one go."""
     code_of, get, append, codes = CODE_OF.get, TABLE.get, found.append, CODES.issuperset
+    line_of = made.line_of
     size = len(found)
     for segment in text.split("\n"):
-        body = segment.lstrip(" ")
-        column += len(segment) - len(body)  # the indentation
-        words = body.split(" ")
+        words = segment.split(" ")
         cards = None  # the cards written one after another up to here on this line
         for index, word in enumerate(words):
-            if not word:
+            if not word:  # a space more
                 column += 1
                 continue
             code = code_of(word)
             if code is not None:
                 if cards is None and codes(rest := words[index:]):
-                    append((CARDS, made.line_of(rest, line, column), line, column))
+                    append((CARDS, line_of(rest, line, column), line, column))
                     break
                 card = made(code, line, column)
                 if cards is None:

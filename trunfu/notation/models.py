@@ -82,11 +82,6 @@ class CardExtras:
 _NO_EXTRAS = CardExtras()
 
 
-_new = object.__new__
-"""A card's own `__new__` (what makes one without its `__init__`), bound to a module name
-so that hot loops do not look it up on `object`."""
-
-
 class Card:
     """A card as written: its code and position, and `extras` when anything follows it.
 
@@ -117,16 +112,10 @@ class Card:
 
     @classmethod
     def line_of(cls, codes: list[str], line: int, column: int) -> list[Self]:
-        """The cards of `codes`, written one space apart from `column` of `line`: made by
-        the hundred per record, so each without the cost of a call to `__init__`."""
+        """The cards of `codes`, written one space apart from `column` of `line`."""
         cards = []
         for code in codes:
-            card = _new(cls)
-            card.code = code
-            card.line = line
-            card.column = column
-            card.extras = None
-            cards.append(card)
+            cards.append(cls(code, line, column))
             column += len(code) + 1
         return cards
 
@@ -205,22 +194,6 @@ class Tag(Node):
     value_line: int = 0
     value_column: int = 0
 
-    @classmethod
-    def at(
-        cls, line: int, column: int, name: str, value: str, value_line: int, value_column: int
-    ) -> Self:
-        """`Tag(line=..., ...)` without comments, made without the cost of the dataclass's
-        `__init__` (a record has about ten tags)."""
-        tag = _new(cls)
-        tag.line, tag.column, tag.comments = line, column, ()
-        tag.name, tag.value, tag.value_line, tag.value_column = (
-            name,
-            value,
-            value_line,
-            value_column,
-        )
-        return tag
-
 
 @node
 class Hand(Node):
@@ -242,21 +215,13 @@ class Call(Annotated):
 class PlayedCard(Card):
     """A card of a trick (the only kind that may carry a signal)."""
 
+    __slots__ = ()
+
 
 @node
 class Trick(Node):
     kind: Literal["trick"] = "trick"
     cards: list[PlayedCard] = field(default_factory=list)
-
-    @classmethod
-    def at(cls, line: int, column: int, cards: list[PlayedCard]) -> Self:
-        """`Trick(line=line, column=column, cards=cards)`, made without the cost of the
-        dataclass's `__init__` (a record has up to 25 tricks)."""
-        trick = _new(cls)
-        trick.line, trick.column, trick.comments, trick.kind, trick.cards = (
-            line, column, (), "trick", cards,
-        )  # fmt: skip
-        return trick
 
 
 @node

@@ -40,7 +40,7 @@ class Reader:
     def __init__(self) -> None:
         self._comments: list[Token] = []
         self._build = Builder()
-        self._parser = build_parser(self._build, self._comments, self._build.keyword)
+        self._parser = build_parser(self._build, self._comments)
 
     def parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
         """Read one record; the garbage collector waits while its objects are made."""
@@ -143,7 +143,8 @@ _READABLE = ("TAG", "LSQB", "KEYWORD", "KW_TRUMP")
 
 def _problem(error: UnexpectedInput, text: str, build: Builder) -> tuple[int, int, str, str, str]:
     """The problem a parse error is, at its file position."""
-    line, column, code, message = syntax_message(error, text, build.open)
+    stack = error.interactive_parser.parser_state.value_stack
+    line, column, code, message = syntax_message(error, text, build.open_section(stack))
     return (*build.at(line, column), "syntax", code, message)
 
 
