@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..engine import State, actions, start
 from ..notation.decks import GAMES
 from ..notation.models import Record
+from .inferred import completed, missing_seats
 from .solver import Solver, history
 from .values import NotAnalysable
 
@@ -60,6 +61,17 @@ def _plays(record: Record) -> tuple[State, list[tuple[int, str]]]:
     card), in order."""
     try:
         state = start(record)
+    except ValueError as error:
+        if not missing_seats(record):
+            raise NotAnalysable(f"the deal cannot be set up: {error}") from None
+        record = completed(record)  # every hand inferred from the play, or NotAnalysable
+        try:
+            state = start(record)
+        except ValueError as error:
+            raise NotAnalysable(
+                f"the hands are inferred from the play, but the deal cannot be set up: {error}"
+            ) from None
+    try:
         moves = actions(record)
     except ValueError as error:
         raise NotAnalysable(str(error)) from None
