@@ -44,7 +44,7 @@ DECL_ANY, DEF_ANY = 16, 32
 PEND_SHIFT = 6
 """Sicilian: 1 when the declarer's Fuggitivo lies with the other side, 2 the reverse."""
 
-TT_BITS = 21
+TT_BITS = 22
 UNITS = 16
 """More than any card's worth in units: the transposition key's (holder, worth) pairs."""
 INF = 1 << 30
