@@ -58,7 +58,8 @@ class Analysis:
 
 def _plays(record: Record) -> tuple[State, list[tuple[int, str]]]:
     """A state of the play (once its first card is down), and every card played (seat,
-    card), in order."""
+    card), in order. A deal that leaves hands out is started from the hands its play shows
+    (`inferred.completed`)."""
     try:
         state = start(record)
     except ValueError as error:
