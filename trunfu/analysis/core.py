@@ -413,10 +413,10 @@ def masters(P, suit, side, unit, owner):
 def _order(P, suit, power, unit, side, owner, line, d, tlen, leader, moves, k, best, score):
     """The cards of moves[:k] with equivalent ones collapsed (the lower of two cards of one
     suit, next to each other among the cards not yet played, held by the same seat and worth
-    the same), most promising first: the table's best move, then, to lead, the lowest card of
-    a plain suit (trumps last, the highest first), in a trick under way, the cheapest card
-    that takes it from the other side, the richest given to a partner who holds it, the
-    cheapest otherwise. Returns the new count."""
+    the same), most promising first: the table's best move, then, to lead, the highest card
+    (trumps first; Sicilian: the lowest of a plain suit, trumps last, the highest first), in
+    a trick under way, the cheapest card that takes it from the other side, the richest
+    given to a partner who holds it, the cheapest otherwise. Returns the new count."""
     n = P[N_CARDS]
     ex = P[EX]
     seats = P[SEATS]
@@ -452,7 +452,11 @@ def _order(P, suit, power, unit, side, owner, line, d, tlen, leader, moves, k, b
             score[i] = 1 << 40
             continue
         if tlen == 0:
-            score[i] = (-1000 + power[c]) if trump >= 0 and suit[c] == trump else -power[c]
+            trumps = trump >= 0 and suit[c] == trump
+            if P[KIND] == SICILIAN:  # the lowest of a plain suit first, trumps last
+                score[i] = (-1000 + power[c]) if trumps else -power[c]
+            else:  # the highest first, trumps first
+                score[i] = power[c] + (1000 if trumps else 0)
             continue
         if c == ex:
             score[i] = -(1 << 20)
