@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import duckdb
@@ -14,11 +15,17 @@ from typer.testing import CliRunner
 
 import trunfu.cli.analyse  # noqa: F401  (the module adds its command to the app)
 from trunfu.analysis.analyse import analyse
-from trunfu.archive import accuracy
+from trunfu.archive import accuracy, schema
 from trunfu.archive.analyses import analyse_archive
+from trunfu.archive.ingest import ingest
 from trunfu.archive.queries import Filters
 from trunfu.cli.app import app
+from trunfu.engine import simulate
+from trunfu.notation.models import Claim, Record
 from trunfu.notation.reader import read_records
+from trunfu.notation.writer import write
+
+from .conftest import write_file
 
 TRICKS = 2
 
@@ -138,3 +145,44 @@ def test_the_command_stores_and_tells(archive: Path, tmp_path: Path) -> None:
     assert both.exit_code == 2 and "not both" in both.output
     missing = runner.invoke(app, ["analyse", "--db", str(tmp_path / "none.duckdb")])
     assert missing.exit_code == 3 and "no archive here" in missing.output
+
+
+def _play_only(record: Record, keep: str | None = None) -> Record:
+    """`record` whose deal gives no seat's hand but `keep`'s."""
+    hands = [h for h in record.deal.hands if not h.owner.isdigit() or h.owner == keep]
+    return replace(record, deal=replace(record.deal, hands=hands))
+
+
+def test_records_refused_for_a_hand_not_given_are_analysed_again_once(tmp_path: Path) -> None:
+    french = simulate("french-tarot", 4, 3, seed=3)
+    claimed = next(
+        r
+        for r in simulate("marafone", 4, 40, seed=3)
+        if any(type(i) is Claim for i in r.play.items)
+    )
+    lead = next(h.owner for h in claimed.deal.hands if any(c.code == "4D" for c in h.cards))
+    records = [_play_only(r) for r in french if r.play] + [_play_only(claimed, keep=lead)]
+    source = write_file(tmp_path / "play-only.tgn", [write(r) for r in records])
+    db = tmp_path / "a.duckdb"
+    assert ingest(db, [str(source)], workers=0).added == len(records)
+    con = duckdb.connect(str(db))
+    try:  # as an older trunfu stored them: refused, a hand not being given
+        schema.create_analysis(con)
+        con.execute(
+            """INSERT INTO analyses SELECT id, NULL, 'the deal gives no hand for seat '
+               || seats, 0.1 FROM records WHERE scored AND NOT thrown_in"""
+        )
+        [stale] = con.execute("SELECT count(*) FROM analyses").fetchone()
+    finally:
+        con.close()
+    assert stale == len(records)
+    found = analyse_archive(db, tricks=1, workers=0)
+    assert (found.records, found.analysed, found.refused) == (len(records), len(records) - 1, 1)
+    rows = _rows(db, "SELECT record_id, tricks, error FROM analyses ORDER BY record_id")
+    assert len(rows) == len(records) and [t for _, t, _ in rows[:-1]] == [1] * (len(records) - 1)
+    assert "the play stops after trick" in rows[-1][2] and "fuori" in rows[-1][2]
+    [(cards,)] = _rows(db, "SELECT count(*) FROM analysed_cards")
+    assert cards == found.cards == 4 * (len(records) - 1)
+    again = analyse_archive(db, tricks=1, workers=0)
+    assert (again.records, again.cards) == (0, 0)
+    assert _rows(db, "SELECT record_id, tricks, error FROM analyses ORDER BY record_id") == rows

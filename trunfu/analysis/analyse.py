@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..engine import State, actions, start
 from ..notation.decks import GAMES
 from ..notation.models import Record
+from .inferred import completed, missing_seats
 from .solver import Solver, history
 from .values import NotAnalysable
 
@@ -57,9 +58,21 @@ class Analysis:
 
 def _plays(record: Record) -> tuple[State, list[tuple[int, str]]]:
     """A state of the play (once its first card is down), and every card played (seat,
-    card), in order."""
+    card), in order. A deal that leaves hands out is started from the hands its play shows
+    (`inferred.completed`)."""
     try:
         state = start(record)
+    except ValueError as error:
+        if not missing_seats(record):
+            raise NotAnalysable(f"the deal cannot be set up: {error}") from None
+        record = completed(record)  # every hand inferred from the play, or NotAnalysable
+        try:
+            state = start(record)
+        except ValueError as error:
+            raise NotAnalysable(
+                f"the hands are inferred from the play, but the deal cannot be set up: {error}"
+            ) from None
+    try:
         moves = actions(record)
     except ValueError as error:
         raise NotAnalysable(str(error)) from None

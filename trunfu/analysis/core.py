@@ -44,7 +44,7 @@ DECL_ANY, DEF_ANY = 16, 32
 PEND_SHIFT = 6
 """Sicilian: 1 when the declarer's Fuggitivo lies with the other side, 2 the reverse."""
 
-TT_BITS = 21
+TT_BITS = 22
 UNITS = 16
 """More than any card's worth in units: the transposition key's (holder, worth) pairs."""
 INF = 1 << 30
@@ -309,6 +309,7 @@ def boundary(P, suit, unit, side, owner, zrel, zlead, zst, leader, st, done):
     kind = P[KIND]
     key = zlead[leader] ^ zst[st_key(P, st)]
     rest = 0
+    held = 0
     prev = -1
     slot = 0
     for c in range(n):
@@ -321,32 +322,63 @@ def boundary(P, suit, unit, side, owner, zrel, zlead, zst, leader, st, done):
             key ^= zrel[slot, o * UNITS + unit[c]]
             slot += 1
             rest += unit[c]
+            held += 1
     if kind == WAITE:
         return key, 0, (P[TOTAL] - done) * (2 * KING_TRUMPED) + FOOL_POINTS
     seats = P[SEATS]
+    tricks, trumps, ours = masters(P, suit, side, unit, owner)
+    if kind == SICILIAN:
+        return key, *_sicilian_bounds(P, st, rest, held, tricks, trumps, ours)
     least = 0
     most = rest + P[LAST_BONUS]
-    if kind == SICILIAN:  # the Fuggitivo back and the last cards short of a three
-        least = -FUGGITIVO - 3
-        most += FUGGITIVO
-    tricks, trumps, ours = masters(P, suit, side, unit, owner)
     others = tricks * (seats - 1) if kind != MARAFONE else 0  # every card is worth 1 or more
     if ours == 1:
-        if kind == SICILIAN:  # each trick: its cards less at most two threes (2 each)
-            least += max(0, trumps + tricks * (seats - 1 - 2 * ((seats + 2) // 3)))
-        else:
-            least += trumps + others
+        least += trumps + others
     elif ours == 0:
         most -= trumps + others
     ex = P[EX]
-    held = ex >= 0 and owner[ex] >= 0
-    if kind == FRENCH and held and P[TOTAL] - done >= 2 and P[EXCUSE_LEAD] == LEAD_ALWAYS:
+    if (
+        kind == FRENCH
+        and ex >= 0
+        and owner[ex] >= 0
+        and P[TOTAL] - done >= 2
+        and P[EXCUSE_LEAD] == LEAD_ALWAYS
+    ):
         # Its holder can play the Excuse before the last trick, and keep it.
         if side[owner[ex]] == 1:
             least += EXCUSE_EXCHANGE
         else:
             most -= EXCUSE_EXCHANGE
     return key, least, most
+
+
+@njit(cache=True, nogil=True)
+def threes(m):
+    """Sicilian: what counting `m` cards in threes takes off their worth (2 a three, 1 for
+    the one or two cards left over). Each card more takes off at most 1, and is worth 1 or
+    more: the more cards a side takes, the more it counts."""
+    return 2 * (m // 3) + (1 if m % 3 else 0)
+
+
+@njit(cache=True, nogil=True)
+def _sicilian_bounds(P, st, rest, held, tricks, trumps, ours):
+    """Sicilian: the least and the most the rest of the deal can give the declarer's side,
+    `held` cards worth `rest` still in hand and `r` of its cards not yet counted in a three:
+    at most every card (less the tricks sure to go to the other side's highest trumps), at
+    least the tricks sure to fall to its own; the threes counted on what it takes (`threes`),
+    the Fuggitivo's 10 back either way, and 1 either way for the card it moves."""
+    seats = P[SEATS]
+    r = (st >> R_SHIFT) & 3
+    sure = tricks * seats  # the cards of the tricks the highest trumps take
+    worth = trumps + tricks * (seats - 1)  # at least: every card is worth 1 or more
+    least = -FUGGITIVO - 3
+    if ours == 1:
+        least = max(least, worth - threes(r + sure) - FUGGITIVO - 2)
+    if ours == 0:
+        most = rest - worth - threes(r + held - sure) + P[LAST_BONUS] + FUGGITIVO + 2
+    else:
+        most = rest - threes(r + held) + P[LAST_BONUS] + FUGGITIVO + 2
+    return least, most
 
 
 @njit(cache=True, nogil=True)
@@ -381,9 +413,10 @@ def masters(P, suit, side, unit, owner):
 def _order(P, suit, power, unit, side, owner, line, d, tlen, leader, moves, k, best, score):
     """The cards of moves[:k] with equivalent ones collapsed (the lower of two cards of one
     suit, next to each other among the cards not yet played, held by the same seat and worth
-    the same), most promising first: the table's best move, then, in a trick under way, the
-    cheapest card that takes it from the other side, the richest given to a partner who holds
-    it, the cheapest otherwise. Returns the new count."""
+    the same), most promising first: the table's best move, then, to lead, the highest card
+    (trumps first; Sicilian: the lowest of a plain suit, trumps last, the highest first), in
+    a trick under way, the cheapest card that takes it from the other side, the richest
+    given to a partner who holds it, the cheapest otherwise. Returns the new count."""
     n = P[N_CARDS]
     ex = P[EX]
     seats = P[SEATS]
@@ -419,7 +452,11 @@ def _order(P, suit, power, unit, side, owner, line, d, tlen, leader, moves, k, b
             score[i] = 1 << 40
             continue
         if tlen == 0:
-            score[i] = power[c] + (1000 if trump >= 0 and suit[c] == trump else 0)
+            trumps = trump >= 0 and suit[c] == trump
+            if P[KIND] == SICILIAN:  # the lowest of a plain suit first, trumps last
+                score[i] = (-1000 + power[c]) if trumps else -power[c]
+            else:  # the highest first, trumps first
+                score[i] = power[c] + (1000 if trumps else 0)
             continue
         if c == ex:
             score[i] = -(1 << 20)

@@ -2,7 +2,7 @@
 judged card by card in worker processes (`trunfu.analysis`), stored in `analyses` and
 `analysed_cards`, a batch of records per transaction. Running it again analyses only
 what is new; a record that cannot be analysed is stored with the reason, and not tried
-again."""
+again (but for the reasons of `RETRIED`)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,11 @@ from .lock import ArchiveError, ArchiveMissing, connect
 
 BATCH = 50
 """Records analysed per transaction."""
+
+RETRIED = ("the deal does not give", "the deal gives no hand")
+"""How the refusals of a record whose deal leaves a hand out begin, as stored before the
+analysis inferred hands from the play: such a record is analysed again (once: the reasons
+given now begin otherwise)."""
 
 CardRow = tuple[int, int, int, str, float, float, float, list[str]]
 
@@ -80,16 +85,19 @@ def judge(record_id: int, text: str, tricks: int | None, budget: float) -> Found
 def _pending(
     con: duckdb.DuckDBPyConnection, game: str | None, limit: int | None
 ) -> Iterator[list[tuple[int, str]]]:
-    """The scored records without an analysis, oldest first, `BATCH` at a time (at most
-    `limit` in all): (id, text). Read a batch at a time, so that memory stays flat."""
-    sql = """SELECT id, text FROM records r WHERE scored AND NOT thrown_in
+    """The scored records without an analysis (or refused for a reason of `RETRIED`),
+    oldest first, `BATCH` at a time (at most `limit` in all): (id, text). Read a batch at a
+    time, so that memory stays flat."""
+    retried = " OR ".join("starts_with(a.error, ?)" for _ in RETRIED)
+    sql = f"""SELECT id, text FROM records r WHERE scored AND NOT thrown_in
              AND (? IS NULL OR game = ?) AND id > ?
-             AND NOT EXISTS (SELECT 1 FROM analyses a WHERE a.record_id = r.id)
+             AND NOT EXISTS (SELECT 1 FROM analyses a WHERE a.record_id = r.id
+                             AND NOT (a.error IS NOT NULL AND ({retried})))
              ORDER BY id LIMIT ?"""
     last, left = -1, limit
     while left is None or left > 0:
         size = BATCH if left is None else min(BATCH, left)
-        rows = con.execute(sql, [game, game, last, size]).fetchall()
+        rows = con.execute(sql, [game, game, last, *RETRIED, size]).fetchall()
         if not rows:
             return
         yield rows
@@ -99,9 +107,12 @@ def _pending(
 
 
 def _store(con: duckdb.DuckDBPyConnection, batch: list[Found]) -> None:
-    """One batch of analyses in one transaction."""
+    """One batch of analyses in one transaction (replacing the refusals retried)."""
     con.execute("BEGIN TRANSACTION")
     try:
+        con.execute(
+            "DELETE FROM analyses WHERE list_contains(?, record_id)", [[f.record_id for f in batch]]
+        )
         con.executemany(
             "INSERT INTO analyses VALUES (?, ?, ?, ?)",
             [(f.record_id, f.tricks, f.error, f.seconds) for f in batch],
