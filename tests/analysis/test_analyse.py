@@ -64,6 +64,20 @@ def test_the_table_marks_the_cards(tmp_path):
     assert all(row.split()[6] in ("best", "inaccuracy", "mistake", "blunder") for row in rows)
 
 
+def test_the_table_names_the_declarer_side_in_words(tmp_path):
+    """One seat alone is `seat N`; a team is `seats N and M`."""
+    records = [
+        *trunfu.simulate("marafone", 4, 1, seed=3),
+        *trunfu.simulate("waite-tarot", 2, 1, seed=3),
+    ]
+    done = CliRunner().invoke(app, ["analyse", "--tricks", "1", str(_file(tmp_path, records))])
+    heads = [line for line in done.output.splitlines() if "declarer's side" in line]
+    teams = [sorted(analyse(r, tricks=1).side) for r in records]
+    assert len(heads) == 2 and len(teams[0]) == 2 and len(teams[1]) == 1
+    assert f"(seats {teams[0][0]} and {teams[0][1]})" in heads[0]
+    assert f"(seat {teams[1][0]})" in heads[1]
+
+
 def test_marks_follow_the_thresholds_of_each_game():
     assert [mark("french-tarot", x) for x in (0, 0.5, 2, 5)] == [
         "best",
