@@ -3,11 +3,14 @@ is known of the deal so far (for the step-through view)."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..notation.decks import GAMES, Game
 from ..notation.models import Diagnostic, Node, Record, Tag, number
 from .model import Outcome, Snapshot, Step, TrickResult
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 class Observed(Protocol):
@@ -86,6 +89,23 @@ class Context:
                 message=message,
             )
         )
+
+    def act(
+        self, state: State, node: Node | None, action: str, label: str = "", kind: str = "call"
+    ) -> bool:
+        """The referee's step for one written action: what `state` finds wrong with it
+        reported at `node`, else done, shown as a `kind` step labelled `label` (none when
+        the label is empty); True when it was done."""
+        faults = state.check(action)
+        for fault in faults:
+            self.error(node, fault.code, fault.message)
+        if faults:
+            return False
+        seat = state.to_act if label and self.want_steps else None
+        state.perform(action)
+        if seat is not None:
+            self.step(kind, seat=seat, text=action, node=node, label=label)
+        return True
 
     @property
     def failed(self) -> bool:
