@@ -91,21 +91,33 @@ class Context:
         )
 
     def act(
-        self, state: State, node: Node | None, action: str, label: str = "", kind: str = "call"
+        self,
+        state: State,
+        node: Node | None,
+        action: str,
+        label: str = "",
+        *,
+        kind: str = "call",
+        text: str | None = None,
+        always: bool = False,
     ) -> bool:
         """The referee's step for one written action: what `state` finds wrong with it
-        reported at `node`, else done, shown as a `kind` step labelled `label` (none when
-        the label is empty); True when it was done."""
+        reported at `node`, then done unless refused (`always`: done all the same, for a
+        state that takes what it refuses), shown as a `kind` step labelled `label` (none
+        when the label is empty) that writes it `text` (default: `action`); True when it
+        was not refused."""
         faults = state.check(action)
         for fault in faults:
             self.error(node, fault.code, fault.message)
-        if faults:
+        if faults and not always:
             return False
         seat = state.to_act if label and self.want_steps else None
         state.perform(action)
         if seat is not None:
-            self.step(kind, seat=seat, text=action, node=node, label=label)
-        return True
+            self.step(
+                kind, seat=seat, text=action if text is None else text, node=node, label=label
+            )
+        return not faults
 
     @property
     def failed(self) -> bool:
