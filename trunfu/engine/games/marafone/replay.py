@@ -126,31 +126,36 @@ def replay(record: Record, ctx: Context) -> None:
         call, named = (f" call {called}", f" and calls {called}") if called else ("", "")
         label = f"seat {leader} names {suit} as trumps{named}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
-
-    def on_claim(claim: Claim, played: int) -> None:
-        action = f"{claim.kind} {claim.seat}"
-        ctx.act(state, claim, action)
-        label = f"seat {claim.seat}'s team is penalised"
-        if claim.kind == "fuori":
-            label = f"seat {claim.seat} calls his team out"
-        ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
-        items = record.play.items
-        after = items[items.index(claim) + 1 :]
-        if after:
-            message = f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
-            ctx.error(after[0], "play-after-claim", message)
-
     play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
-    complete = play_tricks(ctx, state, play, on_claim=on_claim if four else None).complete
+    result = play_tricks(ctx, state, play, claims=four)
+    if result.claim is not None:
+        _claim(ctx, state, result.claim)
     faults = len(ctx.diagnostics)
     if four:
         _words(ctx, state)
-    if complete:
+    if result.complete:
         state.close()
-    if not faults and (complete or state.claim or state.irregular):
+    if not faults and (result.complete or state.claim or state.irregular):
         ctx.outcome = state.score()
     if ctx.outcome is not None:
         ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
+
+
+def _claim(ctx: Context, state: MarafoneState, claim: Claim) -> None:
+    """Four seats: the `fuori` or `penalty` that ends the play; nothing may follow it."""
+    action = f"{claim.kind} {claim.seat}"
+    ctx.act(state, claim, action)
+    label = f"seat {claim.seat}'s team is penalised"
+    if claim.kind == "fuori":
+        label = f"seat {claim.seat} calls his team out"
+    ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
+    items = ctx.record.play.items
+    after = items[items.index(claim) + 1 :]
+    if after:
+        message = (
+            f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
+        )
+        ctx.error(after[0], "play-after-claim", message)
 
 
 def _label(state: MarafoneState, action: str) -> str:
