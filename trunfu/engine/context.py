@@ -97,13 +97,12 @@ class Context:
         action: str,
         label: str = "",
         *,
-        kind: str = "call",
         text: str | None = None,
         always: bool = False,
     ) -> bool:
         """The referee's step for one written action: what `state` finds wrong with it
         reported at `node`, then done unless refused (`always`: done all the same, for a
-        state that takes what it refuses), shown as a `kind` step labelled `label` (none
+        state that takes what it refuses), shown as a `call` step labelled `label` (none
         when the label is empty) that writes it `text` (default: `action`); True when it
         was not refused."""
         faults = state.check(action)
@@ -115,7 +114,7 @@ class Context:
         state.perform(action)
         if seat is not None:
             self.step(
-                kind, seat=seat, text=action if text is None else text, node=node, label=label
+                "call", seat=seat, text=action if text is None else text, node=node, label=label
             )
         return not faults
 
