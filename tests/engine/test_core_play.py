@@ -113,7 +113,7 @@ def test_a_game_check_runs_on_tricks_cleared_at_once():
     assert seen[:3] == [(1, 1, "5S", ()), (1, 2, "6S", ("5S",)), (1, 3, "7S", ("5S", "6S"))]
 
 
-def run_marafone(play: str, on_claim, steps: bool):
+def run_marafone(play: str, steps: bool):
     """A 4-seat marafone play without trumps (claims are marafone's) and these hands."""
     record = read_records('[Game "marafone"]\n[Seats "4"]\n[Dealer "4"]\n\nplay\n' + play)[0]
     ctx = Context(record, want_steps=steps)
@@ -125,24 +125,17 @@ def run_marafone(play: str, on_claim, steps: bool):
     }
     rules = TrickRules(game="marafone", must_trump=False, excuse=False)
     play = TrickPlay(rules.with_trump(None), 4, 1, 3, hands)
-    return ctx, play_tricks(ctx, Table(), play, on_claim=on_claim)
+    return ctx, play_tricks(ctx, Table(), play, claims=True)
 
 
-def test_a_claim_ends_the_play_and_its_hook_is_called_once():
+def test_a_claim_ends_the_play_where_it_stands():
     # trick 1: 7S wins (seat 4, who then calls his team out); trick 2, led by seat 4: KD wins
     play = "  1. 4S 5S 6S 7S\n  fuori 4\n  2. 6D KD 4D 5D\n  3. AB 5B 6B 7B\n"
     for steps in (False, True):
-        calls = []
-        ctx, result = run_marafone(
-            play, lambda c, n, calls=calls: calls.append((c.seat, n)) or 1, steps
-        )
-        assert calls == [(4, 1)] and result.stopped and not result.complete
-        assert [t.winner for t in result.tricks] == [4] and not ctx.diagnostics
-    # the hook is called where the claim stands: after the cards of trick 1
-    for steps in (False, True):
-        seen: list[int] = []
-        run_marafone(play, lambda c, n, seen=seen: seen.append(n), steps)
-        assert seen == [1]
+        ctx, result = run_marafone(play, steps)
+        assert (result.claim.kind, result.claim.seat, result.claim.line) == ("fuori", 4, 7)
+        assert not result.complete and not ctx.diagnostics
+        assert [t.winner for t in result.tricks] == [4] and len(ctx.tricks) == 1
 
 
 def test_walk_says_who_plays_each_written_card_and_leaves_the_play_alone():

@@ -21,6 +21,7 @@ CODE_ARGUMENT = {"error": 1, "Fault": 0, "problem": 2, "line_problem": 2}
 CLASS_OF_CALL = {"Fault": "rules", "problem": "syntax", "line_problem": "syntax"}
 PASSED_ON = {
     ("engine/context.py", "code"),  # Context.error's Diagnostic(code=code)
+    ("engine/context.py", "fault.code"),  # Context.act: a game state's check(), its Faults
     ("notation/reader.py", "code"),  # the reader's diag(): Diagnostic(code=code)
     ("notation/builder.py", "code"),  # the builder's problem(), passed on
     ("engine/games/french_tarot/replay.py", "*fault"),  # a game state's check(): its Faults

@@ -3,11 +3,14 @@ is known of the deal so far (for the step-through view)."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..notation.decks import GAMES, Game
 from ..notation.models import Diagnostic, Node, Record, Tag, number
 from .model import Outcome, Snapshot, Step, TrickResult
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 class Observed(Protocol):
@@ -86,6 +89,34 @@ class Context:
                 message=message,
             )
         )
+
+    def act(
+        self,
+        state: State,
+        node: Node | None,
+        action: str,
+        label: str = "",
+        *,
+        text: str | None = None,
+        always: bool = False,
+    ) -> bool:
+        """The referee's step for one written action: what `state` finds wrong with it
+        reported at `node`, then done unless refused (`always`: done all the same, for a
+        state that takes what it refuses), shown as a `call` step labelled `label` (none
+        when the label is empty) that writes it `text` (default: `action`); True when it
+        was not refused."""
+        faults = state.check(action)
+        for fault in faults:
+            self.error(node, fault.code, fault.message)
+        if faults and not always:
+            return False
+        seat = state.to_act if label and self.want_steps else None
+        state.perform(action)
+        if seat is not None:
+            self.step(
+                "call", seat=seat, text=action if text is None else text, node=node, label=label
+            )
+        return not faults
 
     @property
     def failed(self) -> bool:

@@ -290,8 +290,8 @@ class PlayResult:
     inferred: set[int]
     complete: bool
     """True when all the deal's tricks were played in full."""
-    stopped: bool = False
-    """True when a claim ended the play."""
+    claim: Claim | None = None
+    """The claim that ended the play (`fuori`, `penalty`), when claims end it."""
 
 
 class _Written(NamedTuple):
@@ -433,7 +433,7 @@ def play_tricks(
     *,
     lying: dict[str, str] | None = None,
     owners: dict[str, tuple[int, str]] | None = None,
-    on_claim: Callable[[Claim, int], object] | None = None,
+    claims: bool = False,
 ) -> PlayResult:
     """Replay the `play` section of `ctx.record` through `play` (its rules, who leads, the
     hands given; None for a hand not given, then inferred from the play), adopted by
@@ -441,14 +441,14 @@ def play_tricks(
     to `ctx.tricks` (each told to `state.took` when steps are wanted), a `card` step per
     card and a `trick` step per trick. `lying`: cards known to be in no seat's hand →
     where they lie; `owners`: cards known to be a seat's though its hand is not given →
-    (seat, how). A claim (`fuori`/`penalty`) ends the play when `on_claim` is given: it is
-    called with the claim and the number of tricks played, where the claim stands."""
+    (seat, how). A claim (`fuori`/`penalty`) ends the play when `claims` is true (it is
+    the result's `claim`)."""
     seats = ctx.seats
     play_node = ctx.record.play
     items = list(play_node.items) if play_node is not None else []
     known = {s: list(h) for s, h in play.dealt.items()}
     unknown = {s for s in range(1, seats + 1) if s not in known}
-    written, claim = _written(ctx, play.total, items, on_claim is not None)
+    written, claim = _written(ctx, play.total, items, claims)
     where = _Where(known, lying or {}, owners or {})
     if unknown:
         inference = _infer(play, where, written, unknown)
@@ -475,10 +475,8 @@ def play_tricks(
                 label=f"trick {done.number} goes to seat {done.winner}",
                 trick=done.cards,
             )
-    if claim is not None:
-        on_claim(claim, len(play.tricks))
     complete = len(ctx.tricks) == play.total
-    return PlayResult(ctx.tricks, start, unknown, complete, stopped=claim is not None)
+    return PlayResult(ctx.tricks, start, unknown, complete, claim)
 
 
 def _play_trick(

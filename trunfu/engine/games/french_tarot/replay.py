@@ -14,7 +14,7 @@ from . import scoring
 from .calls import count_fault
 from .ecart import check_ecart
 from .rules import GAME, PASS, called_cards, hand_size
-from .state import FrenchState, from_record, petit_sec_fault, speaker, variant_of
+from .state import FrenchState, from_record, petit_sec_fault, variant_of
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -72,16 +72,10 @@ def _auction(state: FrenchState, record: Record, ctx: Context, later: list[Node]
     for separator in bids.separators if bids else []:
         ctx.error(separator, "one-round", "french-tarot has a single round of bids: no `/`")
     state.enter("auction")
-    for i, call in enumerate(calls):
+    for call in calls:
         action = call.word if call.label is None else f"{call.label}: {call.word}"
-        for fault in state.check(action):
-            ctx.error(call, *fault)
-        state.perform(action)
-        if ctx.want_steps:
-            seat = speaker(i, state.eldest, ctx.seats)
-            ctx.step(
-                "call", seat=seat, text=call.word, node=call, label=f"seat {seat}: {call.word}"
-            )
+        label = f"seat {state.to_act}: {call.word}"
+        ctx.act(state, call, action, label, text=call.word, always=True)
     state.close("auction")
     if len(calls) < ctx.seats:
         if later:
@@ -109,9 +103,7 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
             ctx.error(cards[expected] if len(cards) > expected else section, *fault)
         state.enter("call")
         for card in cards:
-            for fault in state.check(card.code):
-                ctx.error(card, *fault)
-            state.perform(card.code)
+            ctx.act(state, card, card.code, always=True)
         if ctx.want_steps:
             names = ", ".join(card_name(GAME, c) for c in state.called)
             label, text = f"seat {state.taker} calls {names}", "call " + " ".join(state.called)

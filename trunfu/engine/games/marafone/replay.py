@@ -6,30 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....notation.models import Claim, Node, Record
+from ....notation.models import Call, Claim, Record, Trump
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
 from .rules import DECK, RULES
-from .state import MarafoneState
+from .state import MarafoneState, written
 from .trionfo import Auction
-
-
-def _act(
-    ctx: Context, state: MarafoneState, action: str, node: Node | None, label: str = ""
-) -> bool:
-    """Report what is wrong with `action` at `node`, or do it, with a step (`label`) when
-    given; True when it was legal."""
-    faults = state.check(action)
-    for fault in faults:
-        ctx.error(node, fault.code, fault.message)
-    if faults:
-        return False
-    seat = state.to_act if label and ctx.want_steps else None
-    state.perform(action)
-    if seat is not None:
-        ctx.step("call", seat=seat, text=action, node=node, label=label)
-    return True
 
 
 def holder(
@@ -110,7 +93,19 @@ def replay(record: Record, ctx: Context) -> None:
     count = "ten" if four else "eight"
     ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
     if not four:
-        _auction_calls(record, ctx, state)
+        _four_seat_words(record, ctx, state)
+    called = record.call.cards if record.call else []
+    for node, action in written(record):
+        kind = type(node)
+        if kind is Call and four:
+            continue  # four seats have no auction
+        if kind is Call:
+            _turn(ctx, state, node)
+        elif kind is Trump and state.phase != "trump":
+            break  # the auction is not over, or thrown in
+        elif kind is not Trump and (state.phase != "call" or len(called) != 1):
+            break  # the play, or a called card the state does not judge (told below)
+        ctx.act(state, node, action, _label(state, action))
     if state.phase == "over":  # thrown in
         if played:
             ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
@@ -121,46 +116,69 @@ def replay(record: Record, ctx: Context) -> None:
         return None
     if state.phase == "auction":
         return None
-    leader, suit = state.leader, DECK.suit_name(trump) if trump else ""
-    if trump is not None:
-        named = f"seat {leader}, who holds 4D, names {suit} as trumps" if four else ""
-        _act(ctx, state, f"trump {trump}", record.trump, named)
-    called = None if four else _called(record, ctx, state)
+    if not four:
+        _call_section(record, ctx, state)
+    leader = state.leader
     if trump is None:
         return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
     if not four and ctx.want_steps:
+        called, suit = state.called, DECK.suit_name(trump)
         call, named = (f" call {called}", f" and calls {called}") if called else ("", "")
         label = f"seat {leader} names {suit} as trumps{named}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
-
-    def on_claim(claim: Claim, played: int) -> None:
-        action = f"{claim.kind} {claim.seat}"
-        _act(ctx, state, action, claim)
-        label = f"seat {claim.seat}'s team is penalised"
-        if claim.kind == "fuori":
-            label = f"seat {claim.seat} calls his team out"
-        ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
-        items = record.play.items
-        after = items[items.index(claim) + 1 :]
-        if after:
-            message = f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
-            ctx.error(after[0], "play-after-claim", message)
-
     play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
-    complete = play_tricks(ctx, state, play, on_claim=on_claim if four else None).complete
+    result = play_tricks(ctx, state, play, claims=four)
+    if result.claim is not None:
+        _claim(ctx, state, result.claim)
     faults = len(ctx.diagnostics)
     if four:
         _words(ctx, state)
-    if complete:
+    if result.complete:
         state.close()
-    if not faults and (complete or state.claim or state.irregular):
+    if not faults and (result.complete or state.claim or state.irregular):
         ctx.outcome = state.score()
     if ctx.outcome is not None:
         ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
 
 
-def _auction_calls(record: Record, ctx: Context, state: MarafoneState) -> None:
-    """Trionfo: the four-seat words and claims refused, then the auction call by call."""
+def _claim(ctx: Context, state: MarafoneState, claim: Claim) -> None:
+    """Four seats: the `fuori` or `penalty` that ends the play; nothing may follow it."""
+    action = f"{claim.kind} {claim.seat}"
+    ctx.act(state, claim, action)
+    label = f"seat {claim.seat}'s team is penalised"
+    if claim.kind == "fuori":
+        label = f"seat {claim.seat} calls his team out"
+    ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
+    items = ctx.record.play.items
+    after = items[items.index(claim) + 1 :]
+    if after:
+        message = (
+            f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
+        )
+        ctx.error(after[0], "play-after-claim", message)
+
+
+def _label(state: MarafoneState, action: str) -> str:
+    """The step of an action before the play (none for the Trionfo trumps and called
+    card: one step shows both, once the card is judged)."""
+    if state.phase == "auction":
+        return f"seat {state.auction.turn}: {action}"
+    if state.phase == "trump" and state.auction is None:
+        suit = DECK.suit_name(action.split()[-1])
+        return f"seat {state.leader}, who holds 4D, names {suit} as trumps"
+    return ""
+
+
+def _turn(ctx: Context, state: MarafoneState, call: Call) -> None:
+    """A call labelled with a seat whose turn it is not."""
+    seat = state.auction.turn
+    if call.label is not None and seat and call.label != seat:
+        message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
+        ctx.error(call, "wrong-turn", message)
+
+
+def _four_seat_words(record: Record, ctx: Context, state: MarafoneState) -> None:
+    """Trionfo: the four-seat words and claims of the play, refused."""
     for item in record.play.items if record.play is not None else ():
         if type(item) is Claim:
             (fault,) = state.check(f"{item.kind} {item.seat}")
@@ -170,12 +188,6 @@ def _auction_calls(record: Record, ctx: Context, state: MarafoneState) -> None:
             if card.extras is not None and card.extras.signal:  # `card.signal`, quicker
                 (fault,) = state.check(f"{card.code} {card.signal}")
                 ctx.error((card.signal_line, card.signal_column), fault.code, fault.message)
-    for call in record.calls():
-        seat = state.auction.turn
-        if call.label is not None and seat and call.label != seat:
-            message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
-            ctx.error(call, "wrong-turn", message)
-        _act(ctx, state, call.word, call, f"seat {seat}: {call.word}")
 
 
 def _words(ctx: Context, state: MarafoneState) -> None:
@@ -209,23 +221,15 @@ def _auction(record: Record, first: int) -> Auction:
     return auction
 
 
-def _called(record: Record, ctx: Context, state: MarafoneState) -> str | None:
-    """The card called after `chiamo` (one card, judged by the state once trumps are
-    named); after another bid, none."""
+def _call_section(record: Record, ctx: Context, state: MarafoneState) -> None:
+    """Trionfo: a called card after another bid than `chiamo`, or not one after it."""
     cards, signore, bid = record.call.cards if record.call else [], state.signore, state.bid
     if bid != "chiamo" and cards:
         message = f"only `chiamo` calls a card; seat {signore} bid `{bid}` and plays alone"
         ctx.error(cards[0], "unexpected-call", message)
-    if bid != "chiamo":
-        return None
-    if len(cards) != 1:
+    if bid == "chiamo" and len(cards) != 1:
         message = (
             f"after `chiamo` seat {signore} calls one card of a suit other than trumps "
             "(e.g. `call` `3C`)"
         )
         ctx.error(record.call or record.auction, "call-needed", message)
-        return None
-    # trumps not named: the record stops short of the play, the card is not judged
-    if state.phase == "call" and not _act(ctx, state, cards[0].code, cards[0]):
-        return None
-    return cards[0].code

@@ -69,11 +69,8 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
         state.discard_unseen(cards or [], hand_known=pool is not None and cards is None)
         return True
     for card, node in zip(cards, written or [None] * DISCARD, strict=True):
-        faults = state.check(card)
-        if faults:
-            ctx.error(node, faults[0].code, faults[0].message)
+        if not ctx.act(state, node, card):
             return False
-        state.perform(card)
     label = f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3"
     ctx.step("discard", seat=state.dealer, text=" ".join(cards), node=record.discard, label=label)
     return True
