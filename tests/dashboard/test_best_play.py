@@ -97,6 +97,8 @@ def test_the_toggle_judges_the_cards_and_outlines_the_best(open_page, famous, mo
     upcoming = best_play.reading(rep, analyse(rep.record, tricks=1), before_last).next
     told = f"Best for seat {upcoming.seat} now: {', '.join(upcoming.best)} (outlined)"
     assert any(c.value.startswith(told) for c in at.caption)
+    side = analyse(rep.record, tricks=1).side_words  # a team: "seats 1 and 3 end with"
+    assert side.startswith("seats ") and any(f"{side} end with " in c.value for c in at.caption)
     table = next(h.proto.body for h in at.get("html") if "tf-table" in h.proto.body)
     outlined = re.findall(r'class="tf-card best"[^>]*data-card="(\w+)"', table)
     assert sorted(outlined) == sorted(upcoming.best)

@@ -55,6 +55,14 @@ class Analysis:
     tricks: int
     positions: list[Position] = field(default_factory=list)
 
+    @property
+    def side_words(self) -> str:
+        """The declarer's side by its seats, as a player says it: "seat 2", "seats 1 and 3"."""
+        seats = [str(s) for s in self.side]
+        if len(seats) == 1:
+            return f"seat {seats[0]}"
+        return f"seats {', '.join(seats[:-1])} and {seats[-1]}"
+
 
 def _plays(record: Record) -> tuple[State, list[tuple[int, str]]]:
     """A state of the play (once its first card is down), and every card played (seat,

@@ -143,13 +143,9 @@ def _error(as_json: bool, file: str | None, index: int, where: str, error: str) 
 def _table(where: str, found) -> None:  # found: analysis.analyse.Analysis
     from ..analysis.marks import mark
 
-    seats = [str(s) for s in found.side]
-    side = (
-        f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(seats[:-1])} and {seats[-1]}"
-    )
     typer.echo(
         f"{where}: {found.game}, the last {found.tricks} tricks; values are the points of "
-        f"the declarer's side ({side}) with perfect play"
+        f"the declarer's side ({found.side_words}) with perfect play"
     )
     typer.echo(f"{'trick':>5} {'seat':>4} {'card':<5} {'before':>7} {'after':>7} {'loss':>6}  mark")
     for p in found.positions:

@@ -156,17 +156,9 @@ def line(rep: Replay, found: Analysis) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def side_words(found: Analysis) -> str:
-    """The declarer's side by its seats: "seat 2", "seats 1 and 3"."""
-    seats = [str(s) for s in found.side]
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return f"seats {', '.join(seats[:-1])} and {seats[-1]}"
-
-
 def chart(data: pd.DataFrame, at_card: int, found: Analysis) -> alt.LayerChart:
     """The evaluation line, each card a point coloured by its mark, the step shown."""
-    y = alt.Y("value:Q", title=f"Points ({side_words(found)})")
+    y = alt.Y("value:Q", title=f"Points ({found.side_words})")
     x = alt.X("card:Q", title="Cards played", axis=alt.Axis(tickMinStep=1))
     marks = [m for m in MARK_COLOURS if m in set(data["mark"])]
     colour = alt.Color(

@@ -170,7 +170,8 @@ def _best_play(index: int) -> best_play.Reading | None:
     if upcoming is not None:
         st.caption(
             f"Best for seat {upcoming.seat} now: {', '.join(upcoming.best)} (outlined). "
-            f"With best play from here, {best_play.side_words(found)} end with "
+            f"With best play from here, {found.side_words} "
+            f"{'ends' if len(found.side) == 1 else 'end'} with "
             f"{words.card_points(upcoming.before, game)} points."
         )
     elif reading.played is None:
