@@ -48,7 +48,7 @@ def stripped(record: Record) -> Record:
 
 
 def _seat_hands(record: Record) -> dict[str, list[str]]:
-    return {h.owner: [c.code for c in h.cards] for h in record.deal.hands}
+    return {h.owner: list(h.cards) for h in record.deal.hands}
 
 
 def _analysed(record: Record) -> object:

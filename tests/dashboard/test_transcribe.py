@@ -182,7 +182,7 @@ def test_the_deal_typed_with_completion_reaches_the_same_text(
     ok(at)
     assert at.multiselect(key="tr_typed").value == []
     t = at.session_state["transcription"]
-    assert [t.hand(h.owner) for h in hands[:-1]] == [[c.code for c in h.cards] for h in hands[:-1]]
+    assert [t.hand(h.owner) for h in hands[:-1]] == [list(h.cards) for h in hands[:-1]]
     at.button(key="tr-fill").click().run()
     for _, action in actions(record):
         enter(ok(at), action)

@@ -29,7 +29,7 @@ def row(game: str, seats: int, trick: int) -> str:
 
 
 def codes(text: str) -> list[list[str]]:
-    return [[c.code for c in t.cards] for t in one(text).play.tricks]
+    return [list(t.cards) for t in one(text).play.tricks]
 
 
 @pytest.mark.parametrize(("game", "seats"), TABLES)
