@@ -639,7 +639,10 @@ def _did_you_mean(words: list[str]) -> str:
 def _card(kind: str, text: str, line: int, column: int) -> Card:
     """A card item as a card: a code from the table as it is, else the code as the scanner
     found it, maybe followed by a suffix."""
-    return Card(*_code(kind, text), line, column) if kind != PLAIN_CARD else Card(text, line, column)
+    if kind == PLAIN_CARD:
+        return Card(text, line, column)
+    code, extras = _code(kind, text)
+    return Card(code, line, column, extras)
 
 
 def _add(cards: Cards, kind: str, text: str, line: int, column: int) -> None:
@@ -692,8 +695,8 @@ def attach_comments(
         if section is None:
             continue
         found.append((section.line, section.column, section))
-        if isinstance(section.cards if hasattr(section, "cards") else None, Cards):
-            cards_of(section.cards)
+        if isinstance(cards := getattr(section, "cards", None), Cards):
+            cards_of(cards)
         for group in ("hands", "items", "separators", "rounds"):
             for item in getattr(section, group, ()):
                 for node in item if group == "rounds" else (item,):

@@ -396,9 +396,7 @@ def _exchange(items: list[Exchange], rules: _Rules, problems: list[Problem]) -> 
     return Cards.of(ex.card for ex in items)
 
 
-def _play(
-    items: list[Trick | Claim], rules: _Rules, problems: list[Problem]
-) -> list[Cards] | None:
+def _play(items: list[Trick | Claim], rules: _Rules, problems: list[Problem]) -> list[Cards] | None:
     """Add the problems of the play's words (signals outside marafone, claims) to `problems`.
     The cards of each trick for the deck check; None when a set test shows they are all
     known, none twice and, outside marafone, none followed by anything."""
@@ -409,7 +407,9 @@ def _play(
         played = None
     else:
         played = tricks
-        for extras in [] if marafone else [e for c in tricks if c.extras for e in c.extras.values()]:
+        for extras in (
+            [] if marafone else [e for c in tricks if c.extras for e in c.extras.values()]
+        ):
             if extras.signal:
                 problems.append(
                     (

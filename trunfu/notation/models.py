@@ -268,9 +268,7 @@ class Cards(list[str]):
             return False
         if not isinstance(other, Cards):
             return True
-        return self.positions() == other.positions() and (self.extras or {}) == (
-            other.extras or {}
-        )
+        return self.positions() == other.positions() and (self.extras or {}) == (other.extras or {})
 
     def __ne__(self, other: object) -> bool:
         return not self == other

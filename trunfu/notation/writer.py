@@ -170,7 +170,10 @@ def write(record: Record, tags: list[tuple[str, str]] | None = None) -> str:
                 if played.extras:
                     extra = played.extras.get
                     cards = " ".join(
-                        [c if extra(i) is None else _played(c, extra(i)) for i, c in enumerate(played)]  # type: ignore[arg-type]
+                        [
+                            c if extra(i) is None else _played(c, extra(i))
+                            for i, c in enumerate(played)
+                        ]  # type: ignore[arg-type]
                     )
                 else:
                     cards = " ".join(played)
