@@ -31,7 +31,7 @@ def holder(
             return seat
     items = record.play.items if record.play is not None else []
     claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
-    tricks = [list(trick.cards) for trick in items[:claimed]]
+    tricks = [trick.cards for trick in items[:claimed]]
     fits = []
     for seat in (s for s, h in hands.items() if h is None):
         leader = leader_of(seat)

@@ -19,7 +19,7 @@ def walk(record: Record, seats: int, leader: int) -> list[tuple[int, int, str]]:
     """(trick, seat, card) of each written card, the first trick led by `leader`."""
     tricks = record.play.tricks if record.play is not None else []
     play = TrickPlay(FOLLOW, seats, leader, len(tricks), {})
-    return play.walk([list(trick.cards) for trick in tricks])
+    return play.walk([trick.cards for trick in tricks])
 
 
 def replay(record: Record, ctx: Context) -> None:
