@@ -60,7 +60,7 @@ def set_up(at: AppTest, record: Record) -> AppTest:
 
 def give_hand(at: AppTest, record: Record, card: str) -> AppTest:
     """The hand holding `card`, given by clicking its cards on the deck."""
-    hand = next(h for h in record.deal.hands if card in list(h.cards))
+    hand = next(h for h in record.deal.hands if card in h.cards)
     at.button(key=f"owner-{hand.owner}").click().run()
     for c in hand.cards:
         at.button(key=f"deal-{c}").click()

@@ -165,7 +165,7 @@ def test_a_transcription_of_the_play_only_gets_the_referees_verdict(game: str, s
 def test_marafone_play_only_with_the_leaders_hand() -> None:
     """Marafone's referee must know who held 4D, who leads: one hand is enough."""
     record = deals("marafone", 4)[0]
-    holder = next(h for h in record.deal.hands if "4D" in list(h.cards))
+    holder = next(h for h in record.deal.hands if "4D" in h.cards)
     bare = replace(record, deal=None)
     t = Transcription.from_text(write(bare))
     assert [d.code for d in t.problems()] == ["unknown-leader"]
@@ -299,9 +299,9 @@ def play_only(record: Record) -> Transcription:
     if record.tag("Game") == "tarocco-siciliano" and calls:
         card = "T20" if all(c.word == "passo" for c in calls) else None
     if card is not None:
-        hand = next(h for h in record.deal.hands if card in list(h.cards))
+        hand = next(h for h in record.deal.hands if card in h.cards)
         for code in hand.cards:
-            t.give(hand.owner, code.code)
+            t.give(hand.owner, code)
     return t
 
 
