@@ -362,6 +362,7 @@ def test_cards_added_by_the_run_are_the_cards_added_one_by_one():
     one_by_one.extras_of(2).suffix = "!"
     assert run != one_by_one and one_by_one.card(2).suffix == "!"
     assert Cards(["KS"]).at(0) == (0, 0) and run.extra(0) is None
+    assert Cards(["KS"]) != "KS" and Cards(["KS"]) != ["QS"] and (Cards(["KS"]) != ["KS"]) is False
 
 
 def test_cards_keep_their_positions_and_extras_through_pickle_copy_and_pydantic():

@@ -264,14 +264,14 @@ class Cards(list[str]):
         return [self.card(index) for index in range(len(self))]
 
     def __eq__(self, other: object) -> bool:
-        if not list.__eq__(self, other):  # type: ignore[arg-type]
-            return False
-        if not isinstance(other, Cards):
-            return True
+        same = list.__eq__(self, other)  # type: ignore[arg-type]
+        if same is not True or not isinstance(other, Cards):
+            return same
         return self.positions() == other.positions() and (self.extras or {}) == (other.extras or {})
 
     def __ne__(self, other: object) -> bool:
-        return not self == other
+        same = self.__eq__(other)
+        return same if same is NotImplemented else not same
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -497,7 +497,8 @@ class Record:
         return [call for round_ in self.auction.rounds for call in round_] if self.auction else []
 
     def played(self) -> list[str]:
-        """Every card of the play's tricks, in playing order (none without a play)."""
+        """The code of every card of the play's tricks, in playing order (none without a
+        play)."""
         return [card for trick in self.play.tricks for card in trick.cards] if self.play else []
 
     def hand(self, owner: str | int) -> Hand | None:
