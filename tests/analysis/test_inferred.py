@@ -4,6 +4,7 @@ told in words."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 
@@ -48,7 +49,7 @@ def stripped(record: Record) -> Record:
 
 
 def _seat_hands(record: Record) -> dict[str, list[str]]:
-    return {h.owner: [c.code for c in h.cards] for h in record.deal.hands}
+    return {h.owner: list(h.cards) for h in record.deal.hands}
 
 
 def _analysed(record: Record) -> object:
@@ -89,7 +90,7 @@ def _revoke(record: Record) -> tuple[Record, int]:
                 for m, (other, alien) in enumerate(later.cards):
                     if other != seat or _suit(alien) in (_suit(led), "T") or alien == "EX":
                         continue
-                    items = [dataclasses.replace(t, cards=list(t.cards)) for t in tricks]
+                    items = [dataclasses.replace(t, cards=copy.copy(t.cards)) for t in tricks]
                     a, b = items[i].cards[k], items[later.number - 1].cards[m]
                     items[i].cards[k], items[later.number - 1].cards[m] = b, a
                     play = dataclasses.replace(record.play, items=items)

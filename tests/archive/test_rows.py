@@ -49,7 +49,7 @@ def _expected(record: Any, replay: Any) -> list[tuple[Any, ...]]:
     out = []
     for number, trick in enumerate(written, 1):
         known = replay.tricks[number - 1] if number <= len(replay.tricks) else None
-        for order, card in enumerate(trick.cards, 1):
+        for order, card in enumerate(trick.cards.cards(), 1):
             seat = known.cards[order - 1][0] if known and order <= len(known.cards) else None
             winner = known.winner if known else None
             captured = None if seat is None or winner is None else side(seat) != side(winner)
@@ -77,20 +77,20 @@ def test_plays_without_the_replay_of_the_last_tricks(deals: list[Deal]) -> None:
         got = _plays(deal.record, replay)
         assert got == _expected(deal.record, replay)
         assert got[-1][2] is None and got[-1][5] is None and got[-1][6] is None
-        assert [row[3] for row in got] == [c.code for t in deal.record.play.tricks for c in t.cards]
+        assert [row[3] for row in got] == deal.record.played()
 
 
 def test_plays_keep_signals_and_annotated_cards(deals: list[Deal]) -> None:
     """Marafone signals come from the written cards, annotated or not."""
     deal = next(d for d in deals if d.record.tag("Game") == "marafone" and d.replay.tricks)
-    lead = deal.record.play.tricks[0].cards[0]
-    lead.extras = CardExtras(signal="busso", suffix="!")
+    cards = deal.record.play.tricks[0].cards
+    cards.extras = {0: CardExtras(signal="busso", suffix="!")}
     try:
         got = _plays(deal.record, deal.replay)
         expected = _expected(deal.record, deal.replay)
     finally:
-        lead.extras = None
-    assert got[0][3:5] == (lead.code, "busso") and got[1][4] is None
+        cards.extras = None
+    assert got[0][3:5] == (cards[0], "busso") and got[1][4] is None
     assert got == expected
 
 

@@ -348,7 +348,7 @@ def _transcribe_a_marafone_opening(server: str, page: Page) -> None:
     page.keyboard.type("Ada")
     page.keyboard.press("Tab")
     _click(page, "tr_start")
-    first = [c.code for c in record.deal.hands[0].cards][:3]
+    first = list(record.deal.hands[0].cards)[:3]
     for n, card in enumerate(first, 1):
         _click(page, f"deal-{card}")
         expect(page.locator(".st-key-owner-1 button")).to_contain_text(f"{n}/10")

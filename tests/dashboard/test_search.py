@@ -16,7 +16,7 @@ def _deals_where(card: str, event: str) -> set[tuple[str, str]]:
         for record in read_records("\n".join(texts)):
             tricks = record.play.tricks if record.play else []
             cards = [t.cards[:1] if event == "led" else t.cards for t in tricks]
-            if any(c.code == card for trick in cards for c in trick):
+            if any(c == card for trick in cards for c in trick):
                 found.add((game, record.tag("Board")))
     return found
 

@@ -60,10 +60,10 @@ def set_up(at: AppTest, record: Record) -> AppTest:
 
 def give_hand(at: AppTest, record: Record, card: str) -> AppTest:
     """The hand holding `card`, given by clicking its cards on the deck."""
-    hand = next(h for h in record.deal.hands if card in [c.code for c in h.cards])
+    hand = next(h for h in record.deal.hands if card in h.cards)
     at.button(key=f"owner-{hand.owner}").click().run()
     for c in hand.cards:
-        at.button(key=f"deal-{c.code}").click()
+        at.button(key=f"deal-{c}").click()
     at.run()
     return ok(at)
 
@@ -95,11 +95,11 @@ def play(at: AppTest, record: Record) -> None:
     """The cards of the play, a click each (a run each: the callbacks of clicks sent in
     one run come in the page's order, not the clicks')."""
     for trick in record.play.tricks:
-        lead = trick.cards[0]
+        lead = trick.cards.card(0)
         if lead.signal:
             at.segmented_control(key="tr_signal").set_value(lead.signal).run()
         for card in trick.cards:
-            at.button(key=f"play-{card.code}").click().run()
+            at.button(key=f"play-{card}").click().run()
         ok(at)
 
 

@@ -54,7 +54,7 @@ def entered(record: Record) -> Transcription:
     hands = record.deal.hands
     for hand in hands[:-1]:
         for card in hand.cards:
-            t.give(hand.owner, card.code)
+            t.give(hand.owner, card)
     assert t.fill() == hands[-1].owner
     assert t.dealt
     return t
@@ -165,13 +165,13 @@ def test_a_transcription_of_the_play_only_gets_the_referees_verdict(game: str, s
 def test_marafone_play_only_with_the_leaders_hand() -> None:
     """Marafone's referee must know who held 4D, who leads: one hand is enough."""
     record = deals("marafone", 4)[0]
-    holder = next(h for h in record.deal.hands if "4D" in [c.code for c in h.cards])
+    holder = next(h for h in record.deal.hands if "4D" in h.cards)
     bare = replace(record, deal=None)
     t = Transcription.from_text(write(bare))
     assert [d.code for d in t.problems()] == ["unknown-leader"]
     cards = list(t.cards)
     t.undo(len(cards))
-    for card in (c.code for c in holder.cards):
+    for card in holder.cards:
         t.give(holder.owner, card)
     assert t.to_play() == int(holder.owner)
     for card in cards:
@@ -299,9 +299,9 @@ def play_only(record: Record) -> Transcription:
     if record.tag("Game") == "tarocco-siciliano" and calls:
         card = "T20" if all(c.word == "passo" for c in calls) else None
     if card is not None:
-        hand = next(h for h in record.deal.hands if card in [c.code for c in h.cards])
+        hand = next(h for h in record.deal.hands if card in h.cards)
         for code in hand.cards:
-            t.give(hand.owner, code.code)
+            t.give(hand.owner, code)
     return t
 
 
@@ -339,7 +339,7 @@ def test_the_play_only_is_entered_item_by_item_as_the_referee_offers(game: str, 
             continue
         assert offer.play, offer.why
         for trick in record.play.tricks:
-            for card in trick.cards:
+            for card in trick.cards.cards():
                 t.play(card.code, card.signal)
         verdict = t.check()
         assert verdict.valid, [d.message for d in verdict.diagnostics]
@@ -394,7 +394,7 @@ def test_undo_takes_back_the_cards_then_the_items_before_the_play() -> None:
     before = (list(t.before), t.text(), t.offer(), t.to_token())
     for item in items[4:]:
         t.enter(item)
-    cards = [c.code for trick in record.play.tricks[:2] for c in trick.cards]
+    cards = [c for trick in record.play.tricks[:2] for c in trick.cards]
     for card in cards:
         t.play(card)
     t.undo(len(cards) + len(items) - 4)
@@ -409,7 +409,7 @@ def test_the_items_before_the_play_resume_from_a_link_and_a_pasted_record() -> N
     items = sections.items_of(record)
     for item in items:
         t.enter(item)
-    t.play(record.play.tricks[0].cards[0].code)
+    t.play(record.play.tricks[0].cards[0])
     assert Transcription.from_token(t.to_token()) == t
     pasted = Transcription.from_text(t.text())
     assert pasted.before == items and pasted.text() == t.text()

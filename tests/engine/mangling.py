@@ -40,10 +40,11 @@ def internal_errors(text: str) -> list[str]:
 def change_one_card(record: Record, rng: random.Random) -> str:
     """Replace one played card by another card of the play; `"OLD -> NEW"`."""
     tricks = record.play.tricks
-    card = rng.choice(rng.choice(tricks).cards)
-    others = [c.code for t in tricks for c in t.cards if c.code != card.code]
-    old, card.code = card.code, rng.choice(others)
-    return f"{old} -> {card.code}"
+    cards = rng.choice(tricks).cards
+    place = rng.randrange(len(cards))
+    old = cards[place]
+    cards[place] = rng.choice([c for t in tricks for c in t.cards if c != old])
+    return f"{old} -> {cards[place]}"
 
 
 def swap_between_seats(record: Record, rng: random.Random) -> bool:
@@ -56,6 +57,6 @@ def swap_between_seats(record: Record, rng: random.Random) -> bool:
     i, j = rng.randrange(seats), rng.randrange(seats)
     if seats_of[a][i] == seats_of[b][j]:
         return False  # one seat's own cards swapped: legal or not by chance
-    x, y = record.play.tricks[a].cards[i], record.play.tricks[b].cards[j]
-    x.code, y.code = y.code, x.code
+    x, y = record.play.tricks[a].cards, record.play.tricks[b].cards
+    x[i], y[j] = y[j], x[i]
     return True

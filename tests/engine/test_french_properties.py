@@ -65,11 +65,12 @@ def test_one_changed_card_is_detected(setup, seed, pick):
     rng = random.Random(pick)
     tricks = record.play.tricks
     trick = rng.choice(tricks)
-    card = rng.choice(trick.cards)
-    others = [c.code for t in tricks for c in t.cards if c.code != card.code]
-    old, card.code = card.code, rng.choice(others)
+    place = rng.randrange(len(trick.cards))
+    old = trick.cards[place]
+    others = [c for t in tricks for c in t.cards if c != old]
+    trick.cards[place] = rng.choice(others)
     found, _ = diagnostics(write(record))
-    assert found, f"{old} -> {card.code} not detected"
+    assert found, f"{old} -> {trick.cards[place]} not detected"
 
 
 @settings(max_examples=30, deadline=None)
@@ -80,9 +81,9 @@ def test_two_cards_swapped_between_seats_are_detected(setup, seed, pick):
     record = played_deal(seats, variant, seed)
     rng = random.Random(pick)
     seat_of = {c: s for t in replay(record, steps=False).tricks for s, c in t.cards}
-    cards = [c for t in record.play.tricks for c in t.cards]
-    x = rng.choice(cards)
-    y = rng.choice([c for c in cards if seat_of[c.code] != seat_of[x.code]])
-    x.code, y.code = y.code, x.code
+    cards = [(t.cards, i) for t in record.play.tricks for i in range(len(t.cards))]
+    x, i = rng.choice(cards)
+    y, j = rng.choice([(c, j) for c, j in cards if seat_of[c[j]] != seat_of[x[i]]])
+    x[i], y[j] = y[j], x[i]
     found, _ = diagnostics(write(record))
     assert any(d.code == "card-not-held" for d in found), found

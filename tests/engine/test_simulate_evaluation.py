@@ -196,7 +196,7 @@ def test_game_of_tarot_seats_declare_all_they_hold_and_ask_when_short(seats: int
                 played[seat].append(card)
         items = record.announce.items if record.announce else []
         for seat, hand in played.items():  # every combination held, nothing more
-            said = sorted((i.word, [c.code for c in i.cards]) for i in items if i.seat == seat)
+            said = sorted((i.word, list(i.cards)) for i in items if i.seat == seat)
             held = sorted((d.kind, list(d.cards)) for d in declarations(hand))
             assert [s for s in said if s[0] != "ask"] == held, (seat, said, held)
         before = {s: list(h) for s, h in played.items()}  # the hands before the exchange

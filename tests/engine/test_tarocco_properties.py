@@ -46,14 +46,14 @@ def test_changing_one_card_of_the_play_is_detected(seed, seats, data):
     i = data.draw(st.integers(0, len(tricks[t].cards) - 1))
     card = tricks[t].cards[i]
     seat_of = {c: s for trick in replay(record, steps=False).tricks for s, c in trick.cards}
-    own = {c for c, s in seat_of.items() if s == seat_of[card.code]}
+    own = {c for c, s in seat_of.items() if s == seat_of[card]}
     # another card, which the seat does not hold: a card of another seat or of the scarto
     other = data.draw(st.sampled_from(sorted(set(record.game.order) - own)))
     for trick in tricks:  # swap it with the place where it was played, if it was
-        for c in trick.cards:
-            if c.code == other:
-                c.code = card.code
-    card.code = other
+        for place, c in enumerate(trick.cards):
+            if c == other:
+                trick.cards[place] = card
+    tricks[t].cards[i] = other
     found = verdict(write(record))
     assert not found.valid
 

@@ -354,7 +354,7 @@ def test_fuggitivo_led_to_the_last_trick_and_scommessa_won():
     assert out.result == "+8 -4 -4"
     assert out.breakdown["card_points"] == {"declarer": 99, "opponents": 10}
     assert out.breakdown["jochi"]["scommessa"] == {"declarer": 1, "opponents": 0}
-    assert read_records(DEAL_C)[0].play.tricks[-1].cards[0].code == "EX"
+    assert read_records(DEAL_C)[0].play.tricks[-1].cards.card(0).code == "EX"
 
 
 def test_scommessa_lost_arie_without_giove_quattro_re():

@@ -87,7 +87,7 @@ def test_a_card_legal_leaves_out_is_refused_with_the_referees_sentence(record: R
     for card in [c for c in hands[seat] if c not in state.legal()][:1] + rng.sample(unheld, 1):
         error = refused(state, card)
         changed = record_of(write(record))  # the record, with `card` played here instead
-        changed.play.tricks[play.number - 1].cards[len(play.trick)].code = card
+        changed.play.tricks[play.number - 1].cards[len(play.trick)] = card
         (first, *_) = replay(changed, steps=False).diagnostics
         assert (error.code, str(error)) == (first.code, first.message)
 

@@ -85,7 +85,7 @@ def test_a_50_mb_single_line_is_reported_with_bounded_memory(tmp_path):
     first, second = results
     assert [(d.line, d.column, d.code) for d in first.diagnostics] == [(1, 1, "record-too-long")]
     assert first.record is None and str(MAX_RECORD_CHARS)[:1] in first.diagnostics[0].message
-    assert second.ok and second.record.play.tricks[0].cards[0].line == 9
+    assert second.ok and second.record.play.tricks[0].cards.card(0).line == 9
     assert peak < 12 * MAX_RECORD_CHARS  # a few pieces of a line, not the 50 MB
 
 
@@ -134,7 +134,7 @@ def test_tabs_separate_items_and_count_as_one_column():
     (result,) = read_text(T4 + "play\t1.\tKS\tQS\n\tJS\t10S\n")
     assert result.ok
     cards = result.record.play.tricks[0].cards
-    assert [(c.line, c.column) for c in cards] == [(4, 9), (4, 12), (5, 2), (5, 5)]
+    assert cards.positions() == [(4, 9), (4, 12), (5, 2), (5, 5)]
 
 
 def test_tab_inside_a_tag_value_is_an_error():

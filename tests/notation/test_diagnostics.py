@@ -124,7 +124,7 @@ def test_syntax_error_in_record_two_does_not_stop_record_three():
     assert [r.index for r in results] == [1, 2, 3]
     assert [r.record is not None for r in results] == [True, False, True]
     assert problems(text) == [(2, 9, 12, "syntax", "bad-nag")]
-    assert results[2].record.play.tricks[0].cards[0].line == 14
+    assert results[2].record.play.tricks[0].cards.card(0).line == 14
 
 
 def test_unreadable_record_keeps_its_text():

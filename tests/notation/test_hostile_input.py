@@ -214,7 +214,7 @@ def test_files_joined_by_cat_each_with_a_bom_read_as_the_files(tmp_path):
 def test_a_bom_starting_a_line_inside_a_record_is_not_a_column():
     text = GOOD.replace("\n  1. KS", "\n\ufeff  1. KS").replace("\n[Seats", "\n\ufeff[Seats")
     record = one(text)
-    assert record.play.tricks[0].cards[0].column == 6
+    assert record.play.tricks[0].cards.card(0).column == 6
     assert record.tags[1].column == 2
 
 
@@ -222,11 +222,11 @@ def test_a_bom_among_items_is_white_space_and_in_a_value_or_comment_is_text():
     text = GOOD.replace("QS JS", "QS\ufeffJS").replace("Hostile", "Hos\ufefftile")
     text = text.replace("2. T21", "2.\ufeffT21 {a\ufeffnote}")
     record = one(text)
-    cards = [c.code for c in record.play.tricks[0].cards]
+    cards = list(record.play.tricks[0].cards)
     assert cards == ["KS", "QS", "JS", "10S"]
-    assert record.play.tricks[0].cards[2].column == 12  # the BOM is a column here
+    assert record.play.tricks[0].cards.card(2).column == 12  # the BOM is a column here
     assert record.tag("Event") == "Hos\ufefftile"
-    assert record.play.tricks[1].cards[0].comments == ("a\ufeffnote",)
+    assert record.play.tricks[1].cards.card(0).comments == ("a\ufeffnote",)
 
 
 def test_a_bom_inside_a_card_code_is_an_error_at_its_place():

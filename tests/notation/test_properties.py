@@ -17,6 +17,7 @@ from trunfu.notation.models import (
     Call,
     CardExtras,
     CardList,
+    Cards,
     Claim,
     Deal,
     Exchange,
@@ -24,7 +25,6 @@ from trunfu.notation.models import (
     Hand,
     Node,
     Play,
-    PlayedCard,
     Record,
     Tag,
     Trick,
@@ -121,7 +121,7 @@ def records(draw) -> Record:
         record.deal = Deal(
             comments=draw(comments()),
             hands=[
-                Hand(owner=o, comments=draw(comments()), cards=sort(cards(draw, deck, 4)))
+                Hand(owner=o, comments=draw(comments()), cards=Cards.of(sort(cards(draw, deck, 4))))
                 for o in chosen
             ],
         )
@@ -153,13 +153,13 @@ def records(draw) -> Record:
         )
     if section("call"):
         record.call = CardList(
-            keyword="call", comments=draw(comments()), cards=cards(draw, deck, 2)
+            keyword="call", comments=draw(comments()), cards=Cards.of(cards(draw, deck, 2))
         )
     if section("trump"):
         record.trump = Trump(comments=draw(comments()), suit=draw(st.sampled_from(game.suits)))
     if section("discard"):
         record.discard = CardList(
-            keyword="discard", comments=draw(comments()), cards=sort(cards(draw, deck, 3))
+            keyword="discard", comments=draw(comments()), cards=Cards.of(sort(cards(draw, deck, 3)))
         )
     if section("exchange"):
         record.exchange = Exchanges(
@@ -184,7 +184,7 @@ def records(draw) -> Record:
                     suffix=draw(SUFFIXES),
                     nags=draw(NAGS),
                     comments=draw(comments()),
-                    cards=cards(draw, deck, 3),
+                    cards=Cards.of(cards(draw, deck, 3)),
                 )
                 for _ in range(draw(st.integers(0, 2)))
             ],
@@ -194,10 +194,10 @@ def records(draw) -> Record:
         played = draw(st.permutations(deck))[: draw(st.integers(0, 3 * seats))]
         signal = st.sampled_from([None, None, *SIGNALS])
         for start in range(0, len(played), seats):
-            trick = [
-                PlayedCard(code=code, extras=extras(draw, signal))
+            trick = Cards.of(
+                CardModel(code=code, extras=extras(draw, signal))
                 for code in played[start : start + seats]
-            ]
+            )
             items.append(Trick(cards=trick, comments=draw(comments())))
             if len(trick) == seats and draw(st.integers(0, 4)) == 0:
                 kind = draw(st.sampled_from(["fuori", "penalty"]))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,7 @@ from tgn_helpers import one, problems, tags
 
 from trunfu.notation import lexer, models
 from trunfu.notation.grammar import item_scanner
-from trunfu.notation.models import Card, CardExtras, Node, PlayedCard, Record
+from trunfu.notation.models import Card, CardExtras, Cards, Node, Record
 from trunfu.notation.reader import read_text
 from trunfu.notation.schema import dump, load
 from trunfu.notation.words import SECTION_KEYS
@@ -53,11 +55,11 @@ def test_deal_hands_talon_and_case_insensitive_cards():
     assert {d.code for d in result.diagnostics} == {"hand-size"}  # short hands, on purpose
     record = result.record
     hands = {h.owner: h for h in record.deal.hands}
-    assert [c.code for c in hands["1"].cards] == ["T21", "EX", "10B", "KS"]
-    assert [c.code for c in hands["talon"].cards] == ["AD"]
-    assert [c.code for c in hands["dead"].cards] == ["2C"]
+    assert list(hands["1"].cards) == ["T21", "EX", "10B", "KS"]
+    assert list(hands["talon"].cards) == ["AD"]
+    assert list(hands["dead"].cards) == ["2C"]
     assert (hands["1"].line, hands["1"].column) == (5, 3)
-    assert [(c.line, c.column) for c in hands["1"].cards] == [(5, 6), (5, 10), (5, 13), (5, 17)]
+    assert hands["1"].cards.positions() == [(5, 6), (5, 10), (5, 13), (5, 17)]
 
 
 def test_auction_rounds_labels_and_a_called_card():
@@ -100,15 +102,20 @@ def test_call_aliases(game, seats, written, word):
 def test_announcements_with_cards_and_poignee_spelling():
     record = one(tags() + "announce\n  1: poignée T21 T20 T19 T18 T17 T16 T15 T14 T13 T12\n")
     item = record.announce.items[0]
-    assert (item.seat, item.word, len(item.cards), item.cards[0].code) == (1, "poignee", 10, "T21")
+    assert (item.seat, item.word, len(item.cards), item.cards.card(0).code) == (
+        1,
+        "poignee",
+        10,
+        "T21",
+    )
 
 
 def test_call_trump_discard_and_exchange():
     record = one(tags("marafone", 5) + "call 3c\ntrump b\n")
-    assert [c.code for c in record.call.cards] == ["3C"]
+    assert list(record.call.cards) == ["3C"]
     assert (record.trump.suit, record.trump.suit_line, record.trump.suit_column) == ("B", 5, 7)
     record = one(tags("waite-tarot", 3) + "discard KS QS JS\nexchange\n  1>2: KD\n  2 > 3:QD\n")
-    assert [c.code for c in record.discard.cards] == ["KS", "QS", "JS"]
+    assert list(record.discard.cards) == ["KS", "QS", "JS"]
     assert [(x.giver, x.receiver, x.card.code) for x in record.exchange.items] == [
         (1, 2, "KD"),
         (2, 3, "QD"),
@@ -118,7 +125,7 @@ def test_call_trump_discard_and_exchange():
 def test_tricks_grouped_by_seats_when_not_numbered():
     record = one(tags() + "play\n  KS QS JS 10S 9S 8S\n  7S 6S 5S\n")
     tricks = record.play.tricks
-    assert [[c.code for c in t.cards] for t in tricks] == [
+    assert [list(t.cards) for t in tricks] == [
         ["KS", "QS", "JS", "10S"],
         ["9S", "8S", "7S", "6S"],
         ["5S"],
@@ -128,7 +135,7 @@ def test_tricks_grouped_by_seats_when_not_numbered():
 
 def test_numbered_tricks_may_span_lines_and_the_last_may_be_short():
     record = one(tags(seats=3) + "play\n  1. KS\n QS JS 2. 10S 9S\n")
-    assert [[c.code for c in t.cards] for t in record.play.tricks] == [
+    assert [list(t.cards) for t in record.play.tricks] == [
         ["KS", "QS", "JS"],
         ["10S", "9S"],
     ]
@@ -141,9 +148,9 @@ def test_marafone_signals_and_claims():
     )
     items = record.play.items
     assert [i.kind for i in items] == ["trick", "fuori", "trick", "penalty"]
-    lead = items[0].cards[0]
+    lead = items[0].cards.extra(0)
     assert (lead.signal, lead.signal_line, lead.signal_column) == ("busso", 5, 9)
-    assert (items[2].cards[0].signal, items[2].cards[0].nags) == ("volo", (1,))
+    assert (items[2].cards.card(0).signal, items[2].cards.card(0).nags) == ("volo", (1,))
     assert (items[1].seat, items[3].seat) == (1, 2)
 
 
@@ -152,12 +159,17 @@ def test_annotations_on_cards_and_calls():
     first, second = record.auction.rounds[0]
     assert (first.suffix, first.nags, second.suffix) == ("!?", (14,), "?!")
     cards = record.play.tricks[0].cards
-    assert [(c.suffix, c.nags) for c in cards] == [("!!", (1, 2)), ("??", ()), ("!", ()), ("?", ())]
+    assert [(c.suffix, c.nags) for c in cards.cards()] == [
+        ("!!", (1, 2)),
+        ("??", ()),
+        ("!", ()),
+        ("?", ()),
+    ]
 
 
 @pytest.mark.parametrize("nag", [0, 255])
 def test_nag_range_limits_are_accepted(nag):
-    assert one(tags() + f"play\n  KS ${nag}\n").play.tricks[0].cards[0].nags == (nag,)
+    assert one(tags() + f"play\n  KS ${nag}\n").play.tricks[0].cards.card(0).nags == (nag,)
 
 
 def test_nag_above_255_is_a_syntax_error_at_the_nag():
@@ -175,13 +187,13 @@ def test_brace_comments_belong_to_the_item_before():
     assert record.comments == ("the record's",)
     assert record.deal.comments == ("on deal",)
     assert record.deal.hands[0].comments == ("hand",)
-    assert record.deal.hands[0].cards[0].comments == ("king",)
+    assert record.deal.hands[0].cards.card(0).comments == ("king",)
     assert record.auction.rounds[0][0].comments == ("first call",)
     assert record.auction.separators[0].comments == ("slash",)
     assert record.play.comments == ("on play",)
     trick = record.play.tricks[0]
     assert trick.comments == ("trick one",)
-    assert trick.cards[3].comments == ("after ten",)
+    assert trick.cards.card(3).comments == ("after ten",)
 
 
 def test_comment_after_a_called_card_goes_to_the_card():
@@ -219,8 +231,8 @@ def test_an_exchange_without_its_card():
 
 def test_line_comments_and_percent_lines_are_dropped():
     record = one("% escape line [Game\n" + tags() + "play ; KS QS\n%QS\n  JS ; 10S\n")
-    assert [c.code for c in record.play.tricks[0].cards] == ["JS"]
-    assert record.play.tricks[0].cards[0].line == 7
+    assert list(record.play.tricks[0].cards) == ["JS"]
+    assert record.play.tricks[0].cards.card(0).line == 7
 
 
 def test_sections_in_any_order():
@@ -272,7 +284,7 @@ def test_nodes_made_without_validation_are_whole_models():
     for node in nodes:
         assert load(type(node), dump(node)) == node
         assert type(node.comments) is tuple
-    assert record.play.items[0].cards[0].signal == "busso"
+    assert record.play.items[0].cards.card(0).signal == "busso"
 
 
 def test_every_word_of_the_lexer_table_is_the_item_the_scanner_finds():
@@ -297,7 +309,7 @@ def test_every_model_read_is_made_by_its_constructor(monkeypatch):
     `object.__new__` with its fields set one by one): a field the constructor sets, a
     check it makes, holds for every model read."""
     made: set[int] = set()
-    classes = [Card, CardExtras, Record] + [
+    classes = [Card, Cards, CardExtras, Record] + [
         c for c in vars(models).values() if isinstance(c, type) and issubclass(c, Node)
     ]
     for cls in classes:
@@ -314,7 +326,7 @@ def test_every_model_read_is_made_by_its_constructor(monkeypatch):
     found = list(_models(records))
     kinds = {type(m).__name__ for m in found}
     assert kinds >= {"Tag", "Hand", "Call", "Trick", "Claim", "Exchange", "Announcement"}
-    assert kinds >= {"Card", "PlayedCard", "CardExtras", "Record", "CardList", "Trump"}
+    assert kinds >= {"Card", "Cards", "CardExtras", "Record", "CardList", "Trump"}
     assert [m for m in found if id(m) not in made] == []
 
 
@@ -323,6 +335,9 @@ def _models(value):
     if isinstance(value, Card):
         yield value
         yield from _models(value.extras)
+    elif isinstance(value, Cards):
+        yield value
+        yield from _models(list((value.extras or {}).values()))
     elif dataclasses.is_dataclass(value):
         yield value
         for f in dataclasses.fields(value):
@@ -332,14 +347,41 @@ def _models(value):
             yield from _models(item)
 
 
-def test_cards_made_by_the_line_are_the_cards_made_one_by_one():
-    """`Card.line_of` makes what the constructor makes, of the class asked for, columns
-    following the codes' lengths."""
-    made = PlayedCard.line_of(["KS", "10H", "T21"], 4, 6)
-    assert made == [PlayedCard("KS", 4, 6), PlayedCard("10H", 4, 9), PlayedCard("T21", 4, 13)]
-    assert [type(card) for card in made] == [PlayedCard] * 3
-    assert Card.line_of(["EX"], 2, 3) == [Card("EX", 2, 3)] != PlayedCard.line_of(["EX"], 2, 3)
-    assert made[0].signal is None and made[0].extras is None
+def test_cards_added_by_the_run_are_the_cards_added_one_by_one():
+    """A run of codes one space apart gives each card the column its place makes; cards
+    equal when their codes, positions and extras are."""
+    run = Cards(["KS", "10H"], 4, 6)
+    run.add_run(["T21", "EX"], 5, 3)
+    one_by_one = Cards()
+    for code, line, column in [("KS", 4, 6), ("10H", 4, 9), ("T21", 5, 3), ("EX", 5, 7)]:
+        one_by_one.add(code, line, column)
+    assert run == one_by_one == ["KS", "10H", "T21", "EX"]
+    assert run.positions() == [(4, 6), (4, 9), (5, 3), (5, 7)]
+    assert run.card(1) == Card("10H", 4, 9)
+    assert run != Cards(["KS", "10H", "T21", "EX"], 4, 6)  # other positions
+    one_by_one.extras_of(2).suffix = "!"
+    assert run != one_by_one and one_by_one.card(2).suffix == "!"
+    assert Cards(["KS"]).at(0) == (0, 0) and run.extra(0) is None
+    assert Cards(["KS"]) != "KS" and Cards(["KS"]) != ["QS"] and (Cards(["KS"]) != ["KS"]) is False
+
+
+def test_cards_keep_their_positions_and_extras_through_pickle_copy_and_pydantic():
+    cards = Cards(["KS", "QS"], 3, 5, extras={1: CardExtras(signal="busso", nags=(1,))})
+    assert pickle.loads(pickle.dumps(cards)) == cards
+    assert copy.deepcopy(cards) == cards == copy.copy(cards)
+    dumped = dump(cards)
+    assert (
+        dumped[1]
+        == {
+            "code": "QS",
+            "line": 3,
+            "column": 8,
+            "extras": dumped[1]["extras"],
+        }
+        and dumped[1]["extras"]["signal"] == "busso"
+    )
+    assert load(Cards, dumped) == cards
+    assert load(Cards, ["KS", "QS"]) == ["KS", "QS"]
 
 
 def test_the_first_two_letters_of_a_section_keyword_tell_it_apart():

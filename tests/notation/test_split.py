@@ -44,14 +44,14 @@ def test_a_record_starting_in_the_middle_of_a_line():
     assert (record.line, record.column) == (4, 9)
     assert (record.tags[0].line, record.tags[0].column, record.tags[0].value_column) == (4, 10, 15)
     assert (record.play.line, record.play.column) == (4, 54)
-    assert record.play.tricks[0].cards[0].column == 59
+    assert record.play.tricks[0].cards.card(0).column == 59
 
 
 def test_brackets_inside_strings_and_comments_do_not_start_records():
     text = T4 + '[Event "a [b] c"]\nplay KS {see [Game "x"] here} ; [Game "y"]\n QS\n'
     (result,) = read_text(text)
     assert result.ok
-    assert result.record.play.tricks[0].cards[0].comments == ('see [Game "x"] here',)
+    assert result.record.play.tricks[0].cards.card(0).comments == ('see [Game "x"] here',)
 
 
 def test_a_second_game_tag_starts_a_new_record():
@@ -67,14 +67,14 @@ def test_an_unterminated_comment_stops_at_the_next_game_tag_in_column_one():
     results = read_text(text)
     assert [r.record is not None for r in results] == [False, True]
     assert problems(text) == [(1, 4, 9, "syntax", "unterminated-comment")]
-    assert results[1].record.play.tricks[0].cards[0].line == 9
+    assert results[1].record.play.tricks[0].cards.card(0).line == 9
 
 
 def test_an_indented_game_tag_inside_an_open_comment_stays_in_the_comment():
     text = T4 + 'play KS {note\n  [Game "x"]\n}\n'
     (result,) = read_text(text)
     assert result.ok
-    assert result.record.play.tricks[0].cards[0].comments == ('note\n[Game "x"]',)
+    assert result.record.play.tricks[0].cards.card(0).comments == ('note\n[Game "x"]',)
 
 
 def test_percent_lines_keep_line_numbers():

@@ -29,7 +29,7 @@ def row(game: str, seats: int, trick: int) -> str:
 
 
 def codes(text: str) -> list[list[str]]:
-    return [[c.code for c in t.cards] for t in one(text).play.tricks]
+    return [list(t.cards) for t in one(text).play.tricks]
 
 
 @pytest.mark.parametrize(("game", "seats"), TABLES)
@@ -91,8 +91,8 @@ def test_marafone_signal_and_claim_around_unnumbered_tricks():
     )
     items = one(text).play.items
     assert [i.kind for i in items] == ["trick", "trick", "fuori", "trick"]
-    assert items[1].cards[0].signal == "volo"
-    assert [c.code for c in items[3].cards] == ["3D", "2D", "AD", "KD"]
+    assert items[1].cards.card(0).signal == "volo"
+    assert list(items[3].cards) == ["3D", "2D", "AD", "KD"]
 
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.tgn"))

@@ -16,7 +16,7 @@ import dataclasses
 
 from ..engine import Replay, replay
 from ..notation.decks import GAMES
-from ..notation.models import Card, Deal, Hand, Record
+from ..notation.models import Cards, Deal, Hand, Record
 from .values import NotAnalysable
 
 
@@ -83,16 +83,13 @@ def completed(record: Record) -> Record:
     if laid is None and found.outcome is not None:  # the referee could not judge it
         laid = found.outcome.declarer if found.outcome.declarer is not None else record.dealer
     if laid in hands and record.discard is not None:
-        hands[laid] |= {c.code for c in record.discard.cards}
+        hands[laid] |= set(record.discard.cards)
     elsewhere = {
-        c.code for h in record.deal.hands if not h.owner.isdigit() for c in h.cards
+        c for h in record.deal.hands if not h.owner.isdigit() for c in h.cards
     } if record.deal is not None else set()  # fmt: skip
     deck = GAMES[record.tag("Game") or ""]
     given = list(record.deal.hands) if record.deal is not None else []
-    added = [
-        Hand(owner=str(s), cards=[Card(c) for c in deck.sort(hands[s] - elsewhere)])
-        for s in missing
-    ]
+    added = [Hand(owner=str(s), cards=Cards(deck.sort(hands[s] - elsewhere))) for s in missing]
     hands_ = sorted(given + added, key=_order)
     deal = (
         Deal(hands=hands_)

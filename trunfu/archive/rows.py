@@ -24,7 +24,7 @@ from ..engine.games import get as game_rules
 from ..engine.model import Outcome
 from ..notation import encoding
 from ..notation.decks import GAMES
-from ..notation.models import Claim, Diagnostic, ReadResult, Record, Trick, number
+from ..notation.models import CardExtras, Claim, Diagnostic, ReadResult, Record, Trick, number
 from ..notation.writer import tag_pairs, write
 from .schema import OUTCOME_COLUMNS
 
@@ -458,20 +458,20 @@ def _add_calls(rows: Rows, record: Record, tags: dict[str, str], outcome: Any | 
                 said.append(("bid", number, seat, call.word, cards))
     declarer = outcome.declarer if outcome is not None else None
     if record.call is not None:
-        said.append(("call", None, declarer, "call", [c.code for c in record.call.cards]))
+        said.append(("call", None, declarer, "call", list(record.call.cards)))
     if record.trump is not None:
         said.append(("trump", None, declarer, record.trump.suit, []))
     if record.discard is not None:
         if declarer is None:  # nobody declared: the dealer discards (the Game of Tarot)
             declarer = _tag_number(tags, "Dealer")
-        said.append(("discard", None, declarer, "discard", [c.code for c in record.discard.cards]))
+        said.append(("discard", None, declarer, "discard", list(record.discard.cards)))
     if record.exchange is not None:
         for item in record.exchange.items:
             word = f"{item.giver}>{item.receiver}"
             said.append(("exchange", None, item.giver, word, [item.card.code]))
     if record.announce is not None:
         for item in record.announce.items:
-            said.append(("announce", None, item.seat, item.word, [c.code for c in item.cards]))
+            said.append(("announce", None, item.seat, item.word, list(item.cards)))
     if record.play is not None:
         for item in record.play.items:
             if type(item) is Claim:
@@ -491,11 +491,10 @@ def _add_plays(
         return
     cards = [item.cards for item in record.play.items if type(item) is Trick]
     sizes = tuple(map(len, cards))
-    codes = [card.code for trick in cards for card in trick if card.extras is None]
+    codes = [card for trick in cards for card in trick]
     signals = None
-    if len(codes) < sum(sizes):  # annotated cards: marafone signals, glyphs, comments
-        codes = [card.code for trick in cards for card in trick]
-        signals = [card.signal for trick in cards for card in trick]
+    if any(trick.extras for trick in cards):  # annotated cards: marafone signals, glyphs, ...
+        signals = [_signal(trick.extra(i)) for trick in cards for i in range(len(trick))]
     if not codes:
         return
     c = rows.columns["played"]
@@ -510,6 +509,10 @@ def _add_plays(
     missing = len(sizes) - len(winners)
     c["winners"].append(winners + [None] * missing if missing else _int8(winners))
     c["sides"].append([side or str(seat) for seat, (side, _) in by_seat.items()])
+
+
+def _signal(extras: CardExtras | None) -> str | None:
+    return extras.signal if extras is not None else None
 
 
 @lru_cache(maxsize=256)

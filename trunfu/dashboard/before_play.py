@@ -95,11 +95,11 @@ def items_of(record: tgn.Record) -> list[str]:
             mark = "/ " if number and not place else ""
             card = f" {call.card.code}" if call.card else ""
             found.append(f"auction {mark}{call.word}{card}")
-    found += [f"call {c.code}" for c in record.call.cards] if record.call else []
+    found += [f"call {c}" for c in record.call.cards] if record.call else []
     found += [f"trump {record.trump.suit}"] if record.trump and record.trump.suit else []
-    found += [f"discard {c.code}" for c in record.discard.cards] if record.discard else []
+    found += [f"discard {c}" for c in record.discard.cards] if record.discard else []
     announced = [
-        " ".join([f"announce {a.seat}: {a.word}", *(c.code for c in a.cards)])
+        " ".join([f"announce {a.seat}: {a.word}", *a.cards])
         for a in (record.announce.items if record.announce else [])
     ]
     asks = [a for a in announced if a.endswith(": ask")]  # the exchanges answer them

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..engine import IllegalAction, replay, start
 from ..engine.cards import EXCUSE, TRUMP, card_name, rank_of, suit_of
 from ..notation.decks import GAMES
-from ..notation.models import Card, CardExtras, Deal, Hand, Record, Tag
+from ..notation.models import CardExtras, Cards, Deal, Hand, Record, Tag
 from ..notation.reader import read_text
 from ..notation.writer import write
 from . import before_play as sections
@@ -213,9 +213,7 @@ class Transcription:
         """The record of the set-up and the deal, before any action."""
         sizes = self.sizes()
         owners = [o for o, n in sizes.items() if len(self.hands.get(o, [])) == n]  # whole
-        hands = [
-            Hand(owner=owner, cards=[Card(code) for code in self.hand(owner)]) for owner in owners
-        ]
+        hands = [Hand(owner=owner, cards=Cards(self.hand(owner))) for owner in owners]
         return Record(tags=self.setup.tags(), deal=Deal(hands=hands) if hands else None)
 
     # -- the actions (hands known) ---------------------------------------------------------
@@ -395,14 +393,15 @@ class Transcription:
             lines = _lines(note)
             if 0 <= place < len(calls) and lines:
                 calls[place].comments = lines
-        cards = record.played()
+        cards = _played(record)
         for place, note in self.notes.items():
             lines = _lines(note)
             if 0 <= place < len(cards) and lines:
-                card = cards[place]
-                extras = replace(card.extras) if card.extras else CardExtras()
+                trick, index = cards[place]
+                extras = trick.extra(index)
+                extras = replace(extras) if extras else CardExtras()
                 extras.comments = lines
-                card.extras = extras
+                trick.extras = {**(trick.extras or {}), index: extras}
 
     def _play_only_text(self, result: str = "*") -> str:
         deal = self.deal_record()
@@ -513,14 +512,15 @@ class Transcription:
             raise TranscriptionError(f"line {d.line}, column {d.column}: {d.message}")
         record = read.record
         setup = _setup_of(record)
-        notes = {i: "\n".join(c.comments) for i, c in enumerate(record.played()) if c.comments}
+        said = [trick.extra(index) for trick, index in _played(record)]
+        notes = {i: "\n".join(e.comments) for i, e in enumerate(said) if e and e.comments}
         calls = record.calls()
         call_notes = {i: "\n".join(c.comments) for i, c in enumerate(calls) if c.comments}
         comment = "\n".join(record.comments)
         found = cls(setup=setup, comment=comment, notes=notes, call_notes=call_notes)
         for hand in record.deal.hands if record.deal else []:
             for card in hand.cards:
-                found.give(hand.owner, card.code)
+                found.give(hand.owner, card)
         if found.dealt:
             from ..engine import actions
 
@@ -536,15 +536,10 @@ class Transcription:
             return found
         found.play_only = True
         found.before = sections.items_of(record)
-        found.cards = (
-            [
-                f"{c.code} {c.signal}" if c.signal else c.code
-                for trick in record.play.tricks
-                for c in trick.cards
-            ]
-            if record.play
-            else []
-        )
+        found.cards = [
+            f"{trick[index]} {e.signal}" if (e := trick.extra(index)) and e.signal else trick[index]
+            for trick, index in _played(record)
+        ]
         return found
 
 
@@ -699,3 +694,9 @@ def key_of(action: str) -> str:
     """An action as a widget key part, letters, digits and `-` only (a page's CSS class and
     a test find the widget by it): `1>2: EX` → `1-2-EX`."""
     return re.sub(r"[^A-Za-z0-9]+", "-", action).strip("-")
+
+
+def _played(record: Record) -> list[tuple[Cards, int]]:
+    """Each card of the play, in playing order, as its trick's cards and its index in them."""
+    tricks = record.play.tricks if record.play else []
+    return [(trick.cards, index) for trick in tricks for index in range(len(trick.cards))]

@@ -14,11 +14,10 @@ import copy
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cache, cached_property
-from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from ..notation.decks import GAMES
-from ..notation.models import CardExtras, Claim, PlayedCard, Trick
+from ..notation.models import CardExtras, Cards, Claim, Trick
 from .cards import card_name
 from .context import Context
 from .model import TrickResult
@@ -134,7 +133,7 @@ class TrickPlay:
         words = words or {}
         tricks = [*(trick.cards for trick in self.tricks), self.table]
         return [
-            Trick(cards=[PlayedCard(card, extras=_said(words.get((n, s)))) for s, card in cards])
+            Trick(cards=Cards([c for _, c in cards], extras=_said(n, cards, words)))
             for n, cards in enumerate(tricks, 1)
             if cards
         ]
@@ -262,13 +261,17 @@ class TrickPlay:
         return trick
 
 
-_code = attrgetter("code")
-"""A written card's code."""
-
-
-def _said(word: str | None) -> CardExtras | None:
-    """A played card's extras holding the word said with it (None: no word)."""
-    return CardExtras(signal=word) if word else None
+def _said(
+    number: int, cards: list[tuple[int, str]], words: dict[tuple[int, int], str]
+) -> dict[int, CardExtras] | None:
+    """The extras of trick `number`'s cards holding the words said with them (None: no
+    word)."""
+    said = {
+        i: CardExtras(signal=words[number, s])
+        for i, (s, _) in enumerate(cards)
+        if words.get((number, s))
+    }
+    return said or None
 
 
 @cache
@@ -298,7 +301,7 @@ class _Written(NamedTuple):
     """One trick as the record writes it (cut to the seats' count)."""
 
     node: Trick
-    cards: list[PlayedCard]
+    cards: list[str]
 
 
 def _written(
@@ -319,7 +322,7 @@ def _written(
             break
         if len(cards) > seats:
             ctx.error(
-                cards[seats],
+                cards.at(seats),
                 "trick-size",
                 f"trick {len(out) + 1} has {len(cards)} cards; each of the {seats} seats plays one",
             )
@@ -392,7 +395,7 @@ def _infer(
     and the unknown hands: inferred hands only trust the play up to that card (after it
     the cards may be other seats'; a wrong card changes who leads)."""
     plays: list[list[tuple[int, str]]] = [[] for _ in written]
-    for number, seat, card in play.walk([list(map(_code, trick.cards)) for trick in written]):
+    for number, seat, card in play.walk([trick.cards for trick in written]):
         plays[number - 1].append((seat, card))
     held = {s: set(h) for s, h in where.known.items()}
     first_bad = len(plays) + 1
@@ -493,7 +496,7 @@ def _play_trick(
     known, hands = where.known, play.hands
     number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
-    cards = list(map(_code, trick.cards))
+    cards = trick.cards
     if (
         not ctx.want_steps
         and len(cards) == play.seats
@@ -514,8 +517,7 @@ def _play_trick(
     strangers: list[int] = []
     """The seats that play a card their hand cannot hold (given, or dealt to another)."""
     steps = ctx.want_steps
-    for seat, node in zip(play.order, trick.cards):  # noqa: B905 (a trick may be unfinished)
-        card = node.code
+    for place, (seat, card) in enumerate(zip(play.order, cards)):  # noqa: B905 (may be unfinished)
         hand = hands[seat]
         if not (
             lost  # the cards are only played
@@ -528,7 +530,7 @@ def _play_trick(
         ):
             if card not in hand and (seat in known or where.holder.get(card, seat) != seat):
                 strangers.append(seat)
-            _judge(ctx, play, where, inference, seat, card, node)
+            _judge(ctx, play, where, inference, seat, card, trick.node.cards.at(place))
         done = play.play(card)
         if steps:
             taken = None
@@ -539,7 +541,7 @@ def _play_trick(
                 "card",
                 seat=seat,
                 text=card,
-                node=node,
+                node=trick.node.cards.card(place),
                 label=f"trick {number}: seat {seat} plays {card_name(ctx.game.name, card)}",
                 trick=done.cards if done is not None else play.table,
                 taken=taken,
@@ -562,7 +564,7 @@ def _judge(
     inference: _Inference,
     seat: int,
     card: str,
-    node: PlayedCard,
+    node: tuple[int, int],
 ) -> None:
     """Report what is wrong with `seat` playing `card` now: a card it cannot hold (given
     or known to lie elsewhere), or one the rules refuse; a hand inferred from the play is

@@ -183,7 +183,7 @@ def dealt(record: Record, seats: int) -> tuple[dict[int, list[str] | None], dict
     hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
     piles = {}
     for hand in record.deal.hands if record.deal is not None else ():
-        codes = [card.code for card in hand.cards]
+        codes = list(hand.cards)
         if not hand.owner.isdigit():
             piles[hand.owner] = codes
         elif int(hand.owner) in hands:

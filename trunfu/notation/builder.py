@@ -28,6 +28,7 @@ from .models import (
     Card,
     CardExtras,
     CardList,
+    Cards,
     Claim,
     Deal,
     Exchange,
@@ -35,7 +36,6 @@ from .models import (
     Hand,
     Node,
     Play,
-    PlayedCard,
     Section,
     Tag,
     Trick,
@@ -45,6 +45,8 @@ from .models import (
 from .words import CALLS, CLAIMS, SECTION_KEYS
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
+Written = tuple[Cards, int]
+"""A card of a hand, a trick, ...: its cards and its index in them."""
 
 MAX_PROBLEMS = 100
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -208,7 +210,6 @@ class Builder(Transformer):
         """The items of a section: those of the text that shares the keyword's token, then
         those of the text after each comment, with their file positions."""
         found: list[Item] = []
-        made = PlayedCard if keyword == "play" else Card
         texts = [(head.value[len(keyword) :], head.line, head.column + len(keyword))]
         texts += [(run.value, run.line, run.column) for run in runs]
         for text, line, column in texts:
@@ -224,7 +225,7 @@ class Builder(Transformer):
                 else:
                     column += skipped
                 text = rest
-            lexer.items(text, *self.at(line, column), found, made)
+            lexer.items(text, *self.at(line, column), found)
         return found
 
     def start(self, children: list[Any]) -> dict[str, Any]:
@@ -318,7 +319,8 @@ class _Section:
         return code, message
 
     def nag(self, target: Any, text: str, line: int, column: int) -> None:
-        """A numeric glyph for `target` (a card, a call or an announcement)."""
+        """A numeric glyph for `target` (a card, a card of a list, a call or an
+        announcement)."""
         if target is None:
             self.problem(
                 line, column, "misplaced-nag", f"{brief(text)} must follow a card or a call"
@@ -329,7 +331,7 @@ class _Section:
             message = f"{brief(text)}: numeric glyphs go from $0 to ${NAG_MAX}"
             self.problem(line, column, "bad-nag", message)
             return
-        if isinstance(target, Card):
+        if isinstance(target, Card | tuple):
             extras = _extras(target)
             extras.nags = (*extras.nags, value)
         else:
@@ -341,15 +343,15 @@ class _Section:
     # -- one function a section
     def deal(self, items: list[Item], line: int, column: int) -> Deal:
         hands: list[Hand] = []
-        cards: list[Card] | None = None
-        last: Card | None = None
+        cards: Cards | None = None
+        last: Written | None = None
         labelled = False  # the item before was a hand's label
         for kind, text, at, col in items:
             if at == self.skip:
                 continue
             if kind == CARDS or kind == "CARD":
                 if cards is None:
-                    written = text[0].code if kind == CARDS else text  # type: ignore[index]
+                    written = text[0] if kind == CARDS else text  # type: ignore[index]
                     self.problem(
                         at,
                         col,
@@ -358,13 +360,12 @@ class _Section:
                     )
                     continue
                 if kind == CARDS:
-                    cards += text  # type: ignore[arg-type]
-                    last = cards[-1]
+                    cards.add_run(text, at, col)  # type: ignore[arg-type]
                 else:
-                    last = _card(kind, text, at, col)
-                    cards.append(last)
+                    _add(cards, kind, text, at, col)
+                last = cards, len(cards) - 1
             elif kind == "HAND_LABEL":
-                cards = []
+                cards = Cards()
                 hands.append(Hand(line=at, column=col, owner=text[:-1], cards=cards))
                 last = None
             elif kind == "NAG" and (last is not None or labelled):
@@ -423,15 +424,15 @@ class _Section:
     def discard(self, items: list[Item], line: int, column: int) -> CardList:
         return CardList(line=line, column=column, keyword="discard", cards=self._cards(items))
 
-    def _cards(self, items: list[Item]) -> list[Card]:
-        cards: list[Card] = []
-        last: Card | None = None
+    def _cards(self, items: list[Item]) -> Cards:
+        cards = Cards()
+        last: Written | None = None
         for kind, text, at, col in items:
             if at == self.skip:
                 continue
             if kind in _CARDS:
-                last = _card(kind, text, at, col)
-                cards.append(last)
+                _add(cards, kind, text, at, col)
+                last = cards, len(cards) - 1
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
@@ -473,7 +474,7 @@ class _Section:
 
     def announce(self, items: list[Item], line: int, column: int) -> Announcements:
         made: list[Announcement] = []
-        last: Announcement | Card | None = None
+        last: Announcement | Written | None = None
         for index, (kind, text, at, col) in enumerate(items):
             if at == self.skip:
                 continue
@@ -501,8 +502,9 @@ class _Section:
                 if not made:
                     self.stray(text, at, col, "an announcement `N: word`")
                 else:
-                    last = _card(kind, text, at, col)
-                    made[-1].cards.append(last)
+                    cards = made[-1].cards
+                    _add(cards, kind, text, at, col)
+                    last = cards, len(cards) - 1
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
@@ -516,8 +518,8 @@ class _Section:
         must be the count."""
         seats = self.seats
         made: list[Trick | Claim] = []
-        cards: list[PlayedCard] | None = None  # the trick in progress
-        last: PlayedCard | None = None
+        cards: Cards | None = None  # the trick in progress
+        last: Written | None = None
         signalled = False
         count = 0
         damaged = False  # the trick in progress lost an item to a problem
@@ -543,28 +545,28 @@ class _Section:
                 continue
             if kind == CARDS:  # the common case first: a trick's cards, or some of them
                 if cards is not None and seats and len(cards) + len(text) <= seats:
-                    cards += text
+                    cards.add_run(text, at, col)  # type: ignore[arg-type]
                 else:
-                    for card in text:
+                    for code in text:  # type: ignore[attr-defined]
                         if cards is None or (seats and len(cards) >= seats):
                             count += 1
-                            cards = []
-                            made.append(Trick(line=card.line, column=card.column, cards=cards))
+                            cards = Cards()
+                            made.append(Trick(line=at, column=col, cards=cards))
                             damaged = False
-                        cards.append(card)
-                last, signalled = cards[-1], False
+                        cards.add(code, at, col)
+                        col += len(code) + 1
+                last, signalled = (cards, len(cards) - 1), False
             elif kind == "CARD" or (kind == UNKNOWN and lexer.card_like(text)):
                 if kind == UNKNOWN:  # told, and counted as the card it stands for
                     self.unplaced(kind, text, at, col)
                     kind, text = PLAIN_CARD, ""
                 if cards is None or (seats and len(cards) >= seats):
                     count += 1
-                    cards = []
+                    cards = Cards()
                     made.append(Trick(line=at, column=col, cards=cards))
                     damaged = False
-                last = _card(kind, text, at, col, PlayedCard)
-                cards.append(last)
-                signalled = False
+                _add(cards, kind, text, at, col)
+                last, signalled = (cards, len(cards) - 1), False
             elif kind == "TRICK_NO":
                 if cards is not None and seats and len(cards) < seats and short(at, col):
                     continue
@@ -583,11 +585,11 @@ class _Section:
                         f"trick number {brief(text[:-1])} where trick {count} was expected",
                     )
                     count, renumbered, wrong = written or count, True, True
-                cards = []
+                cards = Cards()
                 made.append(Trick(line=at, column=col, cards=cards))
                 last, damaged = None, wrong
             elif kind == "SIGNAL" and last is not None and not signalled:
-                extras = _extras(last)
+                extras = last[0].extras_of(last[1])
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
                 signalled = True
             elif kind == "CLAIM":
@@ -610,11 +612,13 @@ def _each(items: list[Item]) -> list[Item]:
     if not any(kind == CARDS for kind, *_ in items):
         return items
     each: list[Item] = []
-    for item in items:
-        if item[0] == CARDS:
-            each += [(PLAIN_CARD, card.code, card.line, card.column) for card in item[1]]
+    for kind, text, line, column in items:
+        if kind == CARDS:
+            for code in text:  # type: ignore[attr-defined]
+                each.append((PLAIN_CARD, code, line, column))
+                column += len(code) + 1
         else:
-            each.append(item)
+            each.append((kind, text, line, column))
     return each
 
 
@@ -632,19 +636,36 @@ def _did_you_mean(words: list[str]) -> str:
     )
 
 
-def _card(kind: str, text: str, line: int, column: int, made: type[Card] = Card) -> Any:
+def _card(kind: str, text: str, line: int, column: int) -> Card:
     """A card item as a card: a code from the table as it is, else the code as the scanner
     found it, maybe followed by a suffix."""
     if kind == PLAIN_CARD:
-        return made(text, line, column)
+        return Card(text, line, column)
+    code, extras = _code(kind, text)
+    return Card(code, line, column, extras)
+
+
+def _add(cards: Cards, kind: str, text: str, line: int, column: int) -> None:
+    """Append a card item to `cards`, as `_card` reads it."""
+    if kind == PLAIN_CARD:
+        cards.add(text, line, column)
+    else:
+        code, extras = _code(kind, text)
+        cards.add(code, line, column, extras)
+
+
+def _code(kind: str, text: str) -> tuple[str, CardExtras | None]:
+    """The code of a card the scanner found, and its suffix as extras (None without)."""
     suffix = _SUFFIX.search(text)
     if suffix is None:
-        return made(text.upper(), line, column)
-    return made(text[: suffix.start()].upper(), line, column, CardExtras(suffix=suffix.group()))
+        return text.upper(), None
+    return text[: suffix.start()].upper(), CardExtras(suffix=suffix.group())
 
 
-def _extras(card: Card) -> CardExtras:
-    """What follows `card`, made when the first thing does."""
+def _extras(card: Card | Written) -> CardExtras:
+    """What follows a card, made when the first thing does."""
+    if isinstance(card, tuple):
+        return card[0].extras_of(card[1])
     if card.extras is None:
         card.extras = CardExtras()
     return card.extras
@@ -663,28 +684,38 @@ def attach_comments(
     """Give each brace comment to the item written before it (spec §5 annotations); one
     after the tags and before the first section is the record's (returned); one among the
     tags is dropped."""
-    found: list[Any] = []
+    found: list[tuple[int, int, Any]] = []
+
+    def cards_of(cards: Cards) -> None:
+        for index, (line, column) in enumerate(cards.positions()):
+            found.append((line, column, (cards, index)))
+
     for key in SECTION_KEYS:
         section = record.get(key)
         if section is None:
             continue
-        found.append(section)
-        for group in ("hands", "items", "cards", "separators", "rounds"):
+        found.append((section.line, section.column, section))
+        if isinstance(cards := getattr(section, "cards", None), Cards):
+            cards_of(cards)
+        for group in ("hands", "items", "separators", "rounds"):
             for item in getattr(section, group, ()):
                 for node in item if group == "rounds" else (item,):
-                    found.append(node)
-                    found.extend(getattr(node, "cards", ()))
+                    found.append((node.line, node.column, node))
+                    if isinstance(getattr(node, "cards", None), Cards):
+                        cards_of(node.cards)
                     card = getattr(node, "card", None)
                     if card:
-                        found.append(card)
-    nodes = sorted(((n.line, n.column, i, n) for i, n in enumerate(found)), key=lambda n: n[:3])
+                        found.append((card.line, card.column, card))
+    nodes = sorted(
+        ((line, column, i, n) for i, (line, column, n) in enumerate(found)), key=lambda n: n[:3]
+    )
     keys = [(n[0], n[1]) for n in nodes]
     own: list[str] = []
     for line, column, text in comments:
         at = bisect_right(keys, (line, column)) - 1
         if at >= 0:
             node = nodes[at][3]
-            if isinstance(node, Card):
+            if isinstance(node, Card | tuple):
                 extras = _extras(node)
                 extras.comments = (*extras.comments, text)
             else:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import chain
 
 from .decks import GAMES, SIGNALS, Game
 from .errors import brief
@@ -19,11 +18,10 @@ from .models import (
     NUMBER_DIGITS,
     Announcement,
     Call,
-    Card,
+    Cards,
     Claim,
     Exchange,
     Hand,
-    PlayedCard,
     Record,
     Tag,
     Trick,
@@ -301,11 +299,11 @@ def _body(record: Record, rules: _Rules, problems: list[Problem]) -> None:
         _cards(rules, "", [handed], problems)
 
 
-def _auction(rounds: list[list[Call]], rules: _Rules, problems: list[Problem]) -> list[Card]:
+def _auction(rounds: list[list[Call]], rules: _Rules, problems: list[Problem]) -> Cards:
     """Add the problems of the auction's words to `problems`; the cards called."""
     game, seats = rules.game, rules.seats
     named = bool(game.trumps)  # `chiamo` names a card where the game has trumps
-    called: list[Card] = []
+    called = Cards()
     for round_ in rounds:
         for call in round_:
             word, card, label = call.word, call.card, call.label
@@ -345,16 +343,14 @@ def _auction(rounds: list[list[Call]], rules: _Rules, problems: list[Problem]) -
                     )
                 )
             if card is not None:
-                called.append(card)
+                called.add(card.code, card.line, card.column)
     return called
 
 
-def _announce(
-    items: list[Announcement], rules: _Rules, problems: list[Problem]
-) -> list[list[Card]]:
+def _announce(items: list[Announcement], rules: _Rules, problems: list[Problem]) -> list[Cards]:
     """Add the problems of the announcements' words to `problems`; the cards of each."""
     game, seats = rules.game, rules.seats
-    shown: list[list[Card]] = []
+    shown: list[Cards] = []
     for item in items:
         word, seat = item.word, item.seat
         if word not in game.announcements:
@@ -382,7 +378,7 @@ def _announce(
     return shown
 
 
-def _exchange(items: list[Exchange], rules: _Rules, problems: list[Problem]) -> list[Card]:
+def _exchange(items: list[Exchange], rules: _Rules, problems: list[Problem]) -> Cards:
     """Add the problems of the exchange's seats to `problems`; the cards handed."""
     seats = rules.seats
     for ex in items:
@@ -397,12 +393,10 @@ def _exchange(items: list[Exchange], rules: _Rules, problems: list[Problem]) -> 
                     "and a seat does not hand a card to itself",
                 )
             )
-    return [ex.card for ex in items]
+    return Cards.of(ex.card for ex in items)
 
 
-def _play(
-    items: list[Trick | Claim], rules: _Rules, problems: list[Problem]
-) -> list[list[PlayedCard]] | None:
+def _play(items: list[Trick | Claim], rules: _Rules, problems: list[Problem]) -> list[Cards] | None:
     """Add the problems of the play's words (signals outside marafone, claims) to `problems`.
     The cards of each trick for the deck check; None when a set test shows they are all
     known, none twice and, outside marafone, none followed by anything."""
@@ -413,7 +407,9 @@ def _play(
         played = None
     else:
         played = tricks
-        for extras in [] if marafone else filter(None, [c.extras for c in chain(*tricks)]):
+        for extras in (
+            [] if marafone else [e for c in tricks if c.extras for e in c.extras.values()]
+        ):
             if extras.signal:
                 problems.append(
                     (
@@ -455,7 +451,7 @@ def _claims(claims: list[Claim], rules: _Rules, problems: list[Problem]) -> None
             )
 
 
-def _deal(hands: list[Hand], rules: _Rules, problems: list[Problem]) -> list[list[Card]]:
+def _deal(hands: list[Hand], rules: _Rules, problems: list[Problem]) -> list[Cards]:
     """Add the problems of the deal's hands (not their cards) to `problems`; the cards of
     each hand."""
     cards = [hand.cards for hand in hands]
@@ -512,57 +508,57 @@ def _count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-def _known_once(lists: list[list[Card]], deck: frozenset[str], bare: bool = False) -> bool:
+def _known_once(lists: list[Cards], deck: frozenset[str], bare: bool = False) -> bool:
     """Whether the cards of `lists` are all of `deck`, none given twice (and, when `bare`,
     none followed by anything), told by a set of their codes."""
-    if bare:
-        codes = {card.code for cards in lists for card in cards if card.extras is None}
-    else:
-        codes = {card.code for cards in lists for card in cards}
+    if bare and any(cards.extras for cards in lists):
+        return False
+    codes = set().union(*lists)
     return len(codes) == sum(map(len, lists)) and codes <= deck
 
 
-def _missing(deck: frozenset[str], lists: list[list[Card]], where: str) -> str:
+def _missing(deck: frozenset[str], lists: list[Cards], where: str) -> str:
     """`; 7H is then missing from the deck` when the deal (which deals the whole deck)
     lacks exactly one card, else nothing."""
     if where != "in the deal":
         return ""
-    missing = deck - {card.code for cards in lists for card in cards}
+    missing = deck - set().union(*lists)
     return f"; {next(iter(missing))} is then missing from the deck" if len(missing) == 1 else ""
 
 
-def _cards(rules: _Rules, where: str, lists: list[list[Card]], problems: list[Problem]) -> None:
+def _cards(rules: _Rules, where: str, lists: list[Cards], problems: list[Problem]) -> None:
     """Add the unknown cards of a group (the cards of `lists`) to `problems`, and its
     duplicated ones where `where` names the group. A set test tells whether there is any;
     only then are the cards walked one by one."""
     deck = rules.game.cards
     if _known_once(lists, deck):
         return  # the usual case: every card known, none twice
-    first: dict[str, Card] = {}
-    for card in chain(*lists):
-        if card.code not in deck:
-            problems.append(
-                (
-                    card.line,
-                    card.column,
-                    "deck",
-                    "unknown-card",
-                    f"{card.code} is not a card of the {rules.game.name} deck: its cards are "
-                    f"{rules.game.cards_in_words}",
+    first: dict[str, tuple[int, int]] = {}
+    for cards in lists:
+        for code, (line, column) in zip(cards, cards.positions(), strict=True):
+            if code not in deck:
+                problems.append(
+                    (
+                        line,
+                        column,
+                        "deck",
+                        "unknown-card",
+                        f"{code} is not a card of the {rules.game.name} deck: its cards are "
+                        f"{rules.game.cards_in_words}",
+                    )
                 )
-            )
-        elif where and card.code in first:
-            seen = first[card.code]
-            problems.append(
-                (
-                    card.line,
-                    card.column,
-                    "deck",
-                    "duplicate-card",
-                    f"{card.code} is given twice {where}: on line {seen.line}, column "
-                    f"{seen.column}, and on line {card.line}, column {card.column}"
-                    + _missing(deck, lists, where),
+            elif where and code in first:
+                seen_line, seen_column = first[code]
+                problems.append(
+                    (
+                        line,
+                        column,
+                        "deck",
+                        "duplicate-card",
+                        f"{code} is given twice {where}: on line {seen_line}, column "
+                        f"{seen_column}, and on line {line}, column {column}"
+                        + _missing(deck, lists, where),
+                    )
                 )
-            )
-        else:
-            first[card.code] = card
+            else:
+                first[code] = line, column

@@ -9,8 +9,8 @@ several words (`garde sans`), a claim (`fuori 2`), an exchange label with spaces
 kind `UNKNOWN`, for the builder to report.
 
 A record is mostly cards written one after another (a hand, a trick): the cards of the
-table that follow one another on a line are one item of kind `CARDS`, a list of the
-cards already made, which the builder takes as it is."""
+table written one space apart on a line are one item of kind `CARDS`, the list of their
+codes, which the builder takes as it is (their columns follow from the first's)."""
 
 from __future__ import annotations
 
@@ -18,19 +18,17 @@ import re
 from itertools import product
 
 from .grammar import item_scanner
-from .models import Card
 from .words import ANNOUNCEMENTS, CALLS, SIGNALS
 
 Item = tuple[str, object, int, int]
-"""kind, text (for `CARDS`, the list of cards), line, column of the first character."""
+"""kind, text (for `CARDS`, the list of codes), line, column of the first character."""
 
 UNKNOWN = "?"
 PLAIN_CARD = "C"
 """The kind of a card code in the table: it is upper case, or read as its upper-case code.
 A card the scanner read (`CARD`) may carry a suffix."""
 CARDS = "CARDS"
-"""The kind of an item that is the cards of the table written one after another on a
-line."""
+"""The kind of an item that is the cards of the table written one space apart on a line."""
 
 
 def _table() -> dict[str, tuple[str, str]]:
@@ -63,38 +61,37 @@ CODES = frozenset(CODE_OF.values())
 _NONSPACE = re.compile(r"\S+")
 
 
-def items(text: str, line: int, column: int, found: list[Item], made: type[Card] = Card) -> None:
+def items(text: str, line: int, column: int, found: list[Item]) -> None:
     """Append the items of `text` (a section's text between comments, its first character
-    at file position `line`, `column`) to `found`; its cards are made of type `made`."""
-    if "\t" in text or "\r" in text or "\f" in text or not _plain(text, line, column, found, made):
-        _scan(text, line, column, found, made)
+    at file position `line`, `column`) to `found`."""
+    if "\t" in text or "\r" in text or "\f" in text or not _plain(text, line, column, found):
+        _scan(text, line, column, found)
 
 
-def _plain(text: str, line: int, column: int, found: list[Item], made: type[Card]) -> bool:
+def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
     """The common case, e.g. canonical text: words one space or line break apart, each in
     the table. False, with `found` as it was, when a word is not. A line that ends with
-    cards written as their codes (a hand, a trick) has them made in one go."""
+    cards written as their codes (a hand, a trick) is one item, its words as they are."""
     code_of, get, append, codes = CODE_OF.get, TABLE.get, found.append, CODES.issuperset
-    line_of = made.line_of
     size = len(found)
     for segment in text.split("\n"):
         words = segment.split(" ")
-        cards = None  # the cards written one after another up to here on this line
+        cards = None  # the codes written one space apart up to here on this line
         for index, word in enumerate(words):
-            if not word:  # a space more
+            if not word:  # a space more: the next card starts another item
                 column += 1
+                cards = None
                 continue
             code = code_of(word)
             if code is not None:
                 if cards is None and codes(rest := words[index:]):
-                    append((CARDS, line_of(rest, line, column), line, column))
+                    append((CARDS, rest, line, column))
                     break
-                card = made(code, line, column)
                 if cards is None:
-                    cards = [card]
+                    cards = [code]
                     append((CARDS, cards, line, column))
                 else:
-                    cards.append(card)
+                    cards.append(code)
             else:
                 hit = get(word)
                 if hit is None:
@@ -108,14 +105,14 @@ def _plain(text: str, line: int, column: int, found: list[Item], made: type[Card
     return True
 
 
-def _scan(text: str, line: int, column: int, found: list[Item], made: type[Card]) -> None:
+def _scan(text: str, line: int, column: int, found: list[Item]) -> None:
     """Items of any text: a word the table does not know is read by the grammar's item
     terminals from where it starts; one they do not read either is `UNKNOWN`."""
     code_of, table, match, search = CODE_OF.get, TABLE, item_scanner().match, _NONSPACE.search
     line_start = 1 - column
     newline = text.find("\n")
     pos = 0
-    cards: list[Card] | None = None
+    cards: list[str] | None = None  # the codes written one space apart up to here
     while word := search(text, pos):
         start = word.start()
         while -1 < newline < start:
@@ -126,12 +123,11 @@ def _scan(text: str, line: int, column: int, found: list[Item], made: type[Card]
         column = start - line_start + 1
         code = code_of(word.group())
         if code is not None:
-            card = made(code, line, column)
-            if cards is None:
-                cards = [card]
+            if cards is None or start != pos + 1 or text[pos] != " ":
+                cards = [code]
                 found.append((CARDS, cards, line, column))
             else:
-                cards.append(card)
+                cards.append(code)
             pos = word.end()
             continue
         hit = table.get(word.group())

@@ -7,8 +7,10 @@ pydantic; pydantic validates and dumps them at the edges (JSON export, upload), 
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Self
+from typing import TYPE_CHECKING, Any, Literal
 
 from .decks import GAMES, Game
 
@@ -83,16 +85,13 @@ _NO_EXTRAS = CardExtras()
 
 
 class Card:
-    """A card as written: its code and position, and `extras` when anything follows it.
+    """One named card as written: its code and position, and `extras` when anything
+    follows it (`chiamo T19`, an exchange's card; a card of `Cards` when a diagnostic or a
+    step points at it).
 
-    A record holds about 150 cards, and every layer reads each of them several times, so a
-    card is a small value type with slots. Pydantic validates and serialises it through
-    the core schema below: within a record a card is given as a `Card` or as a dict of its
-    fields (`code`, `line`, `column`, `extras`), and dumps as that dict.
-
-    What may follow a card lives in one optional sub-model, read as attributes all the
-    same (`card.suffix`, `card.nags`, `card.signal`, ...); to make one, give them as
-    `Card(code="KS", extras=CardExtras(suffix="!"))`."""
+    Pydantic validates and serialises it through the core schema below: within a record a
+    card is given as a `Card` or as a dict of its fields (`code`, `line`, `column`,
+    `extras`), and dumps as that dict."""
 
     __slots__ = ("code", "line", "column", "extras")  # noqa: RUF023 (the fields' order)
 
@@ -109,15 +108,6 @@ class Card:
         self.line = line
         self.column = column
         self.extras = extras
-
-    @classmethod
-    def line_of(cls, codes: list[str], line: int, column: int) -> list[Self]:
-        """The cards of `codes`, written one space apart from `column` of `line`."""
-        cards = []
-        for code in codes:
-            cards.append(cls(code, line, column))
-            column += len(code) + 1
-        return cards
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -139,18 +129,7 @@ class Card:
         that dict."""
         from pydantic_core import core_schema
 
-        shape = core_schema.typed_dict_schema(
-            {
-                "code": core_schema.typed_dict_field(core_schema.str_schema()),
-                "line": core_schema.typed_dict_field(core_schema.int_schema(), required=False),
-                "column": core_schema.typed_dict_field(core_schema.int_schema(), required=False),
-                "extras": core_schema.typed_dict_field(
-                    core_schema.nullable_schema(handler.generate_schema(CardExtras)),
-                    required=False,
-                ),
-            },
-            extra_behavior="ignore",
-        )
+        shape = _card_shape(handler)
         from_fields = core_schema.no_info_after_validator_function(lambda d: cls(**d), shape)
         return core_schema.json_or_python_schema(
             json_schema=from_fields,
@@ -178,13 +157,176 @@ class Card:
     def signal(self) -> str | None:
         return (self.extras or _NO_EXTRAS).signal
 
-    @property
-    def signal_line(self) -> int:
-        return (self.extras or _NO_EXTRAS).signal_line
 
-    @property
-    def signal_column(self) -> int:
-        return (self.extras or _NO_EXTRAS).signal_column
+def _card_shape(handler: GetCoreSchemaHandler) -> CoreSchema:
+    """A card's fields as pydantic reads and dumps them."""
+    from pydantic_core import core_schema
+
+    return core_schema.typed_dict_schema(
+        {
+            "code": core_schema.typed_dict_field(core_schema.str_schema()),
+            "line": core_schema.typed_dict_field(core_schema.int_schema(), required=False),
+            "column": core_schema.typed_dict_field(core_schema.int_schema(), required=False),
+            "extras": core_schema.typed_dict_field(
+                core_schema.nullable_schema(handler.generate_schema(CardExtras)),
+                required=False,
+            ),
+        },
+        extra_behavior="ignore",
+    )
+
+
+class Cards(list[str]):
+    """The cards of a hand, a trick, a discard or an announcement: their codes, as a list
+    of `str`, with where each is written and what follows it.
+
+    A record holds about 150 cards, and every layer reads their codes, so a card is its
+    code and nothing more: its position is kept by runs (`runs`: the index, line and column
+    of the first of cards written one space apart on one line), and made when a diagnostic
+    asks for it (`at`, `card`); what follows a card (annotations, a signal, comments) is
+    kept only where there is any (`extras`: index → `CardExtras`).
+
+    Equal to another `Cards` when the codes, positions and extras are; to a list when the
+    codes are. Pydantic reads and dumps it as a list of cards (`Card`'s dicts)."""
+
+    __slots__ = ("extras", "runs")
+
+    runs: list[tuple[int, int, int]]
+    extras: dict[int, CardExtras] | None
+
+    def __init__(
+        self,
+        codes: Iterable[str] = (),
+        line: int = 0,
+        column: int = 0,
+        extras: dict[int, CardExtras] | None = None,
+    ) -> None:
+        """`codes`, written one space apart from `column` of `line` (0: nowhere)."""
+        super().__init__(codes)
+        self.runs = [(0, line, column)] if line else []
+        self.extras = extras or None
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Cards:
+        """The cards of `Card`s, with their positions and extras."""
+        made = cls()
+        for card in cards:
+            made.add(card.code, card.line, card.column, card.extras)
+        return made
+
+    def add(self, code: str, line: int, column: int, extras: CardExtras | None = None) -> None:
+        """Append `code`, written at `line`, `column`."""
+        if line:
+            self.runs.append((len(self), line, column))
+        if extras is not None:
+            if self.extras is None:
+                self.extras = {}
+            self.extras[len(self)] = extras
+        self.append(code)
+
+    def add_run(self, codes: list[str], line: int, column: int) -> None:
+        """Append `codes`, written one space apart from `column` of `line`."""
+        self.runs.append((len(self), line, column))
+        self.extend(codes)
+
+    def at(self, index: int) -> tuple[int, int]:
+        """The line and column of the card at `index` ((0, 0) when not written)."""
+        runs = self.runs
+        run = bisect_right(runs, index, key=_first) - 1
+        if run < 0:
+            return 0, 0
+        start, line, column = runs[run]
+        return line, column + sum(len(code) + 1 for code in self[start:index])
+
+    def positions(self) -> list[tuple[int, int]]:
+        """The line and column of every card."""
+        return [self.at(index) for index in range(len(self))]
+
+    def extra(self, index: int) -> CardExtras | None:
+        """What follows the card at `index`, if anything."""
+        return self.extras.get(index) if self.extras else None
+
+    def extras_of(self, index: int) -> CardExtras:
+        """What follows the card at `index`, made when the first thing does."""
+        if self.extras is None:
+            self.extras = {}
+        extras = self.extras.get(index)
+        if extras is None:
+            extras = self.extras[index] = CardExtras()
+        return extras
+
+    def card(self, index: int) -> Card:
+        """The card at `index` as a `Card` (its code, position and extras)."""
+        return Card(self[index], *self.at(index), self.extra(index))
+
+    def cards(self) -> list[Card]:
+        """Every card as a `Card`."""
+        return [self.card(index) for index in range(len(self))]
+
+    def __eq__(self, other: object) -> bool:
+        same = list.__eq__(self, other)  # type: ignore[arg-type]
+        if same is not True or not isinstance(other, Cards):
+            return same
+        return self.positions() == other.positions() and (self.extras or {}) == (other.extras or {})
+
+    def __ne__(self, other: object) -> bool:
+        same = self.__eq__(other)
+        return same if same is NotImplemented else not same
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Cards({list(self)!r})"
+
+    def __copy__(self) -> Cards:
+        made = Cards(self)
+        made.runs = list(self.runs)
+        made.extras = dict(self.extras) if self.extras else None
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _cards, (list(self), self.runs, self.extras)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        """A `Cards`, or a list of cards (`Card`s, their dicts, or codes); dumped as a
+        list of `Card`'s dicts."""
+        from pydantic_core import core_schema
+
+        shape = _card_shape(handler)
+        item = core_schema.union_schema(
+            [
+                core_schema.is_instance_schema(Card),
+                core_schema.no_info_after_validator_function(lambda d: Card(**d), shape),
+                core_schema.no_info_after_validator_function(Card, core_schema.str_schema()),
+            ]
+        )
+        from_list = core_schema.no_info_after_validator_function(
+            cls.of, core_schema.list_schema(item)
+        )
+        return core_schema.json_or_python_schema(
+            json_schema=from_list,
+            python_schema=core_schema.union_schema(
+                [core_schema.is_instance_schema(cls), from_list]
+            ),
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                lambda cards: [card.fields() for card in cards.cards()],
+                return_schema=core_schema.list_schema(shape),
+            ),
+        )
+
+
+def _first(run: tuple[int, int, int]) -> int:
+    return run[0]
+
+
+def _cards(
+    codes: list[str], runs: list[tuple[int, int, int]], extras: dict[int, CardExtras] | None
+) -> Cards:
+    """A `Cards` from its parts (how one is pickled)."""
+    made = Cards(codes, extras=extras)
+    made.runs = runs
+    return made
 
 
 @node
@@ -199,7 +341,7 @@ class Tag(Node):
 class Hand(Node):
     owner: str
     """`"1"`.. for a seat, `"talon"` or `"dead"`."""
-    cards: list[Card] = field(default_factory=list)
+    cards: Cards = field(default_factory=Cards)
 
 
 @node
@@ -212,16 +354,11 @@ class Call(Annotated):
     """The seat label written before the call, if any (checked, not written back)."""
 
 
-class PlayedCard(Card):
-    """A card of a trick (the only kind that may carry a signal)."""
-
-    __slots__ = ()
-
-
 @node
 class Trick(Node):
     kind: Literal["trick"] = "trick"
-    cards: list[PlayedCard] = field(default_factory=list)
+    cards: Cards = field(default_factory=Cards)
+    """The cards played, in playing order (the only cards that may carry a signal)."""
 
 
 @node
@@ -241,7 +378,7 @@ class Exchange(Node):
 class Announcement(Annotated):
     seat: int
     word: str
-    cards: list[Card] = field(default_factory=list)
+    cards: Cards = field(default_factory=Cards)
 
 
 @node
@@ -269,7 +406,7 @@ class Auction(Section):
 class CardList(Section):
     """`call` and `discard`: a keyword and cards."""
 
-    cards: list[Card] = field(default_factory=list)
+    cards: Cards = field(default_factory=Cards)
 
 
 @node
@@ -359,8 +496,9 @@ class Record:
         """Every call of the auction, round after round (none without an auction)."""
         return [call for round_ in self.auction.rounds for call in round_] if self.auction else []
 
-    def played(self) -> list[PlayedCard]:
-        """Every card of the play's tricks, in playing order (none without a play)."""
+    def played(self) -> list[str]:
+        """The code of every card of the play's tricks, in playing order (none without a
+        play)."""
         return [card for trick in self.play.tricks for card in trick.cards] if self.play else []
 
     def hand(self, owner: str | int) -> Hand | None:

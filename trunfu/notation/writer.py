@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .decks import GAMES, Game
-from .models import Annotated, Call, Card, CardExtras, Node, PlayedCard, Record, Trick
+from .models import Annotated, Call, Card, CardExtras, Cards, Node, Record, Trick
 
 TAG_ORDER = (
     "Game",
@@ -55,45 +55,57 @@ def _marks(node: Annotated | CardExtras) -> str:
     return (node.suffix or "") + "".join([f" ${n}" for n in node.nags])
 
 
-def card_text(card: Card) -> str:
-    if card.extras is None:
-        return card.code  # the common case: a bare card
-    return card.code + _marks(card.extras) + _notes(card.extras)
+def card_text(code: str, extras: CardExtras | None) -> str:
+    """A card and what follows it."""
+    if extras is None:
+        return code  # the common case: a bare card
+    return code + _marks(extras) + _notes(extras)
 
 
-def _played(card: PlayedCard) -> str:
-    """A card of a trick: the signal before the glyphs (`3C busso $1`)."""
-    if card.extras is not None:
-        return (
-            card.code
-            + (card.suffix or "")
-            + (f" {card.signal}" if card.signal else "")
-            + "".join(f" ${n}" for n in card.nags)
-            + _notes(card)
-        )
-    return card.code
+def _card(card: Card) -> str:
+    return card_text(card.code, card.extras)
 
 
-def _cards(cards: list[Card], game: Game | None) -> str:
+def _played(code: str, extras: CardExtras) -> str:
+    """A card of a trick and what follows it: the signal before the glyphs (`3C busso $1`)."""
+    return (
+        code
+        + (extras.suffix or "")
+        + (f" {extras.signal}" if extras.signal else "")
+        + "".join(f" ${n}" for n in extras.nags)
+        + _notes(extras)
+    )
+
+
+def _written(cards: Cards) -> str:
+    """Cards in the order written."""
+    if not cards.extras:
+        return " ".join(cards)
+    extra = cards.extras.get
+    return " ".join([card_text(code, extra(i)) for i, code in enumerate(cards)])
+
+
+def _cards(cards: Cards, game: Game | None) -> str:
     """Cards in the game's order (codes it does not know last, in the order written)."""
     if game is None:
-        return " ".join([card_text(c) for c in cards])
+        return _written(cards)
     rank, last = game.rank_of, len(game.order)
-    codes = [c.code for c in cards if c.extras is None]
-    if len(codes) == len(cards):  # bare cards (the common case): sort the codes
+    if not cards.extras:  # bare cards (the common case): sort the codes
+        codes = list(cards)
         try:
             codes.sort(key=rank.__getitem__)
         except KeyError:  # a code the game does not know: the list is left as it was
             codes.sort(key=lambda code: rank.get(code, last))
         return " ".join(codes)
-    ordered = sorted(cards, key=lambda c: rank.get(c.code, last))
-    return " ".join([card_text(c) for c in ordered])
+    extra = cards.extras.get
+    ordered = sorted(range(len(cards)), key=lambda i: rank.get(cards[i], last))
+    return " ".join([card_text(cards[i], extra(i)) for i in ordered])
 
 
 def _call(call: Call) -> str:
     """A call with its glyphs and comments, then the card it names, if any."""
     text = call.word + _marks(call) + _notes(call)
-    return f"{text} {card_text(call.card)}" if call.card else text
+    return f"{text} {_card(call.card)}" if call.card else text
 
 
 def _line(head: str, rest: str) -> str:
@@ -130,7 +142,7 @@ def write(record: Record, tags: list[tuple[str, str]] | None = None) -> str:
                 body.append(_line("/" + _notes(auction.separators[i - 1]), calls))
     if record.call is not None:  # called cards keep their order: king, then queen
         body.append("call" + _notes(record.call))
-        body.append(_line(" ".join(card_text(c) for c in record.call.cards), ""))
+        body.append(_line(_written(record.call.cards), ""))
     if record.trump is not None:
         body += ["trump" + _notes(record.trump), f"  {record.trump.suit}"]
     if record.discard is not None:
@@ -139,13 +151,13 @@ def write(record: Record, tags: list[tuple[str, str]] | None = None) -> str:
     if record.exchange is not None:
         body.append("exchange" + _notes(record.exchange))
         body += [
-            f"  {x.giver}>{x.receiver}:" + _notes(x) + " " + card_text(x.card)
+            f"  {x.giver}>{x.receiver}:" + _notes(x) + " " + _card(x.card)
             for x in record.exchange.items
         ]
     if record.announce is not None:
         body.append("announce" + _notes(record.announce))
         for a in record.announce.items:
-            cards = " ".join(card_text(c) for c in a.cards)
+            cards = _written(a.cards)
             body.append(_line(f"{a.seat}: {a.word}{_marks(a)}{_notes(a)}", cards))
     if record.play is not None:
         body.append("play" + _notes(record.play))
@@ -154,7 +166,17 @@ def write(record: Record, tags: list[tuple[str, str]] | None = None) -> str:
             # a Trick or a Claim
             if type(item) is Trick:
                 number += 1
-                cards = " ".join([c.code if c.extras is None else _played(c) for c in item.cards])
+                played = item.cards
+                if played.extras:
+                    extra = played.extras.get
+                    cards = " ".join(
+                        [
+                            c if extra(i) is None else _played(c, extra(i))
+                            for i, c in enumerate(played)
+                        ]  # type: ignore[arg-type]
+                    )
+                else:
+                    cards = " ".join(played)
                 body.append(_line(f"{number}." + _notes(item), cards))
             else:
                 body.append(f"  {item.kind} {item.seat}" + _notes(item))

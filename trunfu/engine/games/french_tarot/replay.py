@@ -5,7 +5,7 @@ what only the play shows of hands the record does not give."""
 
 from __future__ import annotations
 
-from ....notation.models import Node, Record
+from ....notation.models import Cards, Node, Record
 from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
@@ -45,11 +45,11 @@ def replay(record: Record, ctx: Context) -> None:
 
 
 def _tell(
-    ctx: Context, faults: list[tuple[int, Fault]], nodes: list, fallback: Node | None
+    ctx: Context, faults: list[tuple[int, Fault]], cards: Cards, fallback: Node | None
 ) -> None:
-    """Report `faults` at the node their index names (else at `fallback`)."""
+    """Report `faults` at the card their index names (else at `fallback`)."""
     for index, fault in faults:
-        ctx.error(nodes[index] if 0 <= index < len(nodes) else fallback, *fault)
+        ctx.error(cards.at(index) if 0 <= index < len(cards) else fallback, *fault)
 
 
 def _petit_sec(state: FrenchState, record: Record, ctx: Context, later: list[Node]) -> None:
@@ -100,10 +100,10 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
         cards = section.cards
         fault = count_fault(len(cards), ctx.seats)
         if fault is not None:  # told at the first card too many
-            ctx.error(cards[expected] if len(cards) > expected else section, *fault)
+            ctx.error(cards.at(expected) if len(cards) > expected else section, *fault)
         state.enter("call")
-        for card in cards:
-            ctx.act(state, card, card.code, always=True)
+        for place, card in enumerate(cards):
+            ctx.act(state, cards.card(place), card, always=True)
         if ctx.want_steps:
             names = ", ".join(card_name(GAME, c) for c in state.called)
             label, text = f"seat {state.taker} calls {names}", "call " + " ".join(state.called)
@@ -127,7 +127,7 @@ def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
     if state.chien is not None and ctx.want_steps:
         ctx.step("talon", seat=taker, text="chien", label=f"seat {taker} takes the chien")
     if section is not None:
-        ecart = [c.code for c in section.cards]
+        ecart = list(section.cards)
         if state.full is not None:
             _tell(ctx, check_ecart(state.full, ecart, state.size, taker), section.cards, section)
         state.enter("discard")
@@ -142,7 +142,7 @@ def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
 def _announcements(state: FrenchState, record: Record, ctx: Context) -> None:
     """Each poignée and chelem (the chelem decides who leads)."""
     for item in record.announce.items if record.announce else []:
-        seat, word, shown = item.seat, item.word, [c.code for c in item.cards]
+        seat, word, shown = item.seat, item.word, list(item.cards)
         _tell(ctx, state.announce_faults(seat, word, shown), item.cards, item)
         state.announce(seat, word, shown)
         if ctx.want_steps:
@@ -164,15 +164,17 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
         if item.word == "poignee" and item.seat not in seen:
             seen.add(item.seat)
             if item.seat in result.inferred:
-                shown = [c.code for c in item.cards]
+                shown = list(item.cards)
                 _tell(ctx, state.shown_faults(item.seat, shown), item.cards, item)
     section, full = record.discard, state.full
     if state.takes_chien and (section is None or full is None):
-        ecart = [c.code for c in section.cards] if section is not None else state.unplayed()
+        ecart = list(section.cards) if section is not None else state.unplayed()
         if full is None:
             full = [c for t in result.tricks for s, c in t.cards if s == state.taker] + ecart
         faults = check_ecart(full, ecart, state.size, state.taker)
-        _tell(ctx, faults, section.cards if section is not None else [], section or record.play)
+        _tell(
+            ctx, faults, section.cards if section is not None else Cards(), section or record.play
+        )
     if not ctx.failed:
         outcome = ctx.outcome = state.outcome
         if ctx.want_steps and outcome is not None:

@@ -480,10 +480,10 @@ class FrenchState(State):
         dealt += [("talon", self.chien)] if self.chien is not None else []
         items = self.play.written() if self.play else []
         calls = [tgn.Call(word=w) for w in self.calls]
-        shown = [tgn.Announcement(seat=s, word=w, cards=_cards(c)) for s, w, c in self.announced]
+        shown = [tgn.Announcement(seat=s, word=w, cards=tgn.Cards(c)) for s, w, c in self.announced]
         return tgn.Record(
             tags=list(self.tags),
-            deal=tgn.Deal(hands=[tgn.Hand(owner=owner, cards=_cards(h)) for owner, h in dealt]),
+            deal=tgn.Deal(hands=[tgn.Hand(owner=owner, cards=tgn.Cards(h)) for owner, h in dealt]),
             auction=tgn.Auction(rounds=[calls]) if calls else None,
             call=_card_list("call", self.called or None),
             discard=_card_list("discard", self.ecart),
@@ -492,12 +492,8 @@ class FrenchState(State):
         )
 
 
-def _cards(codes: list[str]) -> list[tgn.Card]:
-    return [tgn.Card(c) for c in codes]
-
-
 def _card_list(keyword: str, codes: list[str] | None) -> tgn.CardList | None:
-    return None if codes is None else tgn.CardList(keyword=keyword, cards=_cards(codes))
+    return None if codes is None else tgn.CardList(keyword=keyword, cards=tgn.Cards(codes))
 
 
 Read = tuple[str, int | None, str, tuple[str, ...]]
@@ -574,10 +570,10 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
             state.close(phase)
 
     walk("auction", [c.word for c in record.calls()])
-    walk("call", [c.code for c in record.call.cards] if record.call else [])
-    ecart = [c.code for c in record.discard.cards] if record.discard else []
+    walk("call", list(record.call.cards) if record.call else [])
+    ecart = list(record.discard.cards) if record.discard else []
     walk("discard", spare_first(ecart) if state.takes_chien else [])
     items = record.announce.items if record.announce else []
-    walk(None, [" ".join([f"{i.seat}: {i.word}", *(c.code for c in i.cards)]) for i in items])
-    walk(None, [c.code for c in record.played()])
+    walk(None, [" ".join([f"{i.seat}: {i.word}", *i.cards]) for i in items])
+    walk(None, record.played())
     return out

@@ -31,7 +31,7 @@ def holder(
             return seat
     items = record.play.items if record.play is not None else []
     claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
-    tricks = [[c.code for c in trick.cards] for trick in items[:claimed]]
+    tricks = [trick.cards for trick in items[:claimed]]
     fits = []
     for seat in (s for s, h in hands.items() if h is None):
         leader = leader_of(seat)
@@ -184,10 +184,10 @@ def _four_seat_words(record: Record, ctx: Context, state: MarafoneState) -> None
             (fault,) = state.check(f"{item.kind} {item.seat}")
             ctx.error(item, fault.code, fault.message)
             continue
-        for card in item.cards:
-            if card.extras is not None and card.extras.signal:  # `card.signal`, quicker
-                (fault,) = state.check(f"{card.code} {card.signal}")
-                ctx.error((card.signal_line, card.signal_column), fault.code, fault.message)
+        for place, said in sorted((item.cards.extras or {}).items()):
+            if said.signal:
+                (fault,) = state.check(f"{item.cards[place]} {said.signal}")
+                ctx.error((said.signal_line, said.signal_column), fault.code, fault.message)
 
 
 def _words(ctx: Context, state: MarafoneState) -> None:
@@ -197,15 +197,15 @@ def _words(ctx: Context, state: MarafoneState) -> None:
     tricks = state.play.tricks
     said = {}
     for number, trick in enumerate(ctx.record.play.tricks if ctx.record.play else [], 1):
-        for i, node in enumerate(trick.cards):
-            if node.extras is None or not node.extras.signal:  # `node.signal`, quicker
+        for i, extras in sorted((trick.cards.extras or {}).items()):
+            if not extras.signal:
                 continue
-            said[node.line, node.column] = node.signal
+            said[trick.cards.at(i)] = extras.signal
             if number <= len(tricks):
                 seat, card = tricks[number - 1].cards[i]
-                fault = state.hear(number, seat, card, node.signal, lead=i == 0)
+                fault = state.hear(number, seat, card, extras.signal, lead=i == 0)
                 if fault is not None:
-                    ctx.error((node.signal_line, node.signal_column), fault.code, fault.message)
+                    ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
     for step in ctx.steps if said else ():
         word = said.get((step.line, step.column)) if step.kind == "card" else None
         if word:
@@ -226,7 +226,7 @@ def _call_section(record: Record, ctx: Context, state: MarafoneState) -> None:
     cards, signore, bid = record.call.cards if record.call else [], state.signore, state.bid
     if bid != "chiamo" and cards:
         message = f"only `chiamo` calls a card; seat {signore} bid `{bid}` and plays alone"
-        ctx.error(cards[0], "unexpected-call", message)
+        ctx.error(record.call.cards.at(0), "unexpected-call", message)  # type: ignore[union-attr]
     if bid == "chiamo" and len(cards) != 1:
         message = (
             f"after `chiamo` seat {signore} calls one card of a suit other than trumps "

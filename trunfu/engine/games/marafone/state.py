@@ -330,16 +330,12 @@ class MarafoneState(State):
         tags = [tgn.Tag(name=name, value=value) for name, value in self.tags]
         if (outcome := self.outcome) is not None:
             tags.append(tgn.Tag(name="Result", value=outcome.result))
-        hands = [
-            tgn.Hand(owner=str(s), cards=[tgn.Card(c) for c in h])
-            for s, h in self.hands.items()
-            if h
-        ]
+        hands = [tgn.Hand(owner=str(s), cards=tgn.Cards(h)) for s, h in self.hands.items() if h]
         record = tgn.Record(tags=tags, deal=tgn.Deal(hands=hands) if hands else None)
         if self.auction is not None:
             record.auction = tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.auction.calls]])
         if self.called is not None:
-            record.call = tgn.CardList(keyword="call", cards=[tgn.Card(self.called)])
+            record.call = tgn.CardList(keyword="call", cards=tgn.Cards([self.called]))
         if self.trump is not None:
             record.trump = tgn.Trump(suit=self.trump)
         items: list[tgn.Trick | tgn.Claim] = [*self.play.written(self.words)] if self.play else []
@@ -526,7 +522,8 @@ def written(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
     yield from ((call, call.word) for call in record.calls())
     if record.trump is not None and record.trump.suit is not None:
         yield record.trump, f"trump {record.trump.suit}"
-    yield from ((card, card.code) for card in (record.call.cards if record.call else ()))
+    called = record.call.cards if record.call else tgn.Cards()
+    yield from ((called.card(i), code) for i, code in enumerate(called))
     yield from play_actions(record)
 
 
@@ -536,8 +533,9 @@ def play_actions(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
         if type(item) is tgn.Claim:
             yield item, f"{item.kind} {item.seat}"
             continue
-        for card in item.cards:
-            yield card, f"{card.code} {card.signal}" if card.signal else card.code
+        for i, code in enumerate(item.cards):
+            card = item.cards.card(i)
+            yield card, f"{code} {card.signal}" if card.signal else code
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:

@@ -19,7 +19,7 @@ def walk(record: Record, seats: int, leader: int) -> list[tuple[int, int, str]]:
     """(trick, seat, card) of each written card, the first trick led by `leader`."""
     tricks = record.play.tricks if record.play is not None else []
     play = TrickPlay(FOLLOW, seats, leader, len(tricks), {})
-    return play.walk([[c.code for c in trick.cards] for trick in tricks])
+    return play.walk([trick.cards for trick in tricks])
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -40,7 +40,7 @@ def replay(record: Record, ctx: Context) -> None:
         _unplayed(record, ctx, state)
         return
     declarer, given = state.declarer, record.discard is not None
-    scarto = [c.code for c in record.discard.cards] if given else None
+    scarto = list(record.discard.cards) if given else None
     total = seats * TRICKS[seats]  # the cards of a whole play
     if not given and len(played := walk(record, seats, state.leader)) == total:
         scarto = [c for c in ctx.game.order if c not in {c for *_, c in played}]
@@ -50,8 +50,9 @@ def replay(record: Record, ctx: Context) -> None:
         label = f"seat {declarer} takes the talon{shown}"
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
-        for node in record.discard.cards:
-            _judged(ctx, state, ("card", None, node.code, None), node, None, "")
+        for place, card in enumerate(record.discard.cards):
+            node = record.discard.cards.card(place)
+            _judged(ctx, state, ("card", None, card, None), node, None, "")
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
@@ -91,7 +92,7 @@ def replay(record: Record, ctx: Context) -> None:
     if end == FORCED_CALL and state.forced and inferred:
         why = forced_call_fault(declarer, state.forced[0], after)
         if why:
-            ctx.error(record.call.cards[0], "wrong-call", why)
+            ctx.error(record.call.cards.at(0), "wrong-call", why)
     if bet is not None and inferred and (why := state.scommessa_fault(after)):
         ctx.error(bet, "illegal-announcement", why)
     state.finish()
@@ -195,19 +196,19 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
             )
             ctx.error(call or record.play, "missing-call", why)
         return
-    node = call.cards[0]
-    _judged(ctx, state, ("card", None, node.code, None), node, None, "")
+    card = call.cards[0]
+    _judged(ctx, state, ("card", None, card, None), call.cards.card(0), None, "")
     if len(call.cards) > 1:
-        ctx.error(call.cards[1], "wrong-call", "the holder of Giove calls one card")
-    label = f"seat {declarer} calls {node.code}"
-    ctx.step("call", seat=declarer, text=node.code, node=call, label=label)
+        ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
+    label = f"seat {declarer} calls {card}"
+    ctx.step("call", seat=declarer, text=card, node=call, label=label)
 
 
 def _announcements(record: Record, ctx: Context, state: SicilianState):
     """The announcements; the scommessa that stands (its item), if any."""
     bet = None
     for item in record.announce.items if record.announce is not None else []:
-        card = item.cards[0] if item.cards else None
+        card = item.cards.card(0) if item.cards else None
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
         read = ("announce", item.seat, item.word, card and card.code)
@@ -231,8 +232,12 @@ def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, af
         trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
         why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
         if why and given:
-            node = next((c for c in record.discard.cards if c.code == card), record.discard)
-            ctx.error(node, "illegal-scarto", why)
+            cards = record.discard.cards
+            ctx.error(
+                cards.at(cards.index(card)) if card in cards else record.discard,
+                "illegal-scarto",
+                why,
+            )
         elif why:
             why += " (the scarto is inferred: the cards never played)"
             ctx.error(record.play, "illegal-scarto", why)

@@ -305,7 +305,7 @@ class SicilianState(State):
 
     def record(self) -> tgn.Record:
         owners = [*self.hands.items(), ("talon", self.talon)]
-        hands = [tgn.Hand(owner=str(s), cards=_cards(h)) for s, h in owners if h is not None]
+        hands = [tgn.Hand(owner=str(s), cards=tgn.Cards(h)) for s, h in owners if h is not None]
         calls = [[_call(*w.split()) for w in r] for r in self.bidding.rounds if r]
         written = self.play.written() if self.play else []
         items = [tgn.Announcement(seat=s, word=w) for s, w in self.announced]
@@ -355,12 +355,8 @@ class SicilianState(State):
         return DECK.sort(self.hands.get(seat) or [])
 
 
-def _cards(codes: list[str]) -> list[tgn.Card]:
-    return [tgn.Card(c) for c in codes]
-
-
 def _section(keyword: str, codes: list[str]) -> tgn.CardList | None:
-    return tgn.CardList(keyword=keyword, cards=_cards(codes)) if codes else None
+    return tgn.CardList(keyword=keyword, cards=tgn.Cards(codes)) if codes else None
 
 
 def _call(word: str, card: str | None = None) -> tgn.Call:
@@ -401,10 +397,10 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     seats = _seats(record)
     state = SicilianState(seats, record.dealer or 1, *dealt(record, seats, DECK.order))
     out = [c.word + (f" {c.card.code}" if c.card else "") for c in record.calls()]
-    out += [c.code for c in record.discard.cards] if record.discard else []
-    out += [c.code for c in record.call.cards[:1]] if record.call else []
+    out += list(record.discard.cards) if record.discard else []
+    out += record.call.cards[:1] if record.call else []
     out += [f"{a.seat}: {a.word}" for a in record.announce.items] if record.announce else []
-    out += [c.code for c in record.played()]
+    out += record.played()
     seated: list[tuple[int | None, str]] = []
     for action in out:
         seated.append((int(action.split(":")[0]) if ":" in action else state.to_act, action))
@@ -425,8 +421,8 @@ def read_action(seats: int, action: str) -> tuple[str, int | None, str, str | No
             call = found.auction.rounds[0][0]
             return "call", call.label, call.word, call.card.code if call.card else None
         if found.discard is not None and len(found.discard.cards) == 1:
-            return "card", None, found.discard.cards[0].code, None
+            return "card", None, found.discard.cards[0], None
         if found.announce is not None and len(found.announce.items) == 1:
             item = found.announce.items[0]
-            return "announce", item.seat, item.word, item.cards[0].code if item.cards else None
+            return "announce", item.seat, item.word, item.cards[0] if item.cards else None
     return None

@@ -46,7 +46,7 @@ def replay(record: Record, ctx: Context) -> None:
     play = TrickPlay(RULES, state.seats, state.leader, TRICKS, state.hands)
     result = play_tricks(ctx, state, play, lying=state.elsewhere())
     for item in record.announce.items if record.announce else []:
-        fault = state.judge_declaration(item.seat, item.word, [c.code for c in item.cards])
+        fault = state.judge_declaration(item.seat, item.word, list(item.cards))
         if fault is not None:
             ctx.error(item, fault.code, fault.message)
     if ctx.failed or not result.complete:
@@ -68,8 +68,8 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
     if pool is None or cards is None or len(cards) != DISCARD:
         state.discard_unseen(cards or [], hand_known=pool is not None and cards is None)
         return True
-    for card, node in zip(cards, written or [None] * DISCARD, strict=True):
-        if not ctx.act(state, node, card):
+    for place, card in enumerate(cards):
+        if not ctx.act(state, written.card(place) if written else None, card):
             return False
     label = f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3"
     ctx.step("discard", seat=state.dealer, text=" ".join(cards), node=record.discard, label=label)
@@ -90,7 +90,7 @@ def _declaration_steps(record: Record, ctx: Context, state: WaiteState) -> None:
             text = ", ".join(found) or "nothing to declare"
             ctx.step("announce", seat=seat, text=text, label=f"seat {seat}: {text}")
         for item in [] if hand is not None else said:
-            cards = [c.code for c in item.cards]
+            cards = list(item.cards)
             shows = f"shows {item.word} {' '.join(cards)}: {announced(item.word, cards)[0]} points"
             text, label = " ".join([item.word, *cards]), extra if item.word == "ask" else shows
             ctx.step("announce", seat=seat, text=text, node=item, label=f"seat {seat} {label}")

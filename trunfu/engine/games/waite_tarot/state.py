@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ....notation import models as tgn
 from ....notation.decks import GAMES
-from ....notation.models import Announcement, Card, Exchange, Record, Tag
+from ....notation.models import Announcement, Card, Cards, Exchange, Record, Tag
 from ....notation.reader import read_text
 from ....notation.words import SECTION_KEYS
 from ...cards import SUITS
@@ -49,14 +49,14 @@ def read_action(action: str) -> Item | None:
     items = found.cards if section == "discard" else found.items
     if len(items) != 1:
         return None
-    return items[0].code if section == "discard" else items[0]
+    return items[0]
 
 
 def spell(item: Announcement | Exchange) -> str:
     """An announcement or an exchange as the writer spells it."""
     if type(item) is Exchange:
         return f"{item.giver}>{item.receiver}: {item.card.code}"
-    return " ".join([f"{item.seat}: {item.word}", *[c.code for c in item.cards]])
+    return " ".join([f"{item.seat}: {item.word}", *item.cards])
 
 
 class WaiteState(State):
@@ -168,7 +168,7 @@ class WaiteState(State):
         out = [spell(i) for i in items if not self.check(i)]
         if self.due():
             return out
-        said = {(i.seat, i.word, frozenset(c.code for c in i.cards)) for i in self.announced}
+        said = {(i.seat, i.word, frozenset(i.cards)) for i in self.announced}
         for seat, hand in hands.items():
             found = declarations(hand or [])
             kinds = [d.kind for d in found if (seat, d.kind, frozenset(d.cards)) not in said]
@@ -211,7 +211,7 @@ class WaiteState(State):
         if type(item) is Exchange:
             return self._exchange_fault(item)
         first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
-        return first or self.judge_declaration(item.seat, item.word, [c.code for c in item.cards])
+        return first or self.judge_declaration(item.seat, item.word, list(item.cards))
 
     def _card_fault(self, card: str) -> Fault | None:
         play = self.play or TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
@@ -356,7 +356,7 @@ class WaiteState(State):
         out: dict[int, list[dict]] = {s: [] for s in range(1, self.seats + 1)}
         hands = {s: self.hands[s] or self.play.dealt.get(s) for s in out}
         for item in self.announced:
-            seat, word, cards = item.seat, item.word, [c.code for c in item.cards]
+            seat, word, cards = item.seat, item.word, list(item.cards)
             if seat not in out or (self.asks.get(seat) if word == "ask" else hands[seat]):
                 continue  # an ask answered scores nothing; a hand known scores what it holds
             if not self.judge_declaration(seat, word, cards):
@@ -369,10 +369,10 @@ class WaiteState(State):
 
     def record(self) -> Record:
         dealt = self.dealt.items()
-        hands = [tgn.Hand(owner=o, cards=Card.line_of(h, 0, 0)) for o, h in dealt if h]
+        hands = [tgn.Hand(owner=o, cards=Cards(h)) for o, h in dealt if h]
         tags = [t for t in self.tags if t.name != "Result"]
         tags += [Tag(name="Result", value=self.outcome.result)] if self.outcome else []
-        discard = Card.line_of(self.discarded, 0, 0)
+        discard = Cards(self.discarded)
         return Record(
             tags=tags,
             deal=tgn.Deal(hands=hands),
@@ -400,14 +400,14 @@ class WaiteState(State):
         shown: dict[int, dict[str, None]] = {}  # each card once, in the order shown
         for item in self.announced:
             if item.cards:
-                shown.setdefault(item.seat, {}).update(dict.fromkeys(c.code for c in item.cards))
+                shown.setdefault(item.seat, {}).update(dict.fromkeys(item.cards))
         return {seat: list(cards) for seat, cards in shown.items()}
 
 
 def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
     """The state after the deal of `record`, its unknown hands None."""
     deal = record.deal.hands if record.deal else []
-    dealt = {hand.owner: [c.code for c in hand.cards] for hand in deal}
+    dealt = {hand.owner: list(hand.cards) for hand in deal}
     return WaiteState(seats, dealer, dealt, list(record.tags))
 
 
@@ -436,10 +436,10 @@ def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
     """The dealer's discard as the record shows it: its `discard` section, else (when the
     play is written and `pool` known) the cards of `pool` the play does not show."""
     if record.discard is not None:
-        return [c.code for c in record.discard.cards]
+        return list(record.discard.cards)
     if record.play is None or pool is None:
         return None
-    played = {c.code for c in record.played()}
+    played = set(record.played())
     return [c for c in pool if c not in played]
 
 
@@ -463,9 +463,7 @@ def actions(record: Record) -> list[tuple[int | None, str]]:
     for item in in_rules_order(record):
         out.append((item.seat if type(item) is Announcement else item.giver, spell(item)))
     play = TrickPlay(RULES, state.seats, state.leader, TRICKS, dict.fromkeys(state.hands))
-    for card in (
-        [c.code for trick in record.play.tricks for c in trick.cards] if record.play else []
-    ):
+    for card in record.played():
         out.append((play.to_play, card))
         play.play(card)
     return out
