@@ -200,15 +200,25 @@ def test_trick_play_takes_turns_and_hands_the_lead_to_the_winner():
     assert hands[1] == ["KS", "5D"]  # the play copies the hands it is given
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
-    deck=st.permutations(GAMES["french-tarot"].order),
-    rules=st.sampled_from([SICILIAN_78, FRENCH, FRENCH_LEAD]),
+    data=st.data(),
+    rules=st.sampled_from(
+        [
+            SICILIAN_78,
+            FRENCH,
+            FRENCH_LEAD,
+            MARAFONE.with_trump("D"),
+            MARAFONE.with_trump(None),
+            TrickRules(game="marafone", excuse=False, overtrump=Overtrump.IN_TRICK).with_trump("S"),
+        ]
+    ),
     last=st.booleans(),
     stranger=st.booleans(),
 )
-def test_a_whole_trick_fits_exactly_when_each_card_is_held_and_allowed(deck, rules, last, stranger):
+def test_a_whole_trick_is_judged_and_won_in_one_pass(data, rules, last, stranger):
     # four hands of three cards (voids are frequent), each seat playing its first card
+    deck = data.draw(st.permutations(GAMES[rules.game].order))
     hands = [list(deck[3 * i : 3 * i + 3]) for i in range(4)]
     cards = [hand[0] for hand in hands]
     if stranger:  # a card its seat does not hold
@@ -217,7 +227,7 @@ def test_a_whole_trick_fits_exactly_when_each_card_is_held_and_allowed(deck, rul
         card in hand and rules.allows(card, hand, cards[:i], last=last)
         for i, (card, hand) in enumerate(zip(cards, hands, strict=True))
     )
-    assert rules.fits(cards, hands, last=last) is judged
+    assert rules.judge(cards, hands, last=last) == (rules.winner(cards) if judged else None)
 
 
 def test_a_whole_trick_played_at_once_is_taken_as_card_by_card():

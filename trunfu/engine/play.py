@@ -14,7 +14,7 @@ import copy
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cache, cached_property
-from operator import attrgetter
+from operator import itemgetter
 from typing import NamedTuple, Protocol
 
 from ..notation.decks import GAMES
@@ -64,6 +64,8 @@ class TrickPlay:
         """How many tricks a complete deal has."""
         self.orders = _orders(seats)
         """The seats in playing order from each leader (`orders[leader - 1]`)."""
+        self.holders = _holders(seats)
+        """Each leader's getter of the hands in playing order (`holders[leader - 1](hands)`)."""
         self.check = check
         self.check_until = (total if check_until is None else check_until) if check else 0
         self.winner = winner
@@ -237,22 +239,42 @@ class TrickPlay:
         self.trick = cards
         return self._close()
 
+    def take(self, cards: list[str]) -> TrickResult | None:
+        """The seats play the whole trick `cards` (the table empty, every hand known) when
+        each card is held and allowed, judged with its winner in one pass
+        (`TrickRules.judge`), and by the game's own check; the trick, else None and
+        nothing is played."""
+        number = len(self.tricks) + 1
+        held = self.holders[self.leader - 1](self.hands)
+        won = self.rules.judge(cards, held, last=number == self.total)
+        if won is None:
+            return None
+        if number <= self.check_until and any(
+            self.check(seat, card, cards[:i], number, hand)
+            for i, (seat, card, hand) in enumerate(zip(self.order, cards, held, strict=True))
+        ):
+            return None
+        any(map(set.discard, held, cards))  # (a loop in C: `discard` returns None)
+        return self._taken(cards, won)
+
     def _close(self) -> TrickResult:
         """The trick on the table is whole: its cards leave the hands (a seat's hand while
-        the trick is played is what it held before it), who wins it, who leads next."""
-        order, played, hands = self.order, self.trick, self.hands
-        cards = list(zip(order, played))  # noqa: B905 (whole)
-        for seat, card in cards:
+        the trick is played is what it held before it), and it is taken."""
+        played, hands = self.trick, self.hands
+        for seat, card in zip(self.order, played):  # noqa: B905 (whole)
             hand = hands[seat]
             if hand is not None:
                 hand.discard(card)
+        return self._taken(played, self.rules.winner(played))
+
+    def _taken(self, played: list[str], won: int) -> TrickResult:
+        """The whole trick `played` (from the leader) is won by its card `won` (by the
+        trick rules; the game's own rule may say otherwise): recorded, and the winner
+        leads next."""
+        order = self.order
         number = len(self.tricks) + 1
-        trick = TrickResult(
-            number=number,
-            leader=self.leader,
-            cards=cards,
-            winner=order[self.rules.winner(played)],
-        )
+        cards = list(zip(order, played))  # noqa: B905 (whole)
+        trick = TrickResult(number=number, leader=self.leader, cards=cards, winner=order[won])
         if self.winner is not None and self.winner_at in (None, number):
             trick.winner = self.winner(trick, self.tricks)
         self.tricks.append(trick)
@@ -262,8 +284,9 @@ class TrickPlay:
         return trick
 
 
-_code = attrgetter("code")
-"""A written card's code."""
+def codes(cards: list[PlayedCard]) -> list[str]:
+    """The codes of a trick's written cards."""
+    return [card.code for card in cards]
 
 
 def _said(word: str | None) -> CardExtras | None:
@@ -277,6 +300,13 @@ def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple((leader - 1 + i) % seats + 1 for i in range(seats)) for leader in range(1, seats + 1)
     )
+
+
+@cache
+def _holders(seats: int) -> tuple[itemgetter, ...]:
+    """Per leader (`[leader - 1]`), the getter of a tuple of the seats' hands in playing
+    order from that leader."""
+    return tuple(itemgetter(*order) for order in _orders(seats))
 
 
 @dataclass
@@ -299,6 +329,7 @@ class _Written(NamedTuple):
 
     node: Trick
     cards: list[PlayedCard]
+    codes: list[str]
 
 
 def _written(
@@ -324,7 +355,7 @@ def _written(
                 f"trick {len(out) + 1} has {len(cards)} cards; each of the {seats} seats plays one",
             )
             cards = cards[:seats]
-        out.append(_Written(item, cards))
+        out.append(_Written(item, cards, codes(cards)))
         if len(cards) < seats:
             later = items[items.index(item) + 1 :]
             if any(type(i) is Trick for i in later):
@@ -392,7 +423,7 @@ def _infer(
     and the unknown hands: inferred hands only trust the play up to that card (after it
     the cards may be other seats'; a wrong card changes who leads)."""
     plays: list[list[tuple[int, str]]] = [[] for _ in written]
-    for number, seat, card in play.walk([list(map(_code, trick.cards)) for trick in written]):
+    for number, seat, card in play.walk([trick.codes for trick in written]):
         plays[number - 1].append((seat, card))
     held = {s: set(h) for s, h in where.known.items()}
     first_bad = len(plays) + 1
@@ -443,29 +474,34 @@ def play_tricks(
     where they lie; `owners`: cards known to be a seat's though its hand is not given →
     (seat, how). A claim (`fuori`/`penalty`) ends the play when `claims` is true (it is
     the result's `claim`)."""
-    seats = ctx.seats
+    seats, steps = ctx.seats, ctx.want_steps
     play_node = ctx.record.play
     items = list(play_node.items) if play_node is not None else []
-    known = {s: list(h) for s, h in play.dealt.items()}
+    known = play.dealt
     unknown = {s for s in range(1, seats + 1) if s not in known}
     written, claim = _written(ctx, play.total, items, claims)
     where = _Where(known, lying or {}, owners or {})
+    start = known
     if unknown:
         inference = _infer(play, where, written, unknown)
+        start = {s: known[s] if s in known else inference.hands[s] for s in range(1, seats + 1)}
+        play.deal(start)
     else:
         inference = _Inference({}, len(written) + 1, {})
-    start = {s: list(known[s]) if s in known else inference.hands[s] for s in range(1, seats + 1)}
-    play.deal(start)
     state.adopt(play)
+    take = play.take if not steps and not unknown else None
+    """The common case, a whole trick judged at once: no steps, every hand given."""
     lost = stop_after = False
     for trick in written:
         lost = lost or stop_after
-        stop_after = _play_trick(ctx, play, where, inference, trick, lost)
-        if len(trick.cards) < seats:
-            break
-        done = play.tricks[-1]
+        done = take(trick.codes) if take is not None and not lost else None
+        if done is None:
+            stop_after = _play_trick(ctx, play, where, inference, trick, lost)
+            if len(trick.cards) < seats:
+                break
+            done = play.tricks[-1]
         ctx.tricks.append(done)
-        if ctx.want_steps:
+        if steps:
             state.took(done)
             ctx.step(
                 "trick",
@@ -493,29 +529,18 @@ def _play_trick(
     known, hands = where.known, play.hands
     number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
-    cards = list(map(_code, trick.cards))
-    if (
-        not ctx.want_steps
-        and len(cards) == play.seats
-        and (  # the common case, judged in one call: every hand given, every card allowed
-            lost
-            or (
-                not checked
-                and len(known) == play.seats
-                and play.rules.fits(cards, list(map(hands.__getitem__, play.order)), last=last)
-            )
-        )
-    ):
-        play.play_trick(cards)
+    steps = ctx.want_steps
+    if lost and not steps and len(trick.codes) == play.seats:
+        play.play_trick(trick.codes)  # the cards are only played
         return False
     allows = play.rules.allows
     table = play.trick
     """The cards of this trick played so far (the play's own list until the trick closes)."""
     strangers: list[int] = []
     """The seats that play a card their hand cannot hold (given, or dealt to another)."""
-    steps = ctx.want_steps
-    for seat, node in zip(play.order, trick.cards):  # noqa: B905 (a trick may be unfinished)
-        card = node.code
+    order = play.order
+    for i, (node, card) in enumerate(zip(trick.cards, trick.codes, strict=True)):
+        seat = order[i]
         hand = hands[seat]
         if not (
             lost  # the cards are only played

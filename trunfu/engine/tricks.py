@@ -9,7 +9,6 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache, cached_property
-from operator import contains
 from typing import NamedTuple
 
 from .cards import EXCUSE, SUITS, TRUMP, card_name, strengths, suit_name
@@ -183,41 +182,69 @@ class TrickRules:
         led = SUITS[trick[0]] if trick[0] != EXCUSE else led_suit(trick)
         if led is None:
             return True
-        suit, trump = SUITS[card], self.trump
+        suit = SUITS[card]
+        return self._follows(card, suit, hand, led, self.top(trick) if suit == self.trump else None)
+
+    def _follows(
+        self, card: str, suit: str, hand: Collection[str], led: str, top: int | None
+    ) -> bool:
+        """True when `card` (of `suit`, held in `hand`, not the excuse) may be played to a
+        trick of the suit `led` whose best trump has the strength `top` (None: none; only
+        asked of a trump)."""
+        trump = self.trump
         if suit == led:
-            return led != trump or self._beats_when_able(card, hand, led, trick)
+            return led != trump or self._beats_when_able(card, hand, led, top)
         if self.must_follow and _holds(hand, led):
             return False  # the seat could follow
         if suit != trump:  # a discard: legal unless the seat had to trump
             return not (self.must_trump and led != trump and _holds(hand, trump))
-        return self._beats_when_able(card, hand, led, trick)
+        return self._beats_when_able(card, hand, led, top)
 
-    def fits(
+    def judge(
         self, cards: Sequence[str], hands: Sequence[Collection[str]], *, last: bool = False
-    ) -> bool:
-        """True when each of `cards` (a whole trick, in playing order) is held by its seat
-        (`hands`, in the same order) and `allows` it: a trick judged in one call, a card
-        of a plain suit led answered at once."""
-        if not all(map(contains, hands, cards)):
-            return False  # a card its seat does not hold
-        led, trump = None, self.trump
-        for i, (card, hand) in enumerate(zip(cards, hands, strict=True)):
+    ) -> int | None:
+        """The index (in playing order) of the card that wins the whole trick `cards` when
+        each card is held by its seat (`hands`, in the same order) and `allows` it, else
+        None: a trick judged and won in one pass. A card of the suit led is answered at
+        once unless it is a trump below the trick's best; the others are asked of the
+        follow rules (`_follows`). The winner is the best key of `contenders`, as in
+        `winner`."""
+        contenders = self.contenders
+        wins = contenders[None]
+        led = None
+        trump = self.trump
+        win, top = 0, -1  # the winning card so far: its index, and its key
+        for i, card in enumerate(cards):
+            hand = hands[i]
+            if card not in hand:
+                return None
             suit = SUITS[card]
-            if suit == led and led != trump:
-                continue  # it follows a plain suit led: always allowed
-            if (i or card == EXCUSE) and not self.allows(card, hand, cards[:i], last=last):
-                return False  # (a lead is always allowed, but the excuse's)
-            if led is None and card != EXCUSE:
+            key = wins[card]
+            if suit == led:
+                if key > top:
+                    win, top = i, key
+                    continue
+                if suit != trump:
+                    continue
+            elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse
                 led = suit
-        return True
+                wins = contenders[led]
+                win, top = i, wins[card]
+                continue
+            elif suit == EXCUSE:
+                if not self.allows(card, hand, cards[:i], last=last):
+                    return None
+                continue  # the excuse never wins
+            best = top - TRUMP_ABOVE if top >= TRUMP_ABOVE else None  # a trump is winning
+            if not self._follows(card, suit, hand, led, best):
+                return None
+            if key > top:
+                win, top = i, key
+        return win
 
-    def _beats_when_able(
-        self, card: str, hand: Collection[str], led: str, trick: Sequence[str]
-    ) -> bool:
+    def _beats_when_able(self, card: str, hand: Collection[str], led: str, top: int | None) -> bool:
         """True when the trump `card` beats what `must_beat` asks, or none of `hand` would."""
-        if not (self.beat_on_lead if led == self.trump else self.beat_on_ruff):
-            return True  # `must_beat` asks nothing: spare the search of the trick
-        best = self.must_beat(led, self.top(trick))
+        best = self.must_beat(led, top)
         if best is None or self.power[card] > best:
             return True
         return _beaters(self.game, self.trump, best).isdisjoint(hand)
@@ -255,18 +282,21 @@ class TrickRules:
 
     @cached_property
     def contenders(self) -> dict[str | None, _Keys]:
-        """Suit led → the key of each card that can win a trick of that suit (a card of the
-        suit, or a trump); any other card's key is -1."""
+        """Suit led → the key of each card in a trick of that suit: its `keys` entry when it
+        can win it (a card of the suit, or a trump), else -1 (the excuse, a discard, a code
+        of no deck)."""
         keys, trump = self.keys, self.trump
         suits = {SUITS[card] for card in keys} - {EXCUSE}
         return {
-            led: _Keys((c, k) for c, k in keys.items() if SUITS[c] in (led, trump) and c != EXCUSE)
+            led: _Keys(
+                (c, k if SUITS[c] in (led, trump) and c != EXCUSE else -1) for c, k in keys.items()
+            )
             for led in [*suits, None]
         }
 
 
 class _Keys(dict[str, int]):
-    """Card → key in a trick; a card that cannot win it (not in the table) is -1."""
+    """Card → key in a trick; a code of no deck (not in the table) is -1."""
 
     def __missing__(self, card: str) -> int:
         return -1
