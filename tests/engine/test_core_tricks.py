@@ -233,11 +233,15 @@ def test_a_whole_trick_is_judged_and_won_in_one_pass(data, rules, last, stranger
 def test_a_whole_trick_played_at_once_is_taken_as_card_by_card():
     hands = {1: ["KS", "5D"], 2: ["9S", "T3"], 3: ["6S", "7D"]}
     one, other = TrickPlay(SICILIAN, 3, 2, 2, hands), TrickPlay(SICILIAN, 3, 2, 2, hands)
-    whole = one.play_trick(["9S", "6S", "KS"])
+    assert one.take([["9S", "6S", "KS"], ["5D", "T3"]]) == 1  # an unfinished trick: not played
+    whole = one.tricks[-1]
     for card in ["9S", "6S", "KS"]:
         done = other.play(card)
     assert whole == done and whole.winner == 1 and one.leader == other.leader == 1
     assert one.hands == other.hands and one.to_play == 1
+    refused = TrickPlay(SICILIAN, 3, 2, 2, hands)  # seat 3 holds 6S but plays 7D
+    assert refused.take([["9S", "7D", "KS"]]) == 0 and refused.tricks == []
+    assert refused.hand(3) == ["6S", "7D"] and refused.to_play == 2
 
 
 def test_sorted_hands_follow_the_play_card_by_card_in_the_decks_order():

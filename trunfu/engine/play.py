@@ -15,14 +15,14 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cache, cached_property
 from operator import itemgetter
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 from ..notation.decks import GAMES
 from ..notation.models import CardExtras, Claim, PlayedCard, Trick
 from .cards import card_name
 from .context import Context
 from .model import TrickResult
-from .state import Fault
+from .state import Fault, State, codes
 from .tricks import TrickRules
 
 CardCheck = Callable[[int, str, list[str], int, Collection[str]], str | None]
@@ -100,7 +100,8 @@ class TrickPlay:
             out += [(number, play.order[i % seats], card) for i, card in enumerate(cards)]
             if len(cards) < seats:
                 break
-            play.play_trick(cards[:seats])
+            play.trick = cards[:seats]
+            play._close()
         return out
 
     @property
@@ -234,33 +235,37 @@ class TrickPlay:
             return None
         return self._close()
 
-    def play_trick(self, cards: list[str]) -> TrickResult:
-        """The seats play the whole trick `cards` in turn (the table is empty); the trick."""
-        self.trick = cards
-        return self._close()
+    def take(self, tricks: list[list[str]]) -> int:
+        """Play the whole tricks `tricks` in turn (the table empty, every hand known) while
+        each card is held and allowed: a trick judged with its winner in one pass
+        (`TrickRules.judge`), then by the game's own check. How many were played (the
+        first refused, or not whole, is left unplayed)."""
+        judge, holders, hands = self.rules.judge, self.holders, self.hands
+        seats, total, checked = self.seats, self.total, self.check_until
+        for done, cards in enumerate(tricks):
+            if len(cards) != seats:
+                return done
+            number = len(self.tricks) + 1
+            held = holders[self.leader - 1](hands)
+            won = judge(cards, held, last=number == total)
+            if won is None or (number <= checked and self._refused(cards, held, number)):
+                return done
+            any(map(set.discard, held, cards))  # (a loop in C: `discard` returns None)
+            self._taken(cards, won)
+        return len(tricks)
 
-    def take(self, cards: list[str]) -> TrickResult | None:
-        """The seats play the whole trick `cards` (the table empty, every hand known) when
-        each card is held and allowed, judged with its winner in one pass
-        (`TrickRules.judge`), and by the game's own check; the trick, else None and
-        nothing is played."""
-        number = len(self.tricks) + 1
-        held = self.holders[self.leader - 1](self.hands)
-        won = self.rules.judge(cards, held, last=number == self.total)
-        if won is None:
-            return None
-        if number <= self.check_until and any(
+    def _refused(self, cards: list[str], held: tuple[set[str], ...], number: int) -> bool:
+        """True when the game's own check refuses a card of the whole trick `cards`."""
+        return any(
             self.check(seat, card, cards[:i], number, hand)
             for i, (seat, card, hand) in enumerate(zip(self.order, cards, held, strict=True))
-        ):
-            return None
-        any(map(set.discard, held, cards))  # (a loop in C: `discard` returns None)
-        return self._taken(cards, won)
+        )
 
     def _close(self) -> TrickResult:
         """The trick on the table is whole: its cards leave the hands (a seat's hand while
         the trick is played is what it held before it), and it is taken."""
         played, hands = self.trick, self.hands
+        self.trick = []
         for seat, card in zip(self.order, played):  # noqa: B905 (whole)
             hand = hands[seat]
             if hand is not None:
@@ -278,15 +283,9 @@ class TrickPlay:
         if self.winner is not None and self.winner_at in (None, number):
             trick.winner = self.winner(trick, self.tricks)
         self.tricks.append(trick)
-        self.trick = []
         self.leader = trick.winner
         self.order = self.orders[self.leader - 1]
         return trick
-
-
-def codes(cards: list[PlayedCard]) -> list[str]:
-    """The codes of a trick's written cards."""
-    return [card.code for card in cards]
 
 
 def _said(word: str | None) -> CardExtras | None:
@@ -357,8 +356,7 @@ def _written(
             cards = cards[:seats]
         out.append(_Written(item, cards, codes(cards)))
         if len(cards) < seats:
-            later = items[items.index(item) + 1 :]
-            if any(type(i) is Trick for i in later):
+            if any(type(i) is Trick for i in items[items.index(item) + 1 :]):
                 ctx.error(
                     item,
                     "trick-size",
@@ -385,17 +383,9 @@ class _Where:
         """Card → the seat whose given hand holds it."""
         return {card: seat for seat, hand in self.known.items() for card in hand}
 
-    def foreign(self, card: str, seat: int) -> bool:
-        """True when `card` is known to lie elsewhere than with `seat`."""
-        taken = self.owners.get(card)
-        return (
-            self.holder.get(card, seat) != seat
-            or (taken is not None and taken[0] != seat)
-            or card in self.lying
-        )
-
     def elsewhere(self, card: str, seat: int) -> str:
-        """Where `card` lies when not with `seat`, in words ("" when nothing says so)."""
+        """Where `card` lies when not with `seat`, in words ("" when nothing says so: it
+        may be the seat's)."""
         owner = self.holder.get(card, seat)
         taken = self.owners.get(card)
         if owner != seat:
@@ -429,7 +419,7 @@ def _infer(
     first_bad = len(plays) + 1
     for number, trick in enumerate(plays, 1):
         if any(
-            (card not in held[seat]) if seat in held else where.foreign(card, seat)
+            (card not in held[seat]) if seat in held else where.elsewhere(card, seat)
             for seat, card in trick
         ):
             first_bad = number
@@ -439,7 +429,7 @@ def _infer(
     played_at: dict[str, int] = {}
     for trick in trusted:
         for seat, card in trick:
-            if seat in hands and not where.foreign(card, seat):
+            if seat in hands and not where.elsewhere(card, seat):
                 hands[seat].append(card)
     # seat by seat: with a card written twice, the last seat's trick
     for _, number, card in sorted(
@@ -449,17 +439,9 @@ def _infer(
     return _Inference(hands, first_bad, played_at)
 
 
-class Player(Protocol):
-    """The game state a play belongs to (`engine.state.State`)."""
-
-    def adopt(self, play: TrickPlay) -> None: ...
-
-    def took(self, trick: TrickResult) -> None: ...
-
-
 def play_tricks(
     ctx: Context,
-    state: Player,
+    state: State,
     play: TrickPlay,
     *,
     lying: dict[str, str] | None = None,
@@ -489,17 +471,17 @@ def play_tricks(
     else:
         inference = _Inference({}, len(written) + 1, {})
     state.adopt(play)
-    take = play.take if not steps and not unknown else None
-    """The common case, a whole trick judged at once: no steps, every hand given."""
+    if not steps and not unknown:  # the common case: whole tricks judged at once
+        taken = play.take([trick.codes for trick in written])
+        ctx.tricks += play.tricks
+        written = written[taken:]
     lost = stop_after = False
     for trick in written:
         lost = lost or stop_after
-        done = take(trick.codes) if take is not None and not lost else None
-        if done is None:
-            stop_after = _play_trick(ctx, play, where, inference, trick, lost)
-            if len(trick.cards) < seats:
-                break
-            done = play.tricks[-1]
+        stop_after = _play_trick(ctx, play, where, inference, trick, lost)
+        if len(trick.cards) < seats:
+            break
+        done = play.tricks[-1]
         ctx.tricks.append(done)
         if steps:
             state.took(done)
@@ -530,9 +512,6 @@ def _play_trick(
     number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
     steps = ctx.want_steps
-    if lost and not steps and len(trick.codes) == play.seats:
-        play.play_trick(trick.codes)  # the cards are only played
-        return False
     allows = play.rules.allows
     table = play.trick
     """The cards of this trick played so far (the play's own list until the trick closes)."""

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .model import Snapshot
 
 if TYPE_CHECKING:
-    from ..notation.models import Record
+    from ..notation.models import Card, Record
     from .model import Outcome, TrickResult
     from .play import TrickPlay
 
@@ -177,15 +179,23 @@ class State(ABC):
         return int(label) if colon and label.isdigit() else self.to_act
 
 
+_CODE = attrgetter("code")
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    """The codes of written cards (a trick's, a hand's)."""
+    return list(map(_CODE, cards))
+
+
 def dealt(record: Record, seats: int) -> tuple[dict[int, list[str] | None], dict[str, list[str]]]:
     """The cards the deal of `record` gives: each seat's hand (None: not given) and the
     other piles by owner (`talon`, `dead`)."""
     hands: dict[int, list[str] | None] = dict.fromkeys(range(1, seats + 1))
     piles = {}
     for hand in record.deal.hands if record.deal is not None else ():
-        codes = [card.code for card in hand.cards]
+        cards = codes(hand.cards)
         if not hand.owner.isdigit():
-            piles[hand.owner] = codes
+            piles[hand.owner] = cards
         elif int(hand.owner) in hands:
-            hands[int(hand.owner)] = codes
+            hands[int(hand.owner)] = cards
     return hands, piles

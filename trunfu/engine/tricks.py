@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache, cached_property
+from operator import contains
 from typing import NamedTuple
 
 from .cards import EXCUSE, SUITS, TRUMP, card_name, strengths, suit_name
@@ -109,23 +110,17 @@ class TrickRules:
         """True when `card` belongs to the trump suit."""
         return self.trump is not None and card != EXCUSE and SUITS[card] == self.trump
 
-    @cached_property
-    def beat_on_lead(self) -> bool:
-        """A trump played on a trump lead must beat the trumps of the trick when able."""
-        return self.overtrump is not Overtrump.NEVER and self.must_follow
-
-    @cached_property
-    def beat_on_ruff(self) -> bool:
-        """A trump played on a plain suit must beat a trump already there when able."""
-        return self.overtrump is Overtrump.IN_TRICK and self.must_trump
-
     def must_beat(self, led: str | None, top: int | None) -> int | None:
         """The strength a trump played now must exceed when the seat can, or None when any
         trump will do: the one overtrump rule. `led`: the suit led; `top`: the strength of
-        the best trump in the trick (None: there is none)."""
-        if top is None or not (self.beat_on_lead if led == self.trump else self.beat_on_ruff):
-            return None
-        return top
+        the best trump in the trick (None: there is none). On a trump lead a trump must
+        beat the trick unless the rules never ask it; on a plain suit, only when a seat
+        must trump and overtrump in the trick."""
+        if led == self.trump:
+            asked = self.overtrump is not Overtrump.NEVER and self.must_follow
+        else:
+            asked = self.overtrump is Overtrump.IN_TRICK and self.must_trump
+        return top if asked else None
 
     def top(self, trick: Sequence[str]) -> int | None:
         """The strength of the best trump in `trick` (None when it holds none)."""
@@ -177,9 +172,7 @@ class TrickRules:
         answered without listing the legal cards."""
         if card == EXCUSE and self.excuse:
             return bool(trick) or self.may_lead_excuse(last) or all(c == EXCUSE for c in hand)
-        if not trick:
-            return True
-        led = SUITS[trick[0]] if trick[0] != EXCUSE else led_suit(trick)
+        led = led_suit(trick)
         if led is None:
             return True
         suit = SUITS[card]
@@ -190,15 +183,22 @@ class TrickRules:
     ) -> bool:
         """True when `card` (of `suit`, held in `hand`, not the excuse) may be played to a
         trick of the suit `led` whose best trump has the strength `top` (None: none; only
-        asked of a trump)."""
+        asked of a trump). A trump must beat what `must_beat` asks, unless none of `hand`
+        would."""
         trump = self.trump
-        if suit == led:
-            return led != trump or self._beats_when_able(card, hand, led, top)
-        if self.must_follow and _holds(hand, led):
-            return False  # the seat could follow
-        if suit != trump:  # a discard: legal unless the seat had to trump
-            return not (self.must_trump and led != trump and _holds(hand, trump))
-        return self._beats_when_able(card, hand, led, top)
+        if suit != led:
+            if self.must_follow and _holds(hand, led):
+                return False  # the seat could follow
+            if suit != trump:  # a discard: legal unless the seat had to trump
+                return not (self.must_trump and led != trump and _holds(hand, trump))
+        elif led != trump:
+            return True
+        best = self.must_beat(led, top)
+        return (
+            best is None
+            or self.power[card] > best
+            or _beaters(self.game, trump, best).isdisjoint(hand)
+        )
 
     def judge(
         self, cards: Sequence[str], hands: Sequence[Collection[str]], *, last: bool = False
@@ -207,47 +207,32 @@ class TrickRules:
         each card is held by its seat (`hands`, in the same order) and `allows` it, else
         None: a trick judged and won in one pass. A card of the suit led is answered at
         once unless it is a trump below the trick's best; the others are asked of the
-        follow rules (`_follows`). The winner is the best key of `contenders`, as in
+        follow rules (`_follows`). The winner has the best key of `contenders`, as in
         `winner`."""
+        if not all(map(contains, hands, cards)):
+            return None  # a card its seat does not hold
         contenders = self.contenders
         wins = contenders[None]
         led = None
         trump = self.trump
         win, top = 0, -1  # the winning card so far: its index, and its key
         for i, card in enumerate(cards):
-            hand = hands[i]
-            if card not in hand:
-                return None
             suit = SUITS[card]
-            key = wins[card]
-            if suit == led:
-                if key > top:
-                    win, top = i, key
-                    continue
-                if suit != trump:
-                    continue
+            if suit == led and (suit != trump or wins[card] > top):
+                pass  # a plain suit followed, or a trump lead beaten: always allowed
             elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse
-                led = suit
-                wins = contenders[led]
-                win, top = i, wins[card]
-                continue
+                led, wins = suit, contenders[suit]
             elif suit == EXCUSE:
-                if not self.allows(card, hand, cards[:i], last=last):
+                if not self.allows(card, hands[i], cards[:i], last=last):
                     return None
-                continue  # the excuse never wins
-            best = top - TRUMP_ABOVE if top >= TRUMP_ABOVE else None  # a trump is winning
-            if not self._follows(card, suit, hand, led, best):
-                return None
+            elif not self._follows(
+                card, suit, hands[i], led, top - TRUMP_ABOVE if top >= TRUMP_ABOVE else None
+            ):
+                return None  # (`top`: a trump's key while a trump wins the trick)
+            key = wins[card]
             if key > top:
                 win, top = i, key
         return win
-
-    def _beats_when_able(self, card: str, hand: Collection[str], led: str, top: int | None) -> bool:
-        """True when the trump `card` beats what `must_beat` asks, or none of `hand` would."""
-        best = self.must_beat(led, top)
-        if best is None or self.power[card] > best:
-            return True
-        return _beaters(self.game, self.trump, best).isdisjoint(hand)
 
     def refusal(
         self, card: str, hand: Collection[str], trick: Sequence[str], *, last: bool = False

@@ -18,7 +18,7 @@ from ....notation.words import SECTION_KEYS
 from ...cards import SUITS
 from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
-from ...state import Fault, IllegalAction, Snapshot, State
+from ...state import Fault, IllegalAction, Snapshot, State, codes
 from ...tricks import ExcuseLead, TrickRules
 from .declarations import TAROTS, announced, declarations
 from .scoring import difference_result, tally
@@ -407,7 +407,7 @@ class WaiteState(State):
 def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
     """The state after the deal of `record`, its unknown hands None."""
     deal = record.deal.hands if record.deal else []
-    dealt = {hand.owner: [c.code for c in hand.cards] for hand in deal}
+    dealt = {hand.owner: codes(hand.cards) for hand in deal}
     return WaiteState(seats, dealer, dealt, list(record.tags))
 
 
