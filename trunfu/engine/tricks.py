@@ -116,6 +116,8 @@ class TrickRules:
         the best trump in the trick (None: there is none). On a trump lead a trump must
         beat the trick unless the rules never ask it; on a plain suit, only when a seat
         must trump and overtrump in the trick."""
+        if top is None:
+            return None
         if led == self.trump:
             asked = self.overtrump is not Overtrump.NEVER and self.must_follow
         else:
@@ -135,30 +137,12 @@ class TrickRules:
         self, hand: Collection[str], trick: Sequence[str], *, last: bool = False
     ) -> list[str]:
         """The cards of `hand` that may be played to `trick` (cards already played, in
-        order), in the order of `hand`. `last`: this is the deal's last trick."""
-        with_excuse = self.excuse and EXCUSE in hand
-        if not trick:
-            cards = [c for c in hand if c != EXCUSE]
-            return (
-                list(hand) if not with_excuse or self.may_lead_excuse(last) or not cards else cards
-            )
-        led = led_suit(trick)
-        if led is None:
-            return list(hand)
-        cards = [c for c in hand if c != EXCUSE]
-        trump = self.trump
-        asked: list[str] = []
-        if self.must_follow:
-            asked = [c for c in cards if SUITS[c] == led]
-        if not asked and self.must_trump and trump is not None and led != trump:
-            asked = [c for c in cards if SUITS[c] == trump]
-        if asked and SUITS[asked[0]] == trump:
-            best = self.must_beat(led, self.top(trick))
-            if best is not None:
-                power = self.power
-                asked = [c for c in asked if power[c] > best] or asked
-        legal = asked or cards
-        return [*legal, EXCUSE] if with_excuse else legal
+        order): those `allows`, in the order of `hand`, the excuse last once a suit is led.
+        `last`: this is the deal's last trick."""
+        legal = [c for c in hand if self.allows(c, hand, trick, last=last)]
+        if EXCUSE in legal and led_suit(trick) is not None:
+            legal = [c for c in legal if c != EXCUSE] + ([EXCUSE] if self.excuse else [])
+        return legal
 
     def may_lead_excuse(self, last: bool) -> bool:
         """True when the excuse may lead a trick (`last`: the deal's last trick)."""
