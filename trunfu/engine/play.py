@@ -448,14 +448,14 @@ def play_tricks(
     owners: dict[str, tuple[int, str]] | None = None,
     claims: bool = False,
 ) -> PlayResult:
-    """Replay the `play` section of `ctx.record` through `play` (its rules, who leads, the
-    hands given; None for a hand not given, then inferred from the play), adopted by
-    `state` once its hands are known: what is wrong reported to `ctx`, the tricks appended
-    to `ctx.tricks` (each told to `state.took` when steps are wanted), a `card` step per
-    card and a `trick` step per trick. `lying`: cards known to be in no seat's hand →
-    where they lie; `owners`: cards known to be a seat's though its hand is not given →
-    (seat, how). A claim (`fuori`/`penalty`) ends the play when `claims` is true (it is
-    the result's `claim`)."""
+    """Replay the `play` section of `ctx.record` through `play` (a play not begun: its
+    rules, who leads, the hands given; None for a hand not given, then inferred from the
+    play), adopted by `state` once its hands are known: what is wrong reported to `ctx`,
+    the tricks appended to `ctx.tricks` (each told to `state.took` when steps are
+    wanted), a `card` step per card and a `trick` step per trick. `lying`: cards known to
+    be in no seat's hand → where they lie; `owners`: cards known to be a seat's though its
+    hand is not given → (seat, how). A claim (`fuori`/`penalty`) ends the play when
+    `claims` is true (it is the result's `claim`)."""
     seats, steps = ctx.seats, ctx.want_steps
     play_node = ctx.record.play
     items = list(play_node.items) if play_node is not None else []
