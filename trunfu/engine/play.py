@@ -323,12 +323,9 @@ class PlayResult:
     """The claim that ended the play (`fuori`, `penalty`), when claims end it."""
 
 
-class _Written(NamedTuple):
-    """One trick as the record writes it (cut to the seats' count)."""
-
-    node: Trick
-    cards: list[PlayedCard]
-    codes: list[str]
+_Written = tuple[Trick, list[PlayedCard], list[str]]
+"""One trick as the record writes it (cut to the seats' count): its node, its cards and
+their codes (a plain tuple: one is made per trick)."""
 
 
 def _written(
@@ -354,7 +351,7 @@ def _written(
                 f"trick {len(out) + 1} has {len(cards)} cards; each of the {seats} seats plays one",
             )
             cards = cards[:seats]
-        out.append(_Written(item, cards, codes(cards)))
+        out.append((item, cards, codes(cards)))
         if len(cards) < seats:
             if any(type(i) is Trick for i in items[items.index(item) + 1 :]):
                 ctx.error(
@@ -413,7 +410,7 @@ def _infer(
     and the unknown hands: inferred hands only trust the play up to that card (after it
     the cards may be other seats'; a wrong card changes who leads)."""
     plays: list[list[tuple[int, str]]] = [[] for _ in written]
-    for number, seat, card in play.walk([trick.codes for trick in written]):
+    for number, seat, card in play.walk([played for _, _, played in written]):
         plays[number - 1].append((seat, card))
     held = {s: set(h) for s, h in where.known.items()}
     first_bad = len(plays) + 1
@@ -472,14 +469,15 @@ def play_tricks(
         inference = _Inference({}, len(written) + 1, {})
     state.adopt(play)
     if not steps and not unknown:  # the common case: whole tricks judged at once
-        taken = play.take([trick.codes for trick in written])
+        taken = play.take([played for _, _, played in written])
         ctx.tricks += play.tricks
         written = written[taken:]
     lost = stop_after = False
     for trick in written:
         lost = lost or stop_after
         stop_after = _play_trick(ctx, play, where, inference, trick, lost)
-        if len(trick.cards) < seats:
+        item, nodes, _ = trick
+        if len(nodes) < seats:
             break
         done = play.tricks[-1]
         ctx.tricks.append(done)
@@ -489,7 +487,7 @@ def play_tricks(
                 "trick",
                 seat=done.winner,
                 text=f"{done.number}.",
-                node=trick.node,
+                node=item,
                 label=f"trick {done.number} goes to seat {done.winner}",
                 trick=done.cards,
             )
@@ -518,7 +516,8 @@ def _play_trick(
     strangers: list[int] = []
     """The seats that play a card their hand cannot hold (given, or dealt to another)."""
     order = play.order
-    for i, (node, card) in enumerate(zip(trick.cards, trick.codes, strict=True)):
+    item, nodes, cards = trick
+    for i, (node, card) in enumerate(zip(nodes, cards, strict=True)):
         seat = order[i]
         hand = hands[seat]
         if not (
@@ -550,7 +549,7 @@ def _play_trick(
             )
     if len(strangers) > 1:
         ctx.error(
-            trick.node,
+            item,
             "play-mismatch",
             f"after trick {number} the play no longer matches the hands (is a card of an "
             "earlier trick wrong?); the rest of the play is not checked",

@@ -12,7 +12,6 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .model import Snapshot
@@ -179,12 +178,9 @@ class State(ABC):
         return int(label) if colon and label.isdigit() else self.to_act
 
 
-_CODE = attrgetter("code")
-
-
 def codes(cards: Iterable[Card]) -> list[str]:
     """The codes of written cards (a trick's, a hand's)."""
-    return list(map(_CODE, cards))
+    return [card.code for card in cards]
 
 
 def dealt(record: Record, seats: int) -> tuple[dict[int, list[str] | None], dict[str, list[str]]]:
