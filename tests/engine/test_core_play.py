@@ -150,7 +150,7 @@ def test_walk_says_who_plays_each_written_card_and_leaves_the_play_alone():
 
 def test_deal_starts_the_play_again_from_new_hands():
     play = TrickPlay(RULES, 3, 1, 1, {1: ["KS"], 2: ["5S"], 3: ["6S"]})
-    play.play_trick(["KS", "5S", "6S"])
+    assert play.take([["KS", "5S", "6S"]]) == 1
     assert play.over and play.leader == 1
     play.deal({1: None, 2: ["9D"], 3: ["T2"]})
     assert not play.over and play.tricks == [] and play.to_play == 1

@@ -3,7 +3,7 @@ is known of the deal so far (for the step-through view)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from ..notation.decks import GAMES, Game
 from ..notation.models import Diagnostic, Node, Record, Tag, number
@@ -11,12 +11,6 @@ from .model import Outcome, Snapshot, Step, TrickResult
 
 if TYPE_CHECKING:
     from .state import State
-
-
-class Observed(Protocol):
-    """A game state whose snapshots the steps show (`engine.state.State`)."""
-
-    def snapshot(self) -> Snapshot: ...
 
 
 class Context:
@@ -42,11 +36,11 @@ class Context:
         self.steps: list[Step] = []
         self.tricks: list[TrickResult] = []
         self.outcome: Outcome | None = None
-        self.observed: Observed | None = None
+        self.observed: State | None = None
         """The game state whose snapshot each step shows (`observe`); before one is
         observed, steps show an empty table."""
 
-    def observe(self, state: Observed) -> None:
+    def observe(self, state: State) -> None:
         """Show `state` (a game state: its `snapshot()`) in every step from now on."""
         self.observed = state
 

@@ -14,14 +14,15 @@ import copy
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import NamedTuple, Protocol
+from operator import itemgetter
+from typing import NamedTuple
 
 from ..notation.decks import GAMES
 from ..notation.models import CardExtras, Cards, Claim, Trick
 from .cards import card_name
 from .context import Context
 from .model import TrickResult
-from .state import Fault
+from .state import Fault, State
 from .tricks import TrickRules
 
 CardCheck = Callable[[int, str, list[str], int, Collection[str]], str | None]
@@ -63,6 +64,8 @@ class TrickPlay:
         """How many tricks a complete deal has."""
         self.orders = _orders(seats)
         """The seats in playing order from each leader (`orders[leader - 1]`)."""
+        self.holders = _holders(seats)
+        """Each leader's getter of the hands in playing order (`holders[leader - 1](hands)`)."""
         self.check = check
         self.check_until = (total if check_until is None else check_until) if check else 0
         self.winner = winner
@@ -97,7 +100,8 @@ class TrickPlay:
             out += [(number, play.order[i % seats], card) for i, card in enumerate(cards)]
             if len(cards) < seats:
                 break
-            play.play_trick(cards[:seats])
+            play.trick = cards[:seats]
+            play._close()
         return out
 
     @property
@@ -231,31 +235,54 @@ class TrickPlay:
             return None
         return self._close()
 
-    def play_trick(self, cards: list[str]) -> TrickResult:
-        """The seats play the whole trick `cards` in turn (the table is empty); the trick."""
-        self.trick = cards
-        return self._close()
+    def take(self, tricks: list[list[str]]) -> int:
+        """Play the whole tricks `tricks` in turn (the table empty, every hand known) while
+        each card is held and allowed: a trick judged with its winner in one pass
+        (`TrickRules.judge`), then by the game's own check. How many were played (the
+        first refused, or not whole, is left unplayed)."""
+        judge, holders, hands = self.rules.judge, self.holders, self.hands
+        seats, total, checked = self.seats, self.total, self.check_until
+        for done, cards in enumerate(tricks):
+            if len(cards) != seats:
+                return done
+            number = len(self.tricks) + 1
+            held = holders[self.leader - 1](hands)
+            won = judge(cards, held, last=number == total)
+            if won is None or (number <= checked and self._refused(cards, held, number)):
+                return done
+            any(map(set.discard, held, cards))  # (a loop in C: `discard` returns None)
+            self._taken(cards, won)
+        return len(tricks)
+
+    def _refused(self, cards: list[str], held: tuple[set[str], ...], number: int) -> bool:
+        """True when the game's own check refuses a card of the whole trick `cards`."""
+        return any(
+            self.check(seat, card, cards[:i], number, hand)
+            for i, (seat, card, hand) in enumerate(zip(self.order, cards, held, strict=True))
+        )
 
     def _close(self) -> TrickResult:
         """The trick on the table is whole: its cards leave the hands (a seat's hand while
-        the trick is played is what it held before it), who wins it, who leads next."""
-        order, played, hands = self.order, self.trick, self.hands
-        cards = list(zip(order, played))  # noqa: B905 (whole)
-        for seat, card in cards:
+        the trick is played is what it held before it), and it is taken."""
+        played, hands = self.trick, self.hands
+        self.trick = []
+        for seat, card in zip(self.order, played):  # noqa: B905 (whole)
             hand = hands[seat]
             if hand is not None:
                 hand.discard(card)
+        return self._taken(played, self.rules.winner(played))
+
+    def _taken(self, played: list[str], won: int) -> TrickResult:
+        """The whole trick `played` (from the leader) is won by its card `won` (by the
+        trick rules; the game's own rule may say otherwise): recorded, and the winner
+        leads next."""
+        order = self.order
         number = len(self.tricks) + 1
-        trick = TrickResult(
-            number=number,
-            leader=self.leader,
-            cards=cards,
-            winner=order[self.rules.winner(played)],
-        )
+        cards = list(zip(order, played))  # noqa: B905 (whole)
+        trick = TrickResult(number=number, leader=self.leader, cards=cards, winner=order[won])
         if self.winner is not None and self.winner_at in (None, number):
             trick.winner = self.winner(trick, self.tricks)
         self.tricks.append(trick)
-        self.trick = []
         self.leader = trick.winner
         self.order = self.orders[self.leader - 1]
         return trick
@@ -280,6 +307,13 @@ def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple((leader - 1 + i) % seats + 1 for i in range(seats)) for leader in range(1, seats + 1)
     )
+
+
+@cache
+def _holders(seats: int) -> tuple[itemgetter, ...]:
+    """Per leader (`[leader - 1]`), the getter of a tuple of the seats' hands in playing
+    order from that leader."""
+    return tuple(itemgetter(*order) for order in _orders(seats))
 
 
 @dataclass
@@ -329,8 +363,7 @@ def _written(
             cards = cards[:seats]
         out.append(_Written(item, cards))
         if len(cards) < seats:
-            later = items[items.index(item) + 1 :]
-            if any(type(i) is Trick for i in later):
+            if any(type(i) is Trick for i in items[items.index(item) + 1 :]):
                 ctx.error(
                     item,
                     "trick-size",
@@ -357,17 +390,9 @@ class _Where:
         """Card → the seat whose given hand holds it."""
         return {card: seat for seat, hand in self.known.items() for card in hand}
 
-    def foreign(self, card: str, seat: int) -> bool:
-        """True when `card` is known to lie elsewhere than with `seat`."""
-        taken = self.owners.get(card)
-        return (
-            self.holder.get(card, seat) != seat
-            or (taken is not None and taken[0] != seat)
-            or card in self.lying
-        )
-
     def elsewhere(self, card: str, seat: int) -> str:
-        """Where `card` lies when not with `seat`, in words ("" when nothing says so)."""
+        """Where `card` lies when not with `seat`, in words ("" when nothing says so: it
+        may be the seat's)."""
         owner = self.holder.get(card, seat)
         taken = self.owners.get(card)
         if owner != seat:
@@ -401,7 +426,7 @@ def _infer(
     first_bad = len(plays) + 1
     for number, trick in enumerate(plays, 1):
         if any(
-            (card not in held[seat]) if seat in held else where.foreign(card, seat)
+            (card not in held[seat]) if seat in held else where.elsewhere(card, seat)
             for seat, card in trick
         ):
             first_bad = number
@@ -411,7 +436,7 @@ def _infer(
     played_at: dict[str, int] = {}
     for trick in trusted:
         for seat, card in trick:
-            if seat in hands and not where.foreign(card, seat):
+            if seat in hands and not where.elsewhere(card, seat):
                 hands[seat].append(card)
     # seat by seat: with a card written twice, the last seat's trick
     for _, number, card in sorted(
@@ -421,45 +446,42 @@ def _infer(
     return _Inference(hands, first_bad, played_at)
 
 
-class Player(Protocol):
-    """The game state a play belongs to (`engine.state.State`)."""
-
-    def adopt(self, play: TrickPlay) -> None: ...
-
-    def took(self, trick: TrickResult) -> None: ...
-
-
 def play_tricks(
     ctx: Context,
-    state: Player,
+    state: State,
     play: TrickPlay,
     *,
     lying: dict[str, str] | None = None,
     owners: dict[str, tuple[int, str]] | None = None,
     claims: bool = False,
 ) -> PlayResult:
-    """Replay the `play` section of `ctx.record` through `play` (its rules, who leads, the
-    hands given; None for a hand not given, then inferred from the play), adopted by
-    `state` once its hands are known: what is wrong reported to `ctx`, the tricks appended
-    to `ctx.tricks` (each told to `state.took` when steps are wanted), a `card` step per
-    card and a `trick` step per trick. `lying`: cards known to be in no seat's hand →
-    where they lie; `owners`: cards known to be a seat's though its hand is not given →
-    (seat, how). A claim (`fuori`/`penalty`) ends the play when `claims` is true (it is
-    the result's `claim`)."""
-    seats = ctx.seats
+    """Replay the `play` section of `ctx.record` through `play` (a play not begun: its
+    rules, who leads, the hands given; None for a hand not given, then inferred from the
+    play), adopted by `state` once its hands are known: what is wrong reported to `ctx`,
+    the tricks appended to `ctx.tricks` (each told to `state.took` when steps are
+    wanted), a `card` step per card and a `trick` step per trick. `lying`: cards known to
+    be in no seat's hand → where they lie; `owners`: cards known to be a seat's though its
+    hand is not given → (seat, how). A claim (`fuori`/`penalty`) ends the play when
+    `claims` is true (it is the result's `claim`)."""
+    seats, steps = ctx.seats, ctx.want_steps
     play_node = ctx.record.play
     items = list(play_node.items) if play_node is not None else []
-    known = {s: list(h) for s, h in play.dealt.items()}
+    known = play.dealt
     unknown = {s for s in range(1, seats + 1) if s not in known}
     written, claim = _written(ctx, play.total, items, claims)
     where = _Where(known, lying or {}, owners or {})
+    start = known
     if unknown:
         inference = _infer(play, where, written, unknown)
+        start = {s: known[s] if s in known else inference.hands[s] for s in range(1, seats + 1)}
+        play.deal(start)
     else:
         inference = _Inference({}, len(written) + 1, {})
-    start = {s: list(known[s]) if s in known else inference.hands[s] for s in range(1, seats + 1)}
-    play.deal(start)
     state.adopt(play)
+    if not steps and not unknown:  # the common case: whole tricks judged at once
+        taken = play.take([trick.cards for trick in written])
+        ctx.tricks += play.tricks
+        written = written[taken:]
     lost = stop_after = False
     for trick in written:
         lost = lost or stop_after
@@ -468,7 +490,7 @@ def play_tricks(
             break
         done = play.tricks[-1]
         ctx.tricks.append(done)
-        if ctx.want_steps:
+        if steps:
             state.took(done)
             ctx.step(
                 "trick",
@@ -496,28 +518,15 @@ def _play_trick(
     known, hands = where.known, play.hands
     number = len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
-    cards = trick.cards
-    if (
-        not ctx.want_steps
-        and len(cards) == play.seats
-        and (  # the common case, judged in one call: every hand given, every card allowed
-            lost
-            or (
-                not checked
-                and len(known) == play.seats
-                and play.rules.fits(cards, list(map(hands.__getitem__, play.order)), last=last)
-            )
-        )
-    ):
-        play.play_trick(cards)
-        return False
+    steps = ctx.want_steps
     allows = play.rules.allows
     table = play.trick
     """The cards of this trick played so far (the play's own list until the trick closes)."""
     strangers: list[int] = []
     """The seats that play a card their hand cannot hold (given, or dealt to another)."""
-    steps = ctx.want_steps
-    for place, (seat, card) in enumerate(zip(play.order, cards)):  # noqa: B905 (may be unfinished)
+    order, cards = play.order, trick.cards
+    for place, card in enumerate(cards):
+        seat = order[place]
         hand = hands[seat]
         if not (
             lost  # the cards are only played

@@ -110,23 +110,19 @@ class TrickRules:
         """True when `card` belongs to the trump suit."""
         return self.trump is not None and card != EXCUSE and SUITS[card] == self.trump
 
-    @cached_property
-    def beat_on_lead(self) -> bool:
-        """A trump played on a trump lead must beat the trumps of the trick when able."""
-        return self.overtrump is not Overtrump.NEVER and self.must_follow
-
-    @cached_property
-    def beat_on_ruff(self) -> bool:
-        """A trump played on a plain suit must beat a trump already there when able."""
-        return self.overtrump is Overtrump.IN_TRICK and self.must_trump
-
     def must_beat(self, led: str | None, top: int | None) -> int | None:
         """The strength a trump played now must exceed when the seat can, or None when any
         trump will do: the one overtrump rule. `led`: the suit led; `top`: the strength of
-        the best trump in the trick (None: there is none)."""
-        if top is None or not (self.beat_on_lead if led == self.trump else self.beat_on_ruff):
+        the best trump in the trick (None: there is none). On a trump lead a trump must
+        beat the trick unless the rules never ask it; on a plain suit, only when a seat
+        must trump and overtrump in the trick."""
+        if top is None:
             return None
-        return top
+        if led == self.trump:
+            asked = self.overtrump is not Overtrump.NEVER and self.must_follow
+        else:
+            asked = self.overtrump is Overtrump.IN_TRICK and self.must_trump
+        return top if asked else None
 
     def top(self, trick: Sequence[str]) -> int | None:
         """The strength of the best trump in `trick` (None when it holds none)."""
@@ -141,30 +137,12 @@ class TrickRules:
         self, hand: Collection[str], trick: Sequence[str], *, last: bool = False
     ) -> list[str]:
         """The cards of `hand` that may be played to `trick` (cards already played, in
-        order), in the order of `hand`. `last`: this is the deal's last trick."""
-        with_excuse = self.excuse and EXCUSE in hand
-        if not trick:
-            cards = [c for c in hand if c != EXCUSE]
-            return (
-                list(hand) if not with_excuse or self.may_lead_excuse(last) or not cards else cards
-            )
-        led = led_suit(trick)
-        if led is None:
-            return list(hand)
-        cards = [c for c in hand if c != EXCUSE]
-        trump = self.trump
-        asked: list[str] = []
-        if self.must_follow:
-            asked = [c for c in cards if SUITS[c] == led]
-        if not asked and self.must_trump and trump is not None and led != trump:
-            asked = [c for c in cards if SUITS[c] == trump]
-        if asked and SUITS[asked[0]] == trump:
-            best = self.must_beat(led, self.top(trick))
-            if best is not None:
-                power = self.power
-                asked = [c for c in asked if power[c] > best] or asked
-        legal = asked or cards
-        return [*legal, EXCUSE] if with_excuse else legal
+        order): those `allows`, in the order of `hand`, the excuse last once a suit is led.
+        `last`: this is the deal's last trick."""
+        legal = [c for c in hand if self.allows(c, hand, trick, last=last)]
+        if EXCUSE in legal and led_suit(trick) is not None:
+            legal = [c for c in legal if c != EXCUSE] + ([EXCUSE] if self.excuse else [])
+        return legal
 
     def may_lead_excuse(self, last: bool) -> bool:
         """True when the excuse may lead a trick (`last`: the deal's last trick)."""
@@ -178,49 +156,67 @@ class TrickRules:
         answered without listing the legal cards."""
         if card == EXCUSE and self.excuse:
             return bool(trick) or self.may_lead_excuse(last) or all(c == EXCUSE for c in hand)
-        if not trick:
-            return True
-        led = SUITS[trick[0]] if trick[0] != EXCUSE else led_suit(trick)
+        led = led_suit(trick)
         if led is None:
             return True
-        suit, trump = SUITS[card], self.trump
-        if suit == led:
-            return led != trump or self._beats_when_able(card, hand, led, trick)
-        if self.must_follow and _holds(hand, led):
-            return False  # the seat could follow
-        if suit != trump:  # a discard: legal unless the seat had to trump
-            return not (self.must_trump and led != trump and _holds(hand, trump))
-        return self._beats_when_able(card, hand, led, trick)
+        suit = SUITS[card]
+        return self._follows(card, suit, hand, led, self.top(trick) if suit == self.trump else None)
 
-    def fits(
-        self, cards: Sequence[str], hands: Sequence[Collection[str]], *, last: bool = False
+    def _follows(
+        self, card: str, suit: str, hand: Collection[str], led: str, top: int | None
     ) -> bool:
-        """True when each of `cards` (a whole trick, in playing order) is held by its seat
-        (`hands`, in the same order) and `allows` it: a trick judged in one call, a card
-        of a plain suit led answered at once."""
-        if not all(map(contains, hands, cards)):
-            return False  # a card its seat does not hold
-        led, trump = None, self.trump
-        for i, (card, hand) in enumerate(zip(cards, hands, strict=True)):
-            suit = SUITS[card]
-            if suit == led and led != trump:
-                continue  # it follows a plain suit led: always allowed
-            if (i or card == EXCUSE) and not self.allows(card, hand, cards[:i], last=last):
-                return False  # (a lead is always allowed, but the excuse's)
-            if led is None and card != EXCUSE:
-                led = suit
-        return True
-
-    def _beats_when_able(
-        self, card: str, hand: Collection[str], led: str, trick: Sequence[str]
-    ) -> bool:
-        """True when the trump `card` beats what `must_beat` asks, or none of `hand` would."""
-        if not (self.beat_on_lead if led == self.trump else self.beat_on_ruff):
-            return True  # `must_beat` asks nothing: spare the search of the trick
-        best = self.must_beat(led, self.top(trick))
-        if best is None or self.power[card] > best:
+        """True when `card` (of `suit`, held in `hand`, not the excuse) may be played to a
+        trick of the suit `led` whose best trump has the strength `top` (None: none; only
+        asked of a trump). A trump must beat what `must_beat` asks, unless none of `hand`
+        would."""
+        trump = self.trump
+        if suit != led:
+            if self.must_follow and _holds(hand, led):
+                return False  # the seat could follow
+            if suit != trump:  # a discard: legal unless the seat had to trump
+                return not (self.must_trump and led != trump and _holds(hand, trump))
+        elif led != trump:
             return True
-        return _beaters(self.game, self.trump, best).isdisjoint(hand)
+        best = self.must_beat(led, top)
+        return (
+            best is None
+            or self.power[card] > best
+            or _beaters(self.game, trump, best).isdisjoint(hand)
+        )
+
+    def judge(
+        self, cards: Sequence[str], hands: Sequence[Collection[str]], *, last: bool = False
+    ) -> int | None:
+        """The index (in playing order) of the card that wins the whole trick `cards` when
+        each card is held by its seat (`hands`, in the same order) and `allows` it, else
+        None: a trick judged and won in one pass. A card of the suit led is answered at
+        once unless it is a trump below the trick's best; the others are asked of the
+        follow rules (`_follows`). The winner has the best key of `contenders`, as in
+        `winner`."""
+        if not all(map(contains, hands, cards)):
+            return None  # a card its seat does not hold
+        contenders = self.contenders
+        wins = contenders[None]
+        led = None
+        trump = self.trump
+        win, top = 0, -1  # the winning card so far: its index, and its key
+        for i, card in enumerate(cards):
+            suit = SUITS[card]
+            if suit == led and (suit != trump or wins[card] > top):
+                pass  # a plain suit followed, or a trump lead beaten: always allowed
+            elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse
+                led, wins = suit, contenders[suit]
+            elif suit == EXCUSE:
+                if not self.allows(card, hands[i], cards[:i], last=last):
+                    return None
+            elif not self._follows(
+                card, suit, hands[i], led, top - TRUMP_ABOVE if top >= TRUMP_ABOVE else None
+            ):
+                return None  # (`top`: a trump's key while a trump wins the trick)
+            key = wins[card]
+            if key > top:
+                win, top = i, key
+        return win
 
     def refusal(
         self, card: str, hand: Collection[str], trick: Sequence[str], *, last: bool = False
@@ -255,18 +251,21 @@ class TrickRules:
 
     @cached_property
     def contenders(self) -> dict[str | None, _Keys]:
-        """Suit led → the key of each card that can win a trick of that suit (a card of the
-        suit, or a trump); any other card's key is -1."""
+        """Suit led → the key of each card in a trick of that suit: its `keys` entry when it
+        can win it (a card of the suit, or a trump), else -1 (the excuse, a discard, a code
+        of no deck)."""
         keys, trump = self.keys, self.trump
         suits = {SUITS[card] for card in keys} - {EXCUSE}
         return {
-            led: _Keys((c, k) for c, k in keys.items() if SUITS[c] in (led, trump) and c != EXCUSE)
+            led: _Keys(
+                (c, k if SUITS[c] in (led, trump) and c != EXCUSE else -1) for c, k in keys.items()
+            )
             for led in [*suits, None]
         }
 
 
 class _Keys(dict[str, int]):
-    """Card → key in a trick; a card that cannot win it (not in the table) is -1."""
+    """Card → key in a trick; a code of no deck (not in the table) is -1."""
 
     def __missing__(self, card: str) -> int:
         return -1

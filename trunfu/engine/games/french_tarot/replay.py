@@ -74,7 +74,7 @@ def _auction(state: FrenchState, record: Record, ctx: Context, later: list[Node]
     state.enter("auction")
     for call in calls:
         action = call.word if call.label is None else f"{call.label}: {call.word}"
-        label = f"seat {state.to_act}: {call.word}"
+        label = f"seat {state.to_act}: {call.word}" if ctx.want_steps else ""
         ctx.act(state, call, action, label, text=call.word, always=True)
     state.close("auction")
     if len(calls) < ctx.seats:

@@ -105,7 +105,7 @@ def replay(record: Record, ctx: Context) -> None:
             break  # the auction is not over, or thrown in
         elif kind is not Trump and (state.phase != "call" or len(called) != 1):
             break  # the play, or a called card the state does not judge (told below)
-        ctx.act(state, node, action, _label(state, action))
+        ctx.act(state, node, action, _label(state, action) if ctx.want_steps else "")
     if state.phase == "over":  # thrown in
         if played:
             ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")

@@ -70,7 +70,7 @@ def declarations(hand: Iterable[str]) -> list[Declaration]:
         if len(cards) >= 3:  # 3 → 5, 4 → 10, 5 → 15
             out.append(Declaration(kind, cards, 5 * (len(cards) - 2)))
     trumps = list(filter(held.__contains__, LADDERS[0]))  # highest first
-    trumps += [c for c in held if c[0] == "T" and c not in _PLACE]  # a code of another deck
+    trumps += [c for c in held.difference(_PLACE) if c[0] == "T"]  # a code of another deck
     trumps += ["EX"] if "EX" in held else []
     if len(trumps) >= 10:  # 10 to 12 → 10, 13 or more → 15
         out.append(Declaration("trumps", tuple(trumps), 15 if len(trumps) >= 13 else 10))
