@@ -526,8 +526,10 @@ class _Section:
         renumbered = False  # the last trick number was not the count
 
         def short(at: int, col: int) -> bool:
-            """Tell the trick in progress, which lacks cards, as short (not when it lost an
+            """Tell the trick in progress as short when it lacks cards (not when it lost an
             item to a problem)."""
+            if cards is None or not seats or len(cards) >= seats:
+                return False
             if damaged or (made and self.skip >= made[-1].line):
                 return False
             self.skip = at  # told at once: a structural problem, not a word out of place
@@ -568,7 +570,7 @@ class _Section:
                 _add(cards, kind, text, at, col)
                 last, signalled = (cards, len(cards) - 1), False
             elif kind == "TRICK_NO":
-                if cards is not None and seats and len(cards) < seats and short(at, col):
+                if short(at, col):
                     continue
                 count += 1
                 written = _TRICK_NUMBERS.get(text) or number(text[:-1])
@@ -593,7 +595,7 @@ class _Section:
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
                 signalled = True
             elif kind == "CLAIM":
-                if cards is not None and seats and len(cards) < seats and short(at, col):
+                if short(at, col):
                     continue
                 word, seat = text.split()
                 made.append(Claim(line=at, column=col, kind=word, seat=int(seat)))  # type: ignore[arg-type]
@@ -637,25 +639,22 @@ def _did_you_mean(words: list[str]) -> str:
 
 
 def _card(kind: str, text: str, line: int, column: int) -> Card:
-    """A card item as a card: a code from the table as it is, else the code as the scanner
-    found it, maybe followed by a suffix."""
-    if kind == PLAIN_CARD:
-        return Card(text, line, column)
+    """A card item as a card (`_code`)."""
     code, extras = _code(kind, text)
     return Card(code, line, column, extras)
 
 
 def _add(cards: Cards, kind: str, text: str, line: int, column: int) -> None:
-    """Append a card item to `cards`, as `_card` reads it."""
-    if kind == PLAIN_CARD:
-        cards.add(text, line, column)
-    else:
-        code, extras = _code(kind, text)
-        cards.add(code, line, column, extras)
+    """Append a card item to `cards` (`_code`)."""
+    code, extras = _code(kind, text)
+    cards.add(code, line, column, extras)
 
 
 def _code(kind: str, text: str) -> tuple[str, CardExtras | None]:
-    """The code of a card the scanner found, and its suffix as extras (None without)."""
+    """A card item's code and its suffix as extras (None without): a code from the table
+    as it is, else the code as the scanner found it, maybe followed by a suffix."""
+    if kind == PLAIN_CARD:
+        return text, None
     suffix = _SUFFIX.search(text)
     if suffix is None:
         return text.upper(), None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .decks import GAMES, Game
 from .models import Annotated, Call, Card, CardExtras, Cards, Node, Record, Trick
@@ -66,8 +66,10 @@ def _card(card: Card) -> str:
     return card_text(card.code, card.extras)
 
 
-def _played(code: str, extras: CardExtras) -> str:
+def _played(code: str, extras: CardExtras | None) -> str:
     """A card of a trick and what follows it: the signal before the glyphs (`3C busso $1`)."""
+    if extras is None:
+        return code
     return (
         code
         + (extras.suffix or "")
@@ -77,12 +79,12 @@ def _played(code: str, extras: CardExtras) -> str:
     )
 
 
-def _written(cards: Cards) -> str:
-    """Cards in the order written."""
+def _written(cards: Cards, spell: Callable[[str, CardExtras | None], str] = card_text) -> str:
+    """Cards in the order written, each spelt with what follows it by `spell`."""
     if not cards.extras:
         return " ".join(cards)
     extra = cards.extras.get
-    return " ".join([card_text(code, extra(i)) for i, code in enumerate(cards)])
+    return " ".join([spell(code, extra(i)) for i, code in enumerate(cards)])
 
 
 def _cards(cards: Cards, game: Game | None) -> str:
@@ -166,18 +168,7 @@ def write(record: Record, tags: list[tuple[str, str]] | None = None) -> str:
             # a Trick or a Claim
             if type(item) is Trick:
                 number += 1
-                played = item.cards
-                if played.extras:
-                    extra = played.extras.get
-                    cards = " ".join(
-                        [
-                            c if extra(i) is None else _played(c, extra(i))
-                            for i, c in enumerate(played)
-                        ]  # type: ignore[arg-type]
-                    )
-                else:
-                    cards = " ".join(played)
-                body.append(_line(f"{number}." + _notes(item), cards))
+                body.append(_line(f"{number}." + _notes(item), _written(item.cards, _played)))
             else:
                 body.append(f"  {item.kind} {item.seat}" + _notes(item))
     body = [line for line in body if line.strip()]
