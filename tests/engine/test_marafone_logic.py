@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trunfu.engine.games.marafone.rules import (
-    card_thirds,
+    THIRDS,
     eleven_nil,
     fuori_right,
     holds_maraffa,
@@ -21,8 +21,8 @@ from trunfu.engine.games.marafone.trionfo import Auction, goal_met, scores
 
 
 def test_card_thirds_by_rank():
-    assert [card_thirds(c) for c in ("AD", "3C", "2S", "KB", "CD", "JC")] == [3, 1, 1, 1, 1, 1]
-    assert [card_thirds(c) for c in ("7D", "6C", "5S", "4B")] == [0, 0, 0, 0]
+    assert [THIRDS[c] for c in ("AD", "3C", "2S", "KB", "CD", "JC")] == [3, 1, 1, 1, 1, 1]
+    assert [THIRDS[c] for c in ("7D", "6C", "5S", "4B")] == [0, 0, 0, 0]
 
 
 def test_whole_deck_is_ten_and_two_thirds_plus_last_trick():

@@ -5,7 +5,6 @@ the leader's words."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from operator import itemgetter
 
 from ....notation.decks import GAMES
 from ....notation.models import number
@@ -19,6 +18,8 @@ RULES = TrickRules(game=GAME, must_follow=True, must_trump=False, excuse=False)
 
 CARD_THIRDS = {"A": 3, "2": 1, "3": 1, "K": 1, "C": 1, "J": 1}
 """Thirds of a point by rank; `7`..`4` (the scartini) are worth nothing."""
+THIRDS = {card: CARD_THIRDS.get(card[:-1], 0) for card in DECK.order}
+"""Every card of the deck → its thirds: ace 3, `2 3 K C J` 1, scartini 0."""
 LAST_TRICK_THIRDS = 3
 HAND_POINTS = 11
 """What a team scores when the other commits an irregularity (the 11–0)."""
@@ -28,30 +29,17 @@ TEAM_NAMES = ("1+3", "2+4")
 DEFAULT_TARGET = 41
 
 
-def card_thirds(card: str) -> int:
-    """Thirds of a point a card is worth: ace 3, `2 3 K C J` 1, scartini 0."""
-    return CARD_THIRDS.get(card[:-1], 0)
-
-
-THIRDS = {card: card_thirds(card) for card in DECK.order}
-"""Every card of the deck → its thirds (looked up once per card played)."""
-
-
 def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
     """Thirds won with one trick; `last` adds the last trick's point."""
     return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
 
 
-_card = itemgetter(1)
-"""A (seat, card) pair's card."""
-
-
 def team_thirds(tricks: Iterable[TrickResult]) -> list[int]:
     """Thirds won by teams 1+3 and 2+4 with `tricks` (the last trick's point not counted)."""
-    won: list[list[str]] = [[], []]
+    won = [0, 0]
     for trick in tricks:
-        won[(trick.winner - 1) % 2] += trick.cards
-    return [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
+        won[(trick.winner - 1) % 2] += sum(THIRDS[card] for _, card in trick.cards)
+    return won
 
 
 def points(thirds: int) -> int:
