@@ -190,16 +190,15 @@ def _words(ctx: Context, state: MarafoneState) -> None:
     """The state hears every word written in a trick played, once the play has shown the
     hands (a hand inferred from the play is only known then); each word is shown in the
     step of its card (`3C striscio`)."""
-    tricks = state.play.tricks
-    said = {}
+    tricks, said = state.play.tricks, {}
     for number, trick in enumerate(ctx.record.play.tricks if ctx.record.play else [], 1):
         for i, extras in sorted((trick.cards.extras or {}).items()):
-            if not extras.signal:
-                continue
-            said[trick.cards.at(i)] = extras.signal
-            if number <= len(tricks):
+            word = extras.signal
+            if word and ctx.want_steps:
+                said[trick.cards.at(i)] = word
+            if word and number <= len(tricks):
                 seat, card = tricks[number - 1].cards[i]
-                fault = state.hear(number, seat, card, extras.signal, lead=i == 0)
+                fault = state.hear(number, seat, card, word, lead=i == 0)
                 if fault is not None:
                     ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
     for step in ctx.steps if said else ():

@@ -110,6 +110,8 @@ class MarafoneState(State):
         self.claim: dict | None = None
         """A four-seat `fuori` or `penalty`: its `kind`, `seat` and the tricks played before
         it (`after_trick`)."""
+        self.side: set[int] = set()
+        """Trionfo: the signore and his amico when known, from the play on."""
         self.signals: list[dict] = []
         """Each word said: its `trick`, `seat`, `word` and whether it was `true`."""
         self.irregular: dict | None = None
@@ -162,10 +164,12 @@ class MarafoneState(State):
     def adopt(self, play: TrickPlay) -> None:
         """Take `play` as the play of this hand (the referee's, or one begun here)."""
         self.play, self.phase = play, "play"
-        if self.auction is not None:
-            self.points = {"signore": 0.0, "others": 0.0}
+        if self.auction is None:
+            return
+        self.points = {"signore": 0.0, "others": 0.0}
         if self.called and self.amico is None:  # from the hands the play shows
             self.amico = next((s for s, h in play.dealt.items() if self.called in h), None)
+        self.side = {self.signore} | ({self.amico} if self.amico else set())
 
     def took(self, trick: TrickResult) -> None:
         """A trick was taken: the points the steps show."""
@@ -177,15 +181,11 @@ class MarafoneState(State):
         self.partner_known = self.partner_known or self.called in cards
         self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
 
-    def _side(self) -> set[int]:
-        """Trionfo: the signore and his amico, when known."""
-        return {self.signore} | ({self.amico} if self.amico else set())
-
     def _side_name(self, seat: int) -> str:
         """The side `seat` plays for, as the steps' points name it."""
         if self.auction is None:
             return TEAM_NAMES[team(seat)]
-        return "signore" if seat in self._side() else "others"
+        return "signore" if seat in self.side else "others"
 
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
@@ -448,7 +448,7 @@ class MarafoneState(State):
         if self.called and self.amico is None:
             return None
         taken = [(t.winner, [c for _, c in t.cards]) for t in self.playing().tricks]
-        side = self._side()
+        side = self.side
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
