@@ -192,7 +192,7 @@ def _words(ctx: Context, state: MarafoneState) -> None:
     step of its card (`3C striscio`)."""
     tricks, said = state.play.tricks, {}
     for number, trick in enumerate(ctx.record.play.tricks if ctx.record.play else [], 1):
-        for i, extras in sorted((trick.cards.extras or {}).items()):
+        for i, extras in sorted(trick.cards.extras.items()) if trick.cards.extras else ():
             word = extras.signal
             if word and ctx.want_steps:
                 said[trick.cards.at(i)] = word

@@ -5,6 +5,7 @@ the leader's words."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from operator import itemgetter
 
 from ....notation.decks import GAMES
 from ....notation.models import number
@@ -24,7 +25,6 @@ LAST_TRICK_THIRDS = 3
 HAND_POINTS = 11
 """What a team scores when the other commits an irregularity (the 11–0)."""
 MARAFFA_POINTS = 3
-MARAFFA_RANKS = ("A", "2", "3")
 TEAM_NAMES = ("1+3", "2+4")
 DEFAULT_TARGET = 41
 
@@ -34,12 +34,16 @@ def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
     return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
 
 
+_card = itemgetter(1)
+"""A (seat, card) pair's card."""
+
+
 def team_thirds(tricks: Iterable[TrickResult]) -> list[int]:
     """Thirds won by teams 1+3 and 2+4 with `tricks` (the last trick's point not counted)."""
-    won = [0, 0]
+    won: list[list[tuple[int, str]]] = [[], []]
     for trick in tricks:
-        won[(trick.winner - 1) % 2] += sum(THIRDS[card] for _, card in trick.cards)
-    return won
+        won[(trick.winner - 1) % 2] += trick.cards
+    return [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
 
 
 def points(thirds: int) -> int:
@@ -49,7 +53,7 @@ def points(thirds: int) -> int:
 
 def holds_maraffa(hand: Collection[str], trump: str) -> bool:
     """Whether a hand holds the ace, two and three of trumps."""
-    return all(r + trump in hand for r in MARAFFA_RANKS)
+    return "A" + trump in hand and "2" + trump in hand and "3" + trump in hand
 
 
 def team(seat: int) -> int:

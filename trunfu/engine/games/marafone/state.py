@@ -356,7 +356,6 @@ class MarafoneState(State):
         on its hand after the card as far as the play shows it; the first false or
         out-of-turn word decides the hand (the latter's fault is returned)."""
         truth: bool | None = False
-        what = f"`{word}` by seat {seat}, who did not lead"
         if lead:
             play = self.playing()
             after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
@@ -365,9 +364,10 @@ class MarafoneState(State):
             after += play.hand(seat) or ()
             exact = seat in self.given or len(play.tricks) == self.total
             truth = word_truth(word, card, after, exact)
-            what = f"a false `{word}` by seat {seat}"
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
         if truth is False and self.irregular is None:
+            said = f"`{word}` by seat {seat}"
+            what = f"a false {said}" if lead else f"{said}, who did not lead"
             self.irregular = {"seat": seat, "what": what}
         return None if lead else self._not_leader(number, seat, word)
 
@@ -414,7 +414,7 @@ class MarafoneState(State):
         side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
         attack, defence = thirds[ours] / 3, thirds[theirs] / 3
         return Outcome.of(
-            [teams[team(s)] for s in range(1, 5)],
+            [*teams, *teams],  # seats 1 to 4: teams 1+3, 2+4, 1+3, 2+4
             declarer=leader,
             partners=[partner],
             card_points={"declarer": attack, "defence": defence},
