@@ -447,7 +447,10 @@ class MarafoneState(State):
             )
         if self.called and self.amico is None:
             return None
-        taken = [(t.winner, [c for _, c in t.cards]) for t in self.playing().tricks]
+        taken = [  # (winner, thirds) of each trick
+            (t.winner, trick_thirds([c for _, c in t.cards], t.number == self.total))
+            for t in self.playing().tricks
+        ]
         side = self.side
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
