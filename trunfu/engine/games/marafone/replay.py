@@ -14,6 +14,9 @@ from .rules import DECK, RULES
 from .state import MarafoneState
 from .trionfo import Auction
 
+CLAIMED = {"fuori": " calls his team out", "penalty": "'s team is penalised"}
+"""How a claim's step tells it, after the seat."""
+
 
 def holder(
     record: Record,
@@ -140,9 +143,7 @@ def _claim(ctx: Context, state: MarafoneState, claim: Claim) -> None:
     """Four seats: the `fuori` or `penalty` that ends the play; nothing may follow it."""
     action = f"{claim.kind} {claim.seat}"
     ctx.act(state, claim, action)
-    label = f"seat {claim.seat}'s team is penalised"
-    if claim.kind == "fuori":
-        label = f"seat {claim.seat} calls his team out"
+    label = f"seat {claim.seat}{CLAIMED[claim.kind]}"
     ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
     items = ctx.record.play.items
     after = items[items.index(claim) + 1 :]

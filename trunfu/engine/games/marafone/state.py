@@ -359,7 +359,7 @@ class MarafoneState(State):
         if lead:
             play = self.playing()
             after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
-            if len(play.tricks) >= number:  # a card of the trick on the table is played later
+            if play.trick and len(play.tricks) >= number:  # its card on the table comes later
                 after += [c for s, c in play.table if s == seat]
             after += play.hand(seat) or ()
             exact = seat in self.given or len(play.tricks) == self.total
