@@ -280,7 +280,8 @@ class MarafoneState(State):
             self.called, self.phase = act.card, "play"
             self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
         elif kind == "claim" and phase == "play" and self.auction is None:
-            self.claim = {"kind": act.word, "seat": act.seat, "after_trick": len(self.play.tricks)}
+            after = len(self.playing().tricks)
+            self.claim = {"kind": act.word, "seat": act.seat, "after_trick": after}
             self.phase = "over"
         elif kind == "card" and phase == "play":
             play = self.playing()
@@ -305,12 +306,13 @@ class MarafoneState(State):
 
     def snapshot(self) -> Snapshot:
         play = self.play
+        if play is None:
+            hands = {s: list(h) for s, h in self.hands.items() if h is not None}
+            return Snapshot(hands=hands, points=self.points, declarer=self.declarer)
         return Snapshot(
-            hands=play.sorted_hands()
-            if play
-            else {s: list(h) for s, h in self.hands.items() if h is not None},
-            trick=play.table if play else [],
-            taken=play.taken() if play else {},
+            hands=play.sorted_hands(),
+            trick=play.table,
+            taken=play.taken(),
             points=self.points,
             declarer=self.declarer,
             partner_known=self.partner_known,
