@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trunfu.engine.games.marafone.rules import (
-    card_thirds,
+    THIRDS,
     eleven_nil,
     fuori_right,
     holds_maraffa,
@@ -21,8 +21,8 @@ from trunfu.engine.games.marafone.trionfo import Auction, goal_met, scores
 
 
 def test_card_thirds_by_rank():
-    assert [card_thirds(c) for c in ("AD", "3C", "2S", "KB", "CD", "JC")] == [3, 1, 1, 1, 1, 1]
-    assert [card_thirds(c) for c in ("7D", "6C", "5S", "4B")] == [0, 0, 0, 0]
+    assert [THIRDS[c] for c in ("AD", "3C", "2S", "KB", "CD", "JC")] == [3, 1, 1, 1, 1, 1]
+    assert [THIRDS[c] for c in ("7D", "6C", "5S", "4B")] == [0, 0, 0, 0]
 
 
 def test_whole_deck_is_ten_and_two_thirds_plus_last_trick():
@@ -138,7 +138,8 @@ def test_scoring_table():
 
 
 def tricks(*winners_and_cards):
-    return [(w, list(c)) for w, c in winners_and_cards]
+    """(winner, thirds) of each trick, the last of eight with its point."""
+    return [(w, trick_thirds(c, last=n == 8)) for n, (w, c) in enumerate(winners_and_cards, 1)]
 
 
 def test_goal_six_points_with_the_amico():
@@ -176,7 +177,7 @@ def test_maso_six_before_the_others_make_one():
 
 
 def test_maso_dei_masi_every_trick():
-    all_tricks = [(3, ["4S", "5S", "6S", "7S", "JS"])] * 8
+    all_tricks = tricks(*[(3, ["4S", "5S", "6S", "7S", "JS"])] * 8)
     assert goal_met("maso-dei-masi", 3, {3}, all_tricks)
     assert not goal_met("maso-dei-masi", 3, {3}, [*all_tricks[:7], (4, all_tricks[7][1])])
 

@@ -183,8 +183,12 @@ def test_a_bid_not_higher_is_refused_at_its_place():
 def test_called_card_must_not_be_a_trump():
     plan = [(s, k, 2) for s in "DCSB" for k in "HL"]
     text = trionfo(1, "passo chiamo passo passo passo", "D", "3D", plan, 2, "*")
-    codes = [d.code for d in judge(text).diagnostics]
+    rep = judge(text)
+    codes = [d.code for d in rep.diagnostics]
     assert codes[0] == "call-trump"
+    # told once, at the call: the cards of the play are not taken for called cards
+    assert codes.count("call-trump") == 1
+    assert [s.text for s in rep.steps if s.kind == "call"][-1] == "trump D"
 
 
 def test_one_hand_places_the_auction_and_the_amico_is_found_in_the_play():

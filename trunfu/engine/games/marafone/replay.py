@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....notation.models import Call, Claim, Record, Trump
+from ....notation.models import Call, Claim, Record
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
 from .rules import DECK, RULES
-from .state import MarafoneState, written
+from .state import MarafoneState
 from .trionfo import Auction
+
+CLAIMED = {"fuori": " calls his team out", "penalty": "'s team is penalised"}
+"""How a claim's step tells it, after the seat."""
 
 
 def holder(
@@ -94,18 +97,14 @@ def replay(record: Record, ctx: Context) -> None:
     ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
     if not four:
         _four_seat_words(record, ctx, state)
+    for call in [] if four else record.calls():  # four seats have no auction
+        _turn(ctx, state, call)
+        ctx.act(state, call, call.word, f"seat {state.auction.turn}: {call.word}")
+    if state.phase == "trump" and trump is not None:
+        ctx.act(state, record.trump, f"trump {trump}", _named(ctx, state, trump) if four else "")
     called = record.call.cards if record.call else []
-    for node, action in written(record):
-        kind = type(node)
-        if kind is Call and four:
-            continue  # four seats have no auction
-        if kind is Call:
-            _turn(ctx, state, node)
-        elif kind is Trump and state.phase != "trump":
-            break  # the auction is not over, or thrown in
-        elif kind is not Trump and (state.phase != "call" or len(called) != 1):
-            break  # the play, or a called card the state does not judge (told below)
-        ctx.act(state, node, action, _label(state, action) if ctx.want_steps else "")
+    if state.phase == "call" and len(called) == 1:  # else told by `_call_section`
+        ctx.act(state, called.card(0), called[0])
     if state.phase == "over":  # thrown in
         if played:
             ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
@@ -121,10 +120,9 @@ def replay(record: Record, ctx: Context) -> None:
     leader = state.leader
     if trump is None:
         return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
-    if not four and ctx.want_steps:
-        called, suit = state.called, DECK.suit_name(trump)
-        call, named = (f" call {called}", f" and calls {called}") if called else ("", "")
-        label = f"seat {leader} names {suit} as trumps{named}"
+    if not four:
+        call = f" call {state.called}" if state.called else ""
+        label = _named(ctx, state, trump)
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
     play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
     result = play_tricks(ctx, state, play, claims=four)
@@ -145,9 +143,7 @@ def _claim(ctx: Context, state: MarafoneState, claim: Claim) -> None:
     """Four seats: the `fuori` or `penalty` that ends the play; nothing may follow it."""
     action = f"{claim.kind} {claim.seat}"
     ctx.act(state, claim, action)
-    label = f"seat {claim.seat}'s team is penalised"
-    if claim.kind == "fuori":
-        label = f"seat {claim.seat} calls his team out"
+    label = f"seat {claim.seat}{CLAIMED[claim.kind]}"
     ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
     items = ctx.record.play.items
     after = items[items.index(claim) + 1 :]
@@ -158,15 +154,16 @@ def _claim(ctx: Context, state: MarafoneState, claim: Claim) -> None:
         ctx.error(after[0], "play-after-claim", message)
 
 
-def _label(state: MarafoneState, action: str) -> str:
-    """The step of an action before the play (none for the Trionfo trumps and called
-    card: one step shows both, once the card is judged)."""
-    if state.phase == "auction":
-        return f"seat {state.auction.turn}: {action}"
-    if state.phase == "trump" and state.auction is None:
-        suit = DECK.suit_name(action.split()[-1])
-        return f"seat {state.leader}, who holds 4D, names {suit} as trumps"
-    return ""
+def _named(ctx: Context, state: MarafoneState, trump: str) -> str:
+    """The label of the step where trumps are named (none when steps are not wanted): by
+    the holder of 4D, or by the signore with the card he calls (one step shows both)."""
+    if not ctx.want_steps:
+        return ""
+    suit, seat = DECK.suit_name(trump), state.leader
+    if state.auction is None:
+        return f"seat {seat}, who holds 4D, names {suit} as trumps"
+    call = f" and calls {state.called}" if state.called else ""
+    return f"seat {seat} names {suit} as trumps{call}"
 
 
 def _turn(ctx: Context, state: MarafoneState, call: Call) -> None:
@@ -194,16 +191,15 @@ def _words(ctx: Context, state: MarafoneState) -> None:
     """The state hears every word written in a trick played, once the play has shown the
     hands (a hand inferred from the play is only known then); each word is shown in the
     step of its card (`3C striscio`)."""
-    tricks = state.play.tricks
-    said = {}
+    tricks, said = state.play.tricks, {}
     for number, trick in enumerate(ctx.record.play.tricks if ctx.record.play else [], 1):
-        for i, extras in sorted((trick.cards.extras or {}).items()):
-            if not extras.signal:
-                continue
-            said[trick.cards.at(i)] = extras.signal
-            if number <= len(tricks):
+        for i, extras in sorted(trick.cards.extras.items()) if trick.cards.extras else ():
+            word = extras.signal
+            if word and ctx.want_steps:
+                said[trick.cards.at(i)] = word
+            if word and number <= len(tricks):
                 seat, card = tricks[number - 1].cards[i]
-                fault = state.hear(number, seat, card, extras.signal, lead=i == 0)
+                fault = state.hear(number, seat, card, word, lead=i == 0)
                 if fault is not None:
                     ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
     for step in ctx.steps if said else ():

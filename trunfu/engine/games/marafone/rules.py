@@ -19,22 +19,14 @@ RULES = TrickRules(game=GAME, must_follow=True, must_trump=False, excuse=False)
 
 CARD_THIRDS = {"A": 3, "2": 1, "3": 1, "K": 1, "C": 1, "J": 1}
 """Thirds of a point by rank; `7`..`4` (the scartini) are worth nothing."""
+THIRDS = {card: CARD_THIRDS.get(card[:-1], 0) for card in DECK.order}
+"""Every card of the deck → its thirds: ace 3, `2 3 K C J` 1, scartini 0."""
 LAST_TRICK_THIRDS = 3
 HAND_POINTS = 11
 """What a team scores when the other commits an irregularity (the 11–0)."""
 MARAFFA_POINTS = 3
-MARAFFA_RANKS = ("A", "2", "3")
 TEAM_NAMES = ("1+3", "2+4")
 DEFAULT_TARGET = 41
-
-
-def card_thirds(card: str) -> int:
-    """Thirds of a point a card is worth: ace 3, `2 3 K C J` 1, scartini 0."""
-    return CARD_THIRDS.get(card[:-1], 0)
-
-
-THIRDS = {card: card_thirds(card) for card in DECK.order}
-"""Every card of the deck → its thirds (looked up once per card played)."""
 
 
 def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
@@ -48,7 +40,7 @@ _card = itemgetter(1)
 
 def team_thirds(tricks: Iterable[TrickResult]) -> list[int]:
     """Thirds won by teams 1+3 and 2+4 with `tricks` (the last trick's point not counted)."""
-    won: list[list[str]] = [[], []]
+    won: list[list[tuple[int, str]]] = [[], []]
     for trick in tricks:
         won[(trick.winner - 1) % 2] += trick.cards
     return [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
@@ -61,7 +53,7 @@ def points(thirds: int) -> int:
 
 def holds_maraffa(hand: Collection[str], trump: str) -> bool:
     """Whether a hand holds the ace, two and three of trumps."""
-    return all(r + trump in hand for r in MARAFFA_RANKS)
+    return "A" + trump in hand and "2" + trump in hand and "3" + trump in hand
 
 
 def team(seat: int) -> int:

@@ -97,8 +97,6 @@ class MarafoneState(State):
         self.tags = [(name, value) for name, value in tags if name != "Result"]
         self.given = {s for s, h in hands.items() if h is not None}
         self.trump: str | None = None
-        self.words: dict[tuple[int, int], str] = {}
-        """(trick, seat) → the word said with that seat's card."""
         four = self.seats == 4
         self.points: dict[str, float] = dict.fromkeys(TEAM_NAMES, 0.0) if four else {}
         """Card points taken so far per side, as the steps show them."""
@@ -109,12 +107,15 @@ class MarafoneState(State):
         self.called: str | None = None
         self.amico: int | None = None
         """The holder of the called card, when known."""
-        self.claim: tuple[str, int, int] | None = None
-        """(kind, seat, tricks played before it): a four-seat `fuori` or `penalty`."""
+        self.claim: dict | None = None
+        """A four-seat `fuori` or `penalty`: its `kind`, `seat` and the tricks played before
+        it (`after_trick`)."""
+        self.side: set[int] = set()
+        """Trionfo: the signore and his amico when known, from the play on."""
         self.signals: list[dict] = []
-        self.irregular: tuple[int, str] | None = None
-        """The seat whose false or out-of-turn word lost the hand 11–0, and what it was."""
-        self.play: TrickPlay | None = None
+        """Each word said: its `trick`, `seat`, `word` and whether it was `true`."""
+        self.irregular: dict | None = None
+        """The `seat` whose false or out-of-turn word lost the hand 11–0, and `what` it was."""
 
     @property
     def signore(self) -> int | None:
@@ -163,10 +164,12 @@ class MarafoneState(State):
     def adopt(self, play: TrickPlay) -> None:
         """Take `play` as the play of this hand (the referee's, or one begun here)."""
         self.play, self.phase = play, "play"
-        if self.auction is not None:
-            self.points = {"signore": 0.0, "others": 0.0}
+        if self.auction is None:
+            return
+        self.points = {"signore": 0.0, "others": 0.0}
         if self.called and self.amico is None:  # from the hands the play shows
             self.amico = next((s for s, h in play.dealt.items() if self.called in h), None)
+        self.side = {self.signore} | ({self.amico} if self.amico else set())
 
     def took(self, trick: TrickResult) -> None:
         """A trick was taken: the points the steps show."""
@@ -178,15 +181,11 @@ class MarafoneState(State):
         self.partner_known = self.partner_known or self.called in cards
         self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
 
-    def _side(self) -> set[int]:
-        """Trionfo: the signore and his amico, when known."""
-        return {self.signore} | ({self.amico} if self.amico else set())
-
     def _side_name(self, seat: int) -> str:
         """The side `seat` plays for, as the steps' points name it."""
         if self.auction is None:
             return TEAM_NAMES[team(seat)]
-        return "signore" if seat in self._side() else "others"
+        return "signore" if seat in self.side else "others"
 
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
@@ -281,12 +280,17 @@ class MarafoneState(State):
             self.called, self.phase = act.card, "play"
             self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
         elif kind == "claim" and phase == "play" and self.auction is None:
-            self.claim = (act.word, act.seat, len(self.playing().tricks))
+            after = len(self.playing().tricks)
+            self.claim = {"kind": act.word, "seat": act.seat, "after_trick": after}
             self.phase = "over"
         elif kind == "card" and phase == "play":
             play = self.playing()
             number, seat, lead = play.number, play.to_play, not play.trick
-            self._play_card(act.card)
+            done = play.play(act.card)
+            if done is not None:
+                self.took(done)
+                if play.over:
+                    self.close()
             if act.word and self.auction is None:
                 self.hear(number, seat, act.card, act.word, lead)
 
@@ -299,14 +303,6 @@ class MarafoneState(State):
         owner = next((s for s, h in self.hands.items() if s != seat and h and card in h), None)
         where = f" (it was dealt to seat {owner})" if owner else ""  # as the referee says
         return [Fault("card-not-held", fault.message + where)]
-
-    def _play_card(self, card: str) -> None:
-        play = self.playing()
-        done = play.play(card)
-        if done is not None:
-            self.took(done)
-            if play.over:
-                self.close()
 
     def snapshot(self) -> Snapshot:
         play = self.play
@@ -338,8 +334,9 @@ class MarafoneState(State):
             record.call = tgn.CardList(keyword="call", cards=tgn.Cards([self.called]))
         if self.trump is not None:
             record.trump = tgn.Trump(suit=self.trump)
-        items: list[tgn.Trick | tgn.Claim] = [*self.play.written(self.words)] if self.play else []
-        items += [tgn.Claim(kind=self.claim[0], seat=self.claim[1])] if self.claim else []
+        words = {(said["trick"], said["seat"]): said["word"] for said in self.signals}
+        items: list[tgn.Trick | tgn.Claim] = [*self.play.written(words)] if self.play else []
+        items += [tgn.Claim(kind=self.claim["kind"], seat=self.claim["seat"])] if self.claim else []
         if items:
             record.play = tgn.Play(items=items)
         return record
@@ -360,21 +357,20 @@ class MarafoneState(State):
         """Seat `seat` says `word` with `card` in trick `number` (`lead`: it led it), judged
         on its hand after the card as far as the play shows it; the first false or
         out-of-turn word decides the hand (the latter's fault is returned)."""
-        self.words[number, seat] = word
         truth: bool | None = False
-        what = f"`{word}` by seat {seat}, who did not lead"
         if lead:
             play = self.playing()
             after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
-            if len(play.tricks) >= number:  # a card of the trick on the table is played later
+            if play.trick and len(play.tricks) >= number:  # its card on the table comes later
                 after += [c for s, c in play.table if s == seat]
             after += play.hand(seat) or ()
             exact = seat in self.given or len(play.tricks) == self.total
             truth = word_truth(word, card, after, exact)
-            what = f"a false `{word}` by seat {seat}"
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
         if truth is False and self.irregular is None:
-            self.irregular = (seat, what)
+            said = f"`{word}` by seat {seat}"
+            what = f"a false {said}" if lead else f"{said}, who did not lead"
+            self.irregular = {"seat": seat, "what": what}
         return None if lead else self._not_leader(number, seat, word)
 
     def _maraffa(self, complete: bool) -> dict | None:
@@ -394,35 +390,33 @@ class MarafoneState(State):
         if complete:
             thirds[team(tricks[-1].winner)] += LAST_TRICK_THIRDS
         maraffa = self._maraffa(complete)
-        bonus = [0, 0]
+        so_far = [points(thirds[0]), points(thirds[1])]
         if maraffa and maraffa["ace_first"]:
-            bonus[team(maraffa["seat"])] = MARAFFA_POINTS
-        so_far = (points(thirds[0]) + bonus[0], points(thirds[1]) + bonus[1])
+            so_far[team(maraffa["seat"])] += MARAFFA_POINTS
         claim, end, teams = None, "complete", so_far
         if self.irregular is not None:  # the word came before any claim
-            teams, end = eleven_nil(self.irregular[0]), "irregularity"
+            teams, end = eleven_nil(self.irregular["seat"]), "irregularity"
         elif self.claim is not None:
-            kind, seat, after = self.claim
-            claim, end = {"kind": kind, "seat": seat, "after_trick": after}, kind
+            claim, end, seat = self.claim, self.claim["kind"], self.claim["seat"]
             match, target = self._match()
-            if kind == "penalty":
+            if end == "penalty":
                 teams = eleven_nil(seat)
             elif match is None or target is None:
                 return None
             else:
                 right = fuori_right(seat, so_far, match, target)
                 teams = so_far if right else eleven_nil(seat)
-                claim |= {"match_score": list(match), "target": target, "right": right}
+                claim = claim | {"match_score": list(match), "target": target, "right": right}
         leader, partner = self.first, (self.first + 1) % 4 + 1
         ours, theirs = team(leader), 1 - team(leader)
         named = [("maraffa", maraffa["seat"])] if maraffa else []
         named += [(f"signals.{s['word']}", s["seat"]) for s in self.signals]
         named += [(f"claim.{claim['kind']}", claim["seat"])] if claim else []
-        named += [("irregularity", self.irregular[0])] if end == "irregularity" else []
+        named += [("irregularity", self.irregular["seat"])] if self.irregular else []
         side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
         attack, defence = thirds[ours] / 3, thirds[theirs] / 3
         return Outcome.of(
-            [teams[team(s)] for s in range(1, 5)],
+            [*teams, *teams],  # seats 1 to 4: teams 1+3, 2+4, 1+3, 2+4
             declarer=leader,
             partners=[partner],
             card_points={"declarer": attack, "defence": defence},
@@ -432,17 +426,15 @@ class MarafoneState(State):
                 "trump": self.trump,
                 "trump_named_by": leader,
                 "trump_team_won": teams[ours] > teams[theirs],
-                "teams": {TEAM_NAMES[i]: teams[i] for i in (0, 1)},
-                "card_points": {TEAM_NAMES[i]: thirds[i] / 3 for i in (0, 1)},
-                "thirds": {TEAM_NAMES[i]: thirds[i] for i in (0, 1)},
+                "teams": dict(zip(TEAM_NAMES, teams, strict=True)),
+                "card_points": {
+                    name: won / 3 for name, won in zip(TEAM_NAMES, thirds, strict=True)
+                },
+                "thirds": dict(zip(TEAM_NAMES, thirds, strict=True)),
                 "maraffa": maraffa,
                 "signals": self.signals,
                 "claim": claim,
-                "irregularity": (
-                    {"seat": self.irregular[0], "what": self.irregular[1]}
-                    if end == "irregularity"
-                    else None
-                ),
+                "irregularity": self.irregular,
                 "end": end,
             },
         )
@@ -455,14 +447,18 @@ class MarafoneState(State):
             return Outcome.of(
                 [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
             )
-        if signore is None or (self.called and self.amico is None):
+        if self.called and self.amico is None:
             return None
-        taken = [(t.winner, [c for _, c in t.cards]) for t in self.playing().tricks]
-        side = self._side()
+        taken = [  # (winner, thirds) of each trick
+            (t.winner, trick_thirds([c for _, c in t.cards], t.number == self.total))
+            for t in self.playing().tricks
+        ]
+        side = self.side
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
         ours, theirs = side_thirds(side, taken)
+        mine = sum(winner in side for winner, _ in taken)
         return Outcome.of(
             scores(bid, signore, None if alone else self.amico, won),
             contract=bid,
@@ -483,10 +479,7 @@ class MarafoneState(State):
                 "alone": alone,
                 "card_points": {"signore": points(ours), "others": points(theirs)},
                 "thirds": {"signore": ours, "others": theirs},
-                "tricks": {
-                    "signore": sum(w in side for w, _ in taken),
-                    "others": sum(w not in side for w, _ in taken),
-                },
+                "tricks": {"signore": mine, "others": len(taken) - mine},
             },
         )
 
@@ -518,18 +511,13 @@ def dealt(
 
 
 def written(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
-    """The record's actions (node, spelling) in the order the rules apply them."""
+    """The record's actions (node, spelling) in the order the rules apply them: the calls,
+    trumps, the called card, then the play's cards (with their words) and claims."""
     yield from ((call, call.word) for call in record.calls())
     if record.trump is not None and record.trump.suit is not None:
         yield record.trump, f"trump {record.trump.suit}"
-    called = record.call.cards if record.call else tgn.Cards()
-    yield from ((called.card(i), code) for i, code in enumerate(called))
-    yield from play_actions(record)
-
-
-def play_actions(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
-    """The actions of the record's play (node, spelling): cards, words and claims."""
-    for item in record.play.items if record.play is not None else ():
+    called = [record.call] if record.call else []
+    for item in [*called, *(record.play.items if record.play is not None else ())]:
         if type(item) is tgn.Claim:
             yield item, f"{item.kind} {item.seat}"
             continue

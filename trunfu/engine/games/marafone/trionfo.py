@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .rules import trick_thirds
-
 SEATS = 5
 TRICKS = 8
 BIDS = ("passo", "chiamo", "di-piu", "maso", "maso-dei-masi")
@@ -96,19 +94,18 @@ class Auction:
         return next((s for s in after if s not in self.passed), 0)
 
 
-def goal_met(
-    bid: str, signore: int, side: set[int], tricks: Sequence[tuple[int, list[str]]]
-) -> bool:
+def goal_met(bid: str, signore: int, side: set[int], tricks: Sequence[tuple[int, int]]) -> bool:
     """Whether the signore's side (`side`: him and his amico, if any) reached the goal of
-    `bid`, from the tricks as (winner, cards) in order; `maso` must make six points before
-    the others make one."""
+    `bid`, from the tricks as (winner, thirds) in order (the last trick's point counted);
+    `maso` must make six points before the others make one."""
     if bid == "maso-dei-masi":
         return len(tricks) == TRICKS and all(w == signore for w, _ in tricks)
-    for n in range(1, len(tricks) + 1) if bid == "maso" else ():
-        ours, theirs = side_thirds(side, tricks[:n])
-        if theirs >= MASO_OTHERS_THIRDS or ours >= GOAL_THIRDS:
-            return theirs < MASO_OTHERS_THIRDS
-    return side_thirds(side, tricks)[0] >= GOAL_THIRDS
+    won = [0, 0]  # the side's thirds so far, the others'
+    for winner, thirds in tricks:
+        won[winner not in side] += thirds
+        if bid == "maso" and (won[1] >= MASO_OTHERS_THIRDS or won[0] >= GOAL_THIRDS):
+            return won[1] < MASO_OTHERS_THIRDS
+    return won[0] >= GOAL_THIRDS
 
 
 def scores(bid: str, signore: int, amico: int | None, won: bool) -> list[int]:
@@ -124,10 +121,9 @@ def scores(bid: str, signore: int, amico: int | None, won: bool) -> list[int]:
     return out
 
 
-def side_thirds(side: set[int], tricks: Sequence[tuple[int, list[str]]]) -> tuple[int, int]:
-    """Thirds of the signore's side and of the others; the last trick's point goes to its
-    winner when all eight are played."""
+def side_thirds(side: set[int], tricks: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """Thirds of the signore's side and of the others, from the tricks as (winner, thirds)."""
     won = [0, 0]
-    for number, (winner, cards) in enumerate(tricks, 1):
-        won[winner not in side] += trick_thirds(cards, last=number == TRICKS)
+    for winner, thirds in tricks:
+        won[winner not in side] += thirds
     return won[0], won[1]
