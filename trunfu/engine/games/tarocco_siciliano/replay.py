@@ -4,6 +4,8 @@ scarto, the call, the scommessa)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
 from ...context import Context
@@ -40,9 +42,10 @@ def replay(record: Record, ctx: Context) -> None:
         _unplayed(record, ctx, state)
         return
     declarer, given = state.declarer, record.discard is not None
-    scarto = list(record.discard.cards) if given else None
+    walked = partial(walk, record, seats, state.leader)  # who played each card
     total = seats * TRICKS[seats]  # the cards of a whole play
-    if not given and len(played := walk(record, seats, state.leader)) == total:
+    scarto = list(record.discard.cards) if given else None
+    if not given and len(played := walked()) == total:
         scarto = [c for c in ctx.game.order if c not in {c for *_, c in played}]
     state.talon_taken = True
     if ctx.want_steps:
@@ -50,9 +53,10 @@ def replay(record: Record, ctx: Context) -> None:
         label = f"seat {declarer} takes the talon{shown}"
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
-        for place, card in enumerate(record.discard.cards):
-            node = record.discard.cards.card(place)
-            _judged(ctx, state, ("card", None, card, None), node, None, "")
+        for place, card in enumerate(scarto):
+            for fault in state.judge("card", None, card, None):
+                ctx.error(record.discard.cards.at(place), fault.code, fault.message)
+            state.act("card", None, card, None)
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
@@ -67,7 +71,7 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.error(record.call, "unexpected-call", why)
     called = state.called
     if called and all(called not in h for h in [talon or [], *hands.values()]):
-        holders = [s for _, s, c in walk(record, seats, state.leader) if c == called]
+        holders = [s for _, s, c in walked() if c == called]
         state.partner = min(holders) if holders and min(holders) != declarer else None
     bet = _announcements(record, ctx, state)
     start, owners = state.start_hands(), {}
@@ -83,12 +87,12 @@ def replay(record: Record, ctx: Context) -> None:
     )
     # What only the inferred hands tell, by the rules the state applies.
     after = state.after
-    if after is None and scarto is not None and len(walk(record, seats, state.leader)) == total:
+    if after is None and scarto is not None and len(walked()) == total:
         after = result.hands[declarer] + scarto
     inferred = state.after is None and after is not None
     _check_scarto(record, ctx, state, scarto, after)
-    if end == CHIAMO and state.called is not None and declarer not in hands:
-        _check_chiamo(record, ctx, state, chiamo.card, talon, after)
+    if end == CHIAMO and SUITS.get(state.called) == "T" and declarer not in hands:
+        _check_chiamo(ctx, declarer, chiamo.card, talon, after, walked)
     if end == FORCED_CALL and state.forced and inferred:
         why = forced_call_fault(declarer, state.forced[0], after)
         if why:
@@ -243,12 +247,10 @@ def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, af
             ctx.error(record.play, "illegal-scarto", why)
 
 
-def _check_chiamo(record: Record, ctx: Context, state: SicilianState, node, talon, after) -> None:
-    """A chiamo whose caller's hand is not given: by his inferred cards, or a higher trump
-    another seat plays."""
-    called, declarer = node.code, state.declarer
-    if SUITS[called] != "T":
-        return  # judged by the state
+def _check_chiamo(ctx: Context, declarer: int, node, talon, after, walked) -> None:
+    """A chiamo of a trump whose caller's hand is not given: by his inferred cards, or a
+    higher trump another seat plays (`walked()`: who played each card)."""
+    called = node.code
     if after is not None and talon is not None:
         fault = chiamo_fault(declarer, called, [c for c in after if c not in talon])
         if fault is not None:
@@ -256,7 +258,7 @@ def _check_chiamo(record: Record, ctx: Context, state: SicilianState, node, talo
         return
     higher = [
         (seat, number, card)
-        for number, seat, card in walk(record, ctx.seats, state.leader)
+        for number, seat, card in walked()
         if seat != declarer and SUITS[card] == "T" and POWER[card] > POWER[called]
     ]
     if higher:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ...model import Bonus, Outcome, TrickResult
-from ...scoring import places
 from .rules import (
     FOUR_ARIE,
     JOCHI,
@@ -23,7 +21,7 @@ if TYPE_CHECKING:
 
 _SPECIAL = PIGLIATA_CARDS | {"EX"}
 """The cards a trick's winners may not keep (the Fuggitivo) or that make a pigliata."""
-_card = itemgetter(1)
+SEATS = {3: range(1, 4), 4: range(1, 5)}
 
 
 def side_cards(
@@ -31,63 +29,56 @@ def side_cards(
 ) -> tuple[dict[str, list[str]], dict[str, int]]:
     """The cards each side ends with (its tricks; the scarto to the declarer's; the Fuggitivo
     back to its holder's side if that side won a trick) and its pigliate."""
-    won: dict[str, list[TrickResult]] = {"declarer": [], "opponents": []}
-    for trick in tricks:
-        won[side_of[trick.winner]].append(trick)
     cards: dict[str, list[str]] = {"declarer": list(scarto), "opponents": []}
     pigliate = {"declarer": 0, "opponents": 0}
-    moves: list[tuple[str, str]] = []
-    for side, taken in won.items():
-        pile = [pair for trick in taken for pair in trick.cards]
-        codes = list(map(_card, pile))
+    fled: list[tuple[str, str]] = []
+    """(the side that took it, its holder's side) of each Fuggitivo taken by the other side."""
+    for trick in tricks:
+        side, pile = side_of[trick.winner], trick.cards
+        codes = [card for _, card in pile]
         cards[side] += codes
-        for card in _SPECIAL.intersection(codes):  # the few cards that may change sides
-            for at in places(codes, card):
-                holder = side_of[pile[at][0]]
-                if holder == side:
-                    continue
+        if _SPECIAL.isdisjoint(codes):  # the few cards that may change sides
+            continue
+        for seat, card in pile:
+            holder = side_of[seat]
+            if card in _SPECIAL and holder != side:
                 if card != "EX":
                     pigliate[side] += 1
-                elif won[holder]:
-                    moves.append((side, holder))
-    for taker, holder in moves:  # the Fuggitivo goes back to its holder's side
-        cards[taker].remove("EX")
-        cards[holder].append("EX")
+                else:
+                    fled.append((side, holder))
+    won = {side_of[trick.winner] for trick in tricks}
+    for taker, holder in fled:
+        if holder in won:
+            cards[taker].remove("EX")
+            cards[holder].append("EX")
     return cards, pigliate
 
 
 def score(deal: SicilianState) -> Outcome:
     """The outcome of a deal played to its end (rules file, "Scoring (jochi)")."""
-    seats, contract, declarer, partner = deal.seats, deal.contract, deal.declarer, deal.partner
-    stata, tricks = deal.bidding.stata, deal.play.tricks
-    scarto, scommessa, rivanto = deal.scarto, deal.scommessa, deal.rivanto
-    side_of = {
-        s: "declarer" if s in (declarer, partner) else "opponents" for s in range(1, seats + 1)
-    }
-    cards, pigliate = side_cards(tricks, side_of, scarto)
+    seats, declarer, partner, tricks = deal.seats, deal.declarer, deal.partner, deal.play.tricks
+    stata = deal.bidding.stata
+    side_of = {s: "declarer" if s in (declarer, partner) else "opponents" for s in SEATS[seats]}
+    cards, pigliate = side_cards(tricks, side_of, deal.scarto)
     last = side_of[tricks[-1].winner]
-    points = {side: card_points(cards[side]) for side in cards}
+    points = {side: card_points(taken) for side, taken in cards.items()}
     points[last] += LAST_TRICK
     jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
-    for side, total in points.items():
-        if total >= RIMATURA:
-            jochi["rimatura"][side] += 1
-    jochi["vanto"][last] += 1
-    if rivanto is not None:  # to the rivanto's side if it took the last trick, else the declarer's
-        jochi["rivanto"][last] += 1
+    jochi["vanto"][last] = 1
+    if deal.rivanto is not None:  # to the side that took the last trick
+        jochi["rivanto"][last] = 1
     jochi["pigliate"] = pigliate
-    if scommessa:
-        held = set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)
-        jochi["scommessa"]["declarer" if held else "opponents"] += 1
     for side, taken in cards.items():
         held = set(taken)
-        if held.issuperset(KINGS):
-            jochi["quattro-re"][side] += 1
+        jochi["rimatura"][side] = int(points[side] >= RIMATURA)
+        jochi["quattro-re"][side] = int(held.issuperset(KINGS))
         if held.issuperset(FOUR_ARIE):
-            jochi["arie"][side] += 2 if "T20" in held else 1
-    totals = {side: sum(j[side] for j in jochi.values()) for side in ("declarer", "opponents")}
+            jochi["arie"][side] = 2 if "T20" in held else 1
+        if deal.scommessa and side == "declarer":
+            jochi["scommessa"]["declarer" if held.issuperset(SCOMMESSA_CARDS) else "opponents"] = 1
+    totals = {side: sum([j[side] for j in jochi.values()]) for side in ("declarer", "opponents")}
     d = totals["declarer"] - totals["opponents"]
-    sides = {side: [s for s, x in side_of.items() if x == side] for side in totals}
+    sides = {side: [s for s in side_of if side_of[s] == side] for side in totals}
     factor = 2 if stata else 1
     solo = len(sides["opponents"]) if partner is None else 1
     share = {"declarer": d * solo * factor, "opponents": -d * factor}
@@ -108,8 +99,8 @@ def score(deal: SicilianState) -> Outcome:
     }
     return _outcome(
         deal,
-        contract,
-        [share[side_of[s]] for s in range(1, seats + 1)],
+        deal.contract,
+        [share[side_of[s]] for s in SEATS[seats]],
         breakdown,
         won=d > 0 if d else None,
         card_points={ARCHIVE[side]: float(n) for side, n in points.items()},

@@ -69,8 +69,11 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
         state.discard_unseen(cards or [], hand_known=pool is not None and cards is None)
         return True
     for place, card in enumerate(cards):
-        if not ctx.act(state, written.card(place) if written else None, card):
+        faults = state.check(card)
+        if faults:
+            ctx.error(written.at(place) if written else None, faults[0].code, faults[0].message)
             return False
+        state.perform(card)
     label = f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3"
     ctx.step("discard", seat=state.dealer, text=" ".join(cards), node=record.discard, label=label)
     return True
