@@ -32,10 +32,3 @@ def test_an_internal_error_is_a_diagnostic(monkeypatch: pytest.MonkeyPatch):
     record = read_records('[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "1"]\n')[0]
     [d] = replay(record).diagnostics
     assert d.code == "internal-error" and "KeyError" in d.message and d.line == 1
-
-
-def test_places_finds_every_copy_of_a_card():
-    from trunfu.engine.scoring import places
-
-    assert places(["EX", "KS", "EX", "2C"], "EX") == [0, 2]
-    assert places(["KS", "2C"], "EX") == []

@@ -45,16 +45,6 @@ def same_scores(numbers: Sequence[float], scores: Sequence[float]) -> bool:
     )
 
 
-def places(cards: Sequence[str], card: str) -> list[int]:
-    """The indexes of `card` in `cards` (a card a damaged record plays twice is found twice)."""
-    found: list[int] = []
-    at = -1
-    for _ in range(cards.count(card)):  # counted first: no ValueError to catch
-        at = cards.index(card, at + 1)
-        found.append(at)
-    return found
-
-
 def exact(value: float) -> float:
     """`value` rounded to the nearest 1/1000 (to keep sums of halves and quarters exact)."""
     return float(Fraction(value).limit_denominator(1000))
