@@ -194,8 +194,8 @@ class Builder(Transformer):
             )
             return keyword, made
         items = self._items(head, keyword, children[1:])
-        if keyword not in ("deal", "play"):  # sections of a few cards: read card by card
-            items = _each(items)
+        if keyword in ("auction", "exchange", "announce"):  # a card or two after a word:
+            items = _each(items)  # read card by card
         reading = _Section(self, keyword, items, GAMES.get(self.game or ""), self.seats)
         return keyword, getattr(reading, keyword)(items, line, column)
 
@@ -423,7 +423,10 @@ class _Section:
         for kind, text, at, col in items:
             if at == self.skip:
                 continue
-            if kind in _CARDS:
+            if kind == CARDS:
+                cards.add_run(text, at, col)  # type: ignore[arg-type]
+                last = cards, len(cards) - 1
+            elif kind == "CARD":
                 _add(cards, kind, text, at, col)
                 last = cards, len(cards) - 1
             elif kind == "NAG" and last is not None:
