@@ -12,7 +12,18 @@ from tgn_helpers import one, problems, tags
 
 from trunfu.notation import lexer, models
 from trunfu.notation.grammar import item_scanner
-from trunfu.notation.models import Card, CardExtras, Cards, Node, Record
+from trunfu.notation.models import (
+    Call,
+    Card,
+    CardExtras,
+    CardList,
+    Cards,
+    Hand,
+    Node,
+    Record,
+    Tag,
+    Trick,
+)
 from trunfu.notation.reader import read_text
 from trunfu.notation.schema import dump, load
 from trunfu.notation.words import SECTION_KEYS
@@ -388,3 +399,30 @@ def test_the_first_two_letters_of_a_section_keyword_tell_it_apart():
     """The builder knows a section's keyword by its first two letters: a keyword added to
     the notation must keep them apart (or the builder must read more of it)."""
     assert len({key[:2] for key in SECTION_KEYS}) == len(SECTION_KEYS)
+
+
+def test_a_node_takes_its_position_and_own_fields_in_order():
+    """The reader gives a node's position and own fields in order (cheaper than by name);
+    the two spellings make the same node, comments and annotations given by name."""
+    cards = Cards(["KS"], 3, 5)
+    assert Tag(2, 1, "Game", "marafone", 2, 7) == Tag(
+        line=2, column=1, name="Game", value="marafone", value_line=2, value_column=7
+    )
+    assert Trick(4, 3, cards) == Trick(line=4, column=3, cards=cards, kind="trick")
+    assert Hand(4, 3, "talon", cards, comments=("x",)).comments == ("x",)
+    assert Call(5, 3, "chiamo", None, 2, suffix="!") == Call(
+        line=5, column=3, word="chiamo", label=2, suffix="!"
+    )
+    assert CardList(6, 1, cards, keyword="discard").keyword == "discard"
+
+
+def test_the_cards_of_a_discard_are_read_as_runs_with_their_glyphs_and_positions():
+    """A discard's cards come as runs of codes (a line at a time) or one by one (a card in
+    lower case, or with a suffix): the same cards, positions and extras either way."""
+    head = '[Game "french-tarot"]\n[Seats "4"]\n[Dealer "1"]\n'
+    (runs,) = read_text(head + "discard\n  KS QH $4 JD\n  ac 2C! 3C\n")
+    discard = runs.record.discard.cards
+    assert discard == ["KS", "QH", "JD", "AC", "2C", "3C"]
+    assert discard.positions() == [(5, 3), (5, 6), (5, 12), (6, 3), (6, 6), (6, 10)]
+    assert discard.extra(1).nags == (4,) and discard.extra(4).suffix == "!"
+    assert discard.extra(0) is None and discard.extra(5) is None

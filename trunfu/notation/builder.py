@@ -175,14 +175,7 @@ class Builder(Transformer):
             self.seats = number(value)
         elif name == "Game" and self.game is None:
             self.game = value
-        return Tag(
-            line=line,
-            column=column,
-            name=name,
-            value=value,
-            value_line=value_line,
-            value_column=value_column,
-        )
+        return Tag(line, column, name, value, value_line, value_column)
 
     # -- sections
     def section(self, children: list[Token]) -> tuple[str, Section]:
@@ -201,8 +194,8 @@ class Builder(Transformer):
             )
             return keyword, made
         items = self._items(head, keyword, children[1:])
-        if keyword not in ("deal", "play"):  # sections of a few cards: read card by card
-            items = _each(items)
+        if keyword in ("auction", "exchange", "announce"):  # a card or two after a word:
+            items = _each(items)  # read card by card
         reading = _Section(self, keyword, items, GAMES.get(self.game or ""), self.seats)
         return keyword, getattr(reading, keyword)(items, line, column)
 
@@ -366,7 +359,7 @@ class _Section:
                 last = cards, len(cards) - 1
             elif kind == "HAND_LABEL":
                 cards = Cards()
-                hands.append(Hand(line=at, column=col, owner=text[:-1], cards=cards))
+                hands.append(Hand(at, col, text[:-1], cards))
                 last = None
             elif kind == "NAG" and (last is not None or labelled):
                 self.nag(last, text, at, col)
@@ -374,7 +367,7 @@ class _Section:
             else:
                 self.unplaced(kind, text, at, col)
             labelled = kind == "HAND_LABEL"
-        return Deal(line=line, column=column, hands=hands)
+        return Deal(line, column, hands)
 
     def auction(self, items: list[Item], line: int, column: int) -> Auction:
         rounds: list[list[Call]] = [[]]
@@ -389,7 +382,7 @@ class _Section:
                 label = None
             if kind == "CALL_WORD":
                 word, suffix = (text, None) if text in lexer.TABLE else _call_word(text)
-                call = Call(line=at, column=col, word=spelling.get(word, word), label=label)
+                call = Call(at, col, spelling.get(word, word), None, label)
                 call.suffix = suffix
                 rounds[-1].append(call)
                 last, label = call, None
@@ -409,20 +402,20 @@ class _Section:
             elif kind == "HAND_LABEL" and _before_unknown(items, index):
                 continue  # the word after it is told
             elif kind == "SLASH":
-                separators.append(Node(line=at, column=col))
+                separators.append(Node(at, col))
                 rounds.append([])
                 last = None
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
                 last = None
-        return Auction(line=line, column=column, rounds=rounds, separators=separators)
+        return Auction(line, column, rounds, separators)
 
     def call(self, items: list[Item], line: int, column: int) -> CardList:
-        return CardList(line=line, column=column, keyword="call", cards=self._cards(items))
+        return CardList(line, column, self._cards(items), keyword="call")
 
     def discard(self, items: list[Item], line: int, column: int) -> CardList:
-        return CardList(line=line, column=column, keyword="discard", cards=self._cards(items))
+        return CardList(line, column, self._cards(items), keyword="discard")
 
     def _cards(self, items: list[Item]) -> Cards:
         cards = Cards()
@@ -430,7 +423,10 @@ class _Section:
         for kind, text, at, col in items:
             if at == self.skip:
                 continue
-            if kind in _CARDS:
+            if kind == CARDS:
+                cards.add_run(text, at, col)  # type: ignore[arg-type]
+                last = cards, len(cards) - 1
+            elif kind == "CARD":
                 _add(cards, kind, text, at, col)
                 last = cards, len(cards) - 1
             elif kind == "NAG" and last is not None:
@@ -470,7 +466,7 @@ class _Section:
                     "an exchange `A>B:` names the card handed over, e.g. `1>2: KS`",
                 )
                 exchange.card = Card("")
-        return Exchanges(line=line, column=column, items=made)
+        return Exchanges(line, column, made)
 
     def announce(self, items: list[Item], line: int, column: int) -> Announcements:
         made: list[Announcement] = []
@@ -509,7 +505,7 @@ class _Section:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
                 last = None
-        return Announcements(line=line, column=column, items=made)
+        return Announcements(line, column, made)
 
     def play(self, items: list[Item], line: int, column: int) -> Play:
         """Group the play items into tricks and claims (spec §5 `play`): a trick's number
@@ -553,25 +549,14 @@ class _Section:
                         if cards is None or (seats and len(cards) >= seats):
                             count += 1
                             cards = Cards()
-                            made.append(Trick(line=at, column=col, cards=cards))
+                            made.append(Trick(at, col, cards))
                             damaged = False
                         cards.add(code, at, col)
                         col += len(code) + 1
                 last, signalled = (cards, len(cards) - 1), False
-            elif kind == "CARD" or (kind == UNKNOWN and lexer.card_like(text)):
-                if kind == UNKNOWN:  # told, and counted as the card it stands for
-                    self.unplaced(kind, text, at, col)
-                    kind, text = PLAIN_CARD, ""
-                if cards is None or (seats and len(cards) >= seats):
-                    count += 1
-                    cards = Cards()
-                    made.append(Trick(line=at, column=col, cards=cards))
-                    damaged = False
-                _add(cards, kind, text, at, col)
-                last, signalled = (cards, len(cards) - 1), False
             elif kind == "TRICK_NO":
-                if short(at, col):
-                    continue
+                if cards is not None and seats and len(cards) < seats and short(at, col):
+                    continue  # (the test of `short` first: a full trick is the usual case)
                 count += 1
                 written = _TRICK_NUMBERS.get(text) or number(text[:-1])
                 wrong = False  # the number is told wrong: the trick it starts is not judged
@@ -588,8 +573,19 @@ class _Section:
                     )
                     count, renumbered, wrong = written or count, True, True
                 cards = Cards()
-                made.append(Trick(line=at, column=col, cards=cards))
+                made.append(Trick(at, col, cards))
                 last, damaged = None, wrong
+            elif kind == "CARD" or (kind == UNKNOWN and lexer.card_like(text)):
+                if kind == UNKNOWN:  # told, and counted as the card it stands for
+                    self.unplaced(kind, text, at, col)
+                    kind, text = PLAIN_CARD, ""
+                if cards is None or (seats and len(cards) >= seats):
+                    count += 1
+                    cards = Cards()
+                    made.append(Trick(at, col, cards))
+                    damaged = False
+                _add(cards, kind, text, at, col)
+                last, signalled = (cards, len(cards) - 1), False
             elif kind == "SIGNAL" and last is not None and not signalled:
                 extras = last[0].extras_of(last[1])
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
@@ -605,7 +601,7 @@ class _Section:
             else:
                 self.unplaced(kind, text, at, col)
                 last, damaged = None, True
-        return Play(line=line, column=column, items=made)
+        return Play(line, column, made)
 
 
 def _each(items: list[Item]) -> list[Item]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .decks import GAMES, SIGNALS, Game
 from .errors import brief
@@ -508,10 +509,13 @@ def _count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+_EXTRAS = attrgetter("extras")
+
+
 def _known_once(lists: list[Cards], deck: frozenset[str], bare: bool = False) -> bool:
     """Whether the cards of `lists` are all of `deck`, none given twice (and, when `bare`,
     none followed by anything), told by a set of their codes."""
-    if bare and any(cards.extras for cards in lists):
+    if bare and any(map(_EXTRAS, lists)):
         return False
     codes = set().union(*lists)
     return len(codes) == sum(map(len, lists)) and codes <= deck

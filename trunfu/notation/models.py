@@ -41,8 +41,11 @@ def number(text: str) -> int | None:
     return int(digits) if digits else 0
 
 
-node = dataclass(slots=True, kw_only=True)
-"""How each kind of `Node` is declared: a slotted dataclass, its fields given by name."""
+node = dataclass(slots=True)
+"""How each kind of `Node` is declared: a slotted dataclass whose position (`line`,
+`column`) and own fields may be given in order, as the reader gives them (a class called
+with arguments by name costs about twice as much), and whose comments and annotations are
+given by name."""
 
 
 @node
@@ -55,15 +58,15 @@ class Node:
 
     line: int = 0
     column: int = 0
-    comments: tuple[str, ...] = ()
+    comments: tuple[str, ...] = field(default=(), kw_only=True)
     """Brace comments written after the item, stripped of their braces."""
 
 
 @node
 class Annotated(Node):
-    suffix: str | None = None
+    suffix: str | None = field(default=None, kw_only=True)
     """`!`, `?`, `!!`, `??`, `!?` or `?!` written right after the item."""
-    nags: tuple[int, ...] = ()
+    nags: tuple[int, ...] = field(default=(), kw_only=True)
     """Numeric annotation glyphs `$0`..`$255`."""
 
 
@@ -202,7 +205,8 @@ class Cards(list[str]):
         extras: dict[int, CardExtras] | None = None,
     ) -> None:
         """`codes`, written one space apart from `column` of `line` (0: nowhere)."""
-        super().__init__(codes)
+        if codes:
+            self.extend(codes)
         self.runs = [(0, line, column)] if line else []
         self.extras = extras or None
 
@@ -331,22 +335,22 @@ def _cards(
 
 @node
 class Tag(Node):
-    name: str
-    value: str
+    name: str = ""
+    value: str = ""
     value_line: int = 0
     value_column: int = 0
 
 
 @node
 class Hand(Node):
-    owner: str
+    owner: str = ""
     """`"1"`.. for a seat, `"talon"` or `"dead"`."""
     cards: Cards = field(default_factory=Cards)
 
 
 @node
 class Call(Annotated):
-    word: str
+    word: str = ""
     """The call in its canonical spelling, e.g. `vado-solo`."""
     card: Card | None = None
     """The card named by `chiamo CARD`."""
@@ -356,47 +360,47 @@ class Call(Annotated):
 
 @node
 class Trick(Node):
-    kind: Literal["trick"] = "trick"
+    kind: Literal["trick"] = field(default="trick", kw_only=True)
     cards: Cards = field(default_factory=Cards)
     """The cards played, in playing order (the only cards that may carry a signal)."""
 
 
 @node
 class Claim(Node):
-    kind: Literal["fuori", "penalty"]
-    seat: int
+    kind: Literal["fuori", "penalty"] = field(kw_only=True)
+    seat: int = field(kw_only=True)
 
 
 @node
 class Exchange(Node):
-    giver: int
-    receiver: int
-    card: Card
+    giver: int = field(kw_only=True)
+    receiver: int = field(kw_only=True)
+    card: Card = field(kw_only=True)
 
 
 @node
 class Announcement(Annotated):
-    seat: int
-    word: str
-    cards: Cards = field(default_factory=Cards)
+    seat: int = field(kw_only=True)
+    word: str = field(kw_only=True)
+    cards: Cards = field(default_factory=Cards, kw_only=True)
 
 
 @node
 class Section(Node):
     """A section keyword; its comments are those written right after the keyword."""
 
-    keyword: str
+    keyword: str = field(kw_only=True)
 
 
 @node
 class Deal(Section):
-    keyword: Literal["deal"] = "deal"
+    keyword: Literal["deal"] = field(default="deal", kw_only=True)
     hands: list[Hand] = field(default_factory=list)
 
 
 @node
 class Auction(Section):
-    keyword: Literal["auction"] = "auction"
+    keyword: Literal["auction"] = field(default="auction", kw_only=True)
     rounds: list[list[Call]] = field(default_factory=lambda: [[]])
     separators: list[Node] = field(default_factory=list)
     """The `/` marks, one per round after the first."""
@@ -411,7 +415,7 @@ class CardList(Section):
 
 @node
 class Trump(Section):
-    keyword: Literal["trump"] = "trump"
+    keyword: Literal["trump"] = field(default="trump", kw_only=True)
     suit: str | None = None
     suit_line: int = 0
     suit_column: int = 0
@@ -419,19 +423,19 @@ class Trump(Section):
 
 @node
 class Exchanges(Section):
-    keyword: Literal["exchange"] = "exchange"
+    keyword: Literal["exchange"] = field(default="exchange", kw_only=True)
     items: list[Exchange] = field(default_factory=list)
 
 
 @node
 class Announcements(Section):
-    keyword: Literal["announce"] = "announce"
+    keyword: Literal["announce"] = field(default="announce", kw_only=True)
     items: list[Announcement] = field(default_factory=list)
 
 
 @node
 class Play(Section):
-    keyword: Literal["play"] = "play"
+    keyword: Literal["play"] = field(default="play", kw_only=True)
     items: list[Trick | Claim] = field(default_factory=list)
     """Tricks and claims in the order written (a claim's `kind` tells them apart)."""
 
