@@ -12,7 +12,7 @@ from ...model import TrickResult
 from ...play import CardCheck
 from ...state import Fault
 from .ecart import is_trump
-from .rules import DECK, EXCUSE, called_cards
+from .rules import CALLED, DECK, EXCUSE
 
 LADDER = ("K", "Q", "C", "J")
 RANK_WORDS = {"K": "king", "Q": "queen", "C": "cavalier", "J": "jack"}
@@ -36,7 +36,7 @@ def allowed_ranks(hand: list[str] | None, top: str) -> tuple[str, ...]:
 def count_fault(count: int, seats: int) -> Fault | None:
     """What is wrong with a call of `count` cards (the section as a whole): none is called
     at 3 and 4 seats, one at 5, two at 6."""
-    expected = called_cards(seats)
+    expected = CALLED[seats]
     if expected == 0:
         return Fault("no-call", f"nobody calls a partner in french-tarot with {seats} seats")
     if count == expected:
@@ -55,7 +55,7 @@ def call_fault(
     dealt, None when unknown); nothing is judged of a card beyond the count (`count_fault`)."""
     index, rank = len(called), card[:-1]
     allowed = allowed_ranks(hand, "K" if index == 0 else "Q")
-    if index >= called_cards(seats) or (rank in allowed and card not in called):
+    if index >= CALLED[seats] or (rank in allowed and card not in called):
         return None
     if is_trump(card) or card == EXCUSE:
         told = f"seat {taker} calls {card}: trumps and the Excuse cannot be called"

@@ -62,9 +62,8 @@ def chien_size(seats: int) -> int:
     return DECK.deals[seats].talon
 
 
-def called_cards(seats: int) -> int:
-    """How many cards the taker calls: one at 5 seats, two at 6, none otherwise."""
-    return {5: 1, 6: 2}.get(seats, 0)
+CALLED = {3: 0, 4: 0, 5: 1, 6: 2}
+"""Seats → how many cards the taker calls: one at 5 seats, two at 6, none otherwise."""
 
 
 POINTS: dict[str, float] = {card: card_points(card) for card in DECK.order}

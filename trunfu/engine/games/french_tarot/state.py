@@ -25,7 +25,6 @@ from .rules import CONTRACTS, DECK, PASS, PETIT, SEATS, hand_size
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
 """Every spelling of a call the reader accepts → the call (the same at every seat count)."""
-"""A written card's code."""
 FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
 """The cards a taker may call."""
 
@@ -88,8 +87,9 @@ class FrenchState(State):
         self.counted = 0  # the tricks whose points the steps show
         self.sec: int | None = None  # fft: the first seat holding the Petit sec
         if variant == "fft":
-            self.sec = next((s for s, h in hands.items() if h and trumps_of(h) == [PETIT]), None)
-        self._to_call = rules.called_cards(seats)
+            sec = (s for s, h in hands.items() if h and PETIT in h and trumps_of(h) == [PETIT])
+            self.sec = next(sec, None)
+        self._to_call = rules.CALLED[seats]
         self._entered: str | None = None
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
@@ -407,8 +407,10 @@ class FrenchState(State):
             chelem_announced=self.chelem,
             taker_all_tricks=counted.tricks["defence"] == 0,
             defence_all_tricks=counted.tricks["taker"] == 0,
+            called=self.called,
+            speakers=self.speakers,
         )
-        self._outcome = scoring.outcome(tally, speakers=self.speakers, called=self.called)
+        self._outcome = scoring.score(tally)
         self._shown = self.counted, counted.points, True  # the final count
 
     # --- the referee's sections -----------------------------------------------------
