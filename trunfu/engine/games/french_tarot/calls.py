@@ -4,8 +4,7 @@ it on the ladder (four kings for a queen, and so on down to the jack)."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from ...cards import suit_of
 from ...model import TrickResult
@@ -22,15 +21,10 @@ def allowed_ranks(hand: list[str] | None, top: str) -> tuple[str, ...]:
     """Ranks the taker may call, starting from `top` (`K` for the first call, `Q` for the
     second at 6 seats). Unknown hand: every rank from `top` down (nothing can be checked)."""
     ranks = LADDER[LADDER.index(top) :]
-    if hand is None:
-        return ranks
-    allowed = [ranks[0]]
-    for rank, lower in itertools.pairwise(ranks):
-        if all(rank + suit in hand for suit in DECK.suits):
-            allowed.append(lower)
-        else:
-            break
-    return tuple(allowed)
+    for i, rank in enumerate(ranks[:-1] if hand is not None else ()):
+        if not all(rank + suit in hand for suit in DECK.suits):
+            return ranks[: i + 1]  # this rank not all held: none lower
+    return ranks
 
 
 def count_fault(count: int, seats: int) -> Fault | None:
@@ -75,13 +69,16 @@ def call_fault(
     return Fault("bad-call", told)
 
 
-def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
-    """The taker's partners found in `tricks`, in call order (a seat once): the seats that
-    played a called card, the taker left out (alone when he holds it, or it is aside)."""
+def played_by(tricks: list[TrickResult]) -> dict[str, int]:
+    """Card → the seat that played it in `tricks` (of a card written twice, the last)."""
+    return {card: seat for trick in tricks for seat, card in trick.cards}
+
+
+def found_partners(played: Mapping[str, int], called: Sequence[str], taker: int) -> list[int]:
+    """The taker's partners, in call order (a seat once): the seats that played a called
+    card (`played`: card → seat, `played_by`), the taker left out (alone when he holds it,
+    or it is aside)."""
     seats: list[int] = []
-    if not called:
-        return seats
-    played = {card: seat for t in tricks for seat, card in t.cards}
     for card in called:
         seat = played.get(card)
         if seat is not None and seat != taker and seat not in seats:

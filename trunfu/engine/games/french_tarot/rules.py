@@ -54,12 +54,10 @@ def card_points(card: str) -> float:
     return RANK_POINTS.get(card[:-1], 0.5) if card[0] != "T" else 0.5
 
 
-def hand_size(seats: int) -> int:
-    return DECK.deals[seats].hand
-
-
-def chien_size(seats: int) -> int:
-    return DECK.deals[seats].talon
+HAND = {seats: deal.hand for seats, deal in DECK.deals.items()}
+"""Seats → the cards dealt to each seat (the tricks of a deal)."""
+CHIEN = {seats: deal.talon for seats, deal in DECK.deals.items()}
+"""Seats → the cards of the chien (and of the écart)."""
 
 
 CALLED = {3: 0, 4: 0, 5: 1, 6: 2}
