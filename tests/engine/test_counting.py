@@ -32,15 +32,15 @@ def _trick(number: int, winner: int, *cards: tuple[int, str]) -> TrickResult:
     return TrickResult(number=number, leader=cards[0][0], cards=list(cards), winner=winner)
 
 
-def _side(seat: int) -> str:
-    return "taker" if seat == 1 else "defence"
+TAKER = {1}
+"""Seat 1 takes alone; seats 2 and 3 defend."""
 
 
 def test_the_excuse_lost_in_a_trick_stays_with_its_side_for_a_half_point_card():
     # KS 4.5 + EX 4.5 + 2S 0.5 won by the taker: the defence keeps the Excuse (4.5, an
     # oudler) and gives a half-point card: taker 4.5 + 0.5 + 0.5 = 5.5, defence 4.5 - 0.5
     tricks = [_trick(1, 1, (1, "KS"), (2, "EX"), (3, "2S"))]
-    counted = piles.count(tricks, _side, total=24, aside=[], aside_side=None)
+    counted = piles.count(tricks, TAKER, total=24)
     assert counted.points == {"taker": 5.5, "defence": 4.0}
     assert counted.oudlers == {"taker": 0, "defence": 1}
 
@@ -50,7 +50,7 @@ def test_the_excuse_in_the_last_trick_goes_to_its_winner_and_the_aside_counts():
         _trick(1, 2, (1, "3H"), (2, "QH"), (3, "4H")),  # 0.5 + 3.5 + 0.5 to the defence
         _trick(2, 1, (2, "KS"), (3, "EX"), (1, "T21")),  # the last of 2: all to the taker
     ]
-    counted = piles.count(tricks, _side, total=2, aside=["T1", "2C"], aside_side="taker")
+    counted = piles.count(tricks, TAKER, total=2, aside=["T1", "2C"], aside_side="taker")
     assert counted.points == {"taker": 4.5 + 4.5 + 4.5 + 4.5 + 0.5, "defence": 4.5}
     assert counted.oudlers == {"taker": 3, "defence": 0}
 
@@ -84,7 +84,10 @@ def test_count_gives_the_tricks_each_side_took():
         _trick(2, 2, (1, "4S"), (2, "T5"), (3, "5S")),
         _trick(3, 1, (1, "T21"), (2, "T2"), (3, "6S")),
     ]
-    counted = piles.count(tricks, _side, total=3, aside=[], aside_side=None)
+    counted = piles.count(tricks, TAKER, total=3)
     assert counted.tricks == {"taker": 2, "defence": 1}
-    alone = piles.count(tricks[::2], _side, total=3, aside=[], aside_side=None)
+    alone = piles.count(tricks[::2], TAKER, total=3)
     assert alone.tricks == {"taker": 2, "defence": 0}
+    # a side that took nothing has 0.0 points, a float like every other count (the steps
+    # and the breakdown write 0.0)
+    assert alone.points["defence"] == 0.0 and isinstance(alone.points["defence"], float)

@@ -11,7 +11,7 @@ import pytest
 from trunfu.engine import replay, simulate
 from trunfu.engine.games import get
 from trunfu.engine.games.french_tarot import evaluate as french
-from trunfu.engine.games.french_tarot.rules import CONTRACTS, DECK, FOLLOW, hand_size
+from trunfu.engine.games.french_tarot.rules import CONTRACTS, DECK, FOLLOW, HAND
 from trunfu.engine.games.marafone import evaluate as marafone
 from trunfu.engine.games.tarocco_siciliano import evaluate as sicilian
 from trunfu.engine.games.waite_tarot.declarations import TAROTS, declarations
@@ -48,7 +48,7 @@ def test_voids_count_only_above_a_garde() -> None:
 def _french_hand(seats: int, strong: bool) -> list[str]:
     """The best or the worst cards for a hand of `seats` seats: top trumps, the Excuse and
     kings; or small suit cards."""
-    size = hand_size(seats)
+    size = HAND[seats]
     if strong:
         cards = ["EX", *(f"T{n}" for n in range(21, 0, -1)), "KS", "KH", "KD", "KC"]
         return cards[:size]

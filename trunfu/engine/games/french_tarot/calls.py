@@ -4,15 +4,14 @@ it on the ladder (four kings for a queen, and so on down to the jack)."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from ...cards import suit_of
 from ...model import TrickResult
 from ...play import CardCheck
 from ...state import Fault
 from .ecart import is_trump
-from .rules import DECK, EXCUSE, called_cards
+from .rules import CALLED, DECK, EXCUSE
 
 LADDER = ("K", "Q", "C", "J")
 RANK_WORDS = {"K": "king", "Q": "queen", "C": "cavalier", "J": "jack"}
@@ -22,21 +21,16 @@ def allowed_ranks(hand: list[str] | None, top: str) -> tuple[str, ...]:
     """Ranks the taker may call, starting from `top` (`K` for the first call, `Q` for the
     second at 6 seats). Unknown hand: every rank from `top` down (nothing can be checked)."""
     ranks = LADDER[LADDER.index(top) :]
-    if hand is None:
-        return ranks
-    allowed = [ranks[0]]
-    for rank, lower in itertools.pairwise(ranks):
-        if all(rank + suit in hand for suit in DECK.suits):
-            allowed.append(lower)
-        else:
-            break
-    return tuple(allowed)
+    for i, rank in enumerate(ranks[:-1] if hand is not None else ()):
+        if not all(rank + suit in hand for suit in DECK.suits):
+            return ranks[: i + 1]  # this rank not all held: none lower
+    return ranks
 
 
 def count_fault(count: int, seats: int) -> Fault | None:
     """What is wrong with a call of `count` cards (the section as a whole): none is called
     at 3 and 4 seats, one at 5, two at 6."""
-    expected = called_cards(seats)
+    expected = CALLED[seats]
     if expected == 0:
         return Fault("no-call", f"nobody calls a partner in french-tarot with {seats} seats")
     if count == expected:
@@ -55,7 +49,7 @@ def call_fault(
     dealt, None when unknown); nothing is judged of a card beyond the count (`count_fault`)."""
     index, rank = len(called), card[:-1]
     allowed = allowed_ranks(hand, "K" if index == 0 else "Q")
-    if index >= called_cards(seats) or (rank in allowed and card not in called):
+    if index >= CALLED[seats] or (rank in allowed and card not in called):
         return None
     if is_trump(card) or card == EXCUSE:
         told = f"seat {taker} calls {card}: trumps and the Excuse cannot be called"
@@ -75,13 +69,16 @@ def call_fault(
     return Fault("bad-call", told)
 
 
-def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
-    """The taker's partners found in `tricks`, in call order (a seat once): the seats that
-    played a called card, the taker left out (alone when he holds it, or it is aside)."""
+def played_by(tricks: list[TrickResult]) -> dict[str, int]:
+    """Card → the seat that played it in `tricks` (of a card written twice, the last)."""
+    return {card: seat for trick in tricks for seat, card in trick.cards}
+
+
+def found_partners(played: Mapping[str, int], called: Sequence[str], taker: int) -> list[int]:
+    """The taker's partners, in call order (a seat once): the seats that played a called
+    card (`played`: card → seat, `played_by`), the taker left out (alone when he holds it,
+    or it is aside)."""
     seats: list[int] = []
-    if not called:
-        return seats
-    played = {card: seat for t in tricks for seat, card in t.cards}
     for card in called:
         seat = played.get(card)
         if seat is not None and seat != taker and seat not in seats:

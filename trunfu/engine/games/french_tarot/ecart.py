@@ -5,27 +5,19 @@ from __future__ import annotations
 
 from ...cards import SUITS, TRUMP
 from ...state import Fault
-from .rules import EXCUSE, OUDLERS
+from .rules import DECK, EXCUSE, OUDLERS
 
 
 def is_trump(card: str) -> bool:
     return SUITS[card] == TRUMP
 
 
-class _TrumpOrExcuse(dict[str, bool]):
-    """Card → True for a trump or the Excuse (worked out once per code)."""
-
-    def __missing__(self, card: str) -> bool:
-        found = self[card] = is_trump(card) or card == EXCUSE
-        return found
-
-
-TRUMP_OR_EXCUSE = _TrumpOrExcuse()
+TRUMP_OR_EXCUSE = frozenset(c for c in DECK.order if is_trump(c) or c == EXCUSE)
 
 
 def trumps_of(cards: list[str]) -> list[str]:
     """The trumps and the Excuse among `cards`, in their order."""
-    return list(filter(TRUMP_OR_EXCUSE.__getitem__, cards))
+    return list(filter(TRUMP_OR_EXCUSE.__contains__, cards))
 
 
 def discardable(card: str) -> bool:

@@ -3,24 +3,21 @@ chien, and the points and oudlers of each side."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Collection
 from dataclasses import dataclass
-from operator import itemgetter
+from itertools import chain
+from operator import attrgetter, itemgetter
 
 from ...model import TrickResult
 from ...play import WinnerRule
-from .calls import found_partners
+from .calls import found_partners, played_by
 from .rules import EXCUSE, OUDLERS, PETIT, POINTS
 
-Side = Callable[[int], str]
-"""Seat → `"taker"` or `"defence"`."""
+Team = Collection[int]
+"""The seats of the taker's side (the taker and his partners); the others defend."""
 _card = itemgetter(1)
 """A (seat, card) pair's card."""
-
-
-def sides(taker: int, partners: list[int]) -> Side:
-    """The taker and his `partners` against the others."""
-    return lambda seat: "taker" if seat == taker or seat in partners else "defence"
+_CARDS = attrgetter("cards")
 
 
 @dataclass
@@ -31,14 +28,15 @@ class Piles:
     """Tricks won by each side."""
 
 
-def excuse_wins_last(tricks: list[TrickResult], side: Side) -> int | None:
+def excuse_wins_last(tricks: list[TrickResult], team: Team) -> int | None:
     """The seat of the Excuse in the last trick when its side won every earlier trick
     (fft: the Excuse then wins the last trick), else None."""
     last = tricks[-1]
     seat = next((s for s, c in last.cards if c == EXCUSE), None)
     if seat is None or len(tricks) < 2:
         return None
-    if all(side(t.winner) == side(seat) for t in tricks[:-1]):
+    ours = seat in team
+    if all((t.winner in team) == ours for t in tricks[:-1]):
         return seat
     return None
 
@@ -52,51 +50,57 @@ def excuse_wins_slam(taker: int, called: tuple[str, ...]) -> WinnerRule:
         if all(card != EXCUSE for _, card in trick.cards):
             return trick.winner
         tricks = [*before, trick]
-        seat = excuse_wins_last(tricks, sides(taker, found_partners(tricks, called, taker)))
+        team = {taker, *found_partners(played_by(tricks), called, taker)}
+        seat = excuse_wins_last(tricks, team)
         return trick.winner if seat is None else seat
 
     return winner
 
 
 def count(
-    tricks: list[TrickResult], side: Side, *, total: int, aside: list[str], aside_side: str | None
+    tricks: list[TrickResult],
+    team: Team,
+    *,
+    total: int,
+    aside: Collection[str] = (),
+    aside_side: str | None = None,
 ) -> Piles:
     """Card points and oudlers of each side after the tricks played so far (`total` tricks
     in the deal), plus the cards put aside (écart or chien) counted for `aside_side`.
 
     The Excuse stays with its holder's side, which gives a half-point card to the trick's
     winners; in the last trick it goes to the winner of that trick."""
-    points = {"taker": 0.0, "defence": 0.0}
-    oudlers = {"taker": 0, "defence": 0}
-    won = {"taker": 0, "defence": 0}
-    piles: dict[str, list[str]] = {"taker": [], "defence": []}
+    won: dict[str, list[TrickResult]] = {"taker": [], "defence": []}
     for trick in tricks:
-        name = side(trick.winner)
-        won[name] += 1
+        won["taker" if trick.winner in team else "defence"].append(trick)
+    points, oudlers, excused = {}, {}, []
+    for name, taken in won.items():
+        cards = list(map(_card, chain.from_iterable(map(_CARDS, taken))))
+        if EXCUSE in cards:
+            excused += [trick for trick in taken if EXCUSE in map(_card, trick.cards)]
+        cards += aside if name == aside_side else ()
+        points[name] = sum(map(POINTS.__getitem__, cards), 0.0)
+        oudlers[name] = sum(map(OUDLERS.__contains__, cards))
+    for trick in excused:
+        name = "taker" if trick.winner in team else "defence"
         cards = list(map(_card, trick.cards))
-        piles[name] += cards
-        owner = side(trick.cards[cards.index(EXCUSE)][0]) if EXCUSE in cards else name
+        owner = "taker" if trick.cards[cards.index(EXCUSE)][0] in team else "defence"
         if owner != name and trick.number != total:
             # the Excuse's exchange: a half-point card to the winners
             points[owner] += POINTS[EXCUSE] - 0.5
             points[name] -= POINTS[EXCUSE] - 0.5
             oudlers[owner] += 1
             oudlers[name] -= 1
-    if aside_side is not None:
-        piles[aside_side] += aside
-    for name, cards in piles.items():
-        points[name] += sum(map(POINTS.__getitem__, cards))
-        oudlers[name] += sum(map(OUDLERS.__contains__, cards))
-    return Piles(points, oudlers, won)
+    return Piles(points, oudlers, {name: len(taken) for name, taken in won.items()})
 
 
-def petit_au_bout(tricks: list[TrickResult], side: Side, *, slam_rule: bool) -> int | None:
+def petit_au_bout(tricks: list[TrickResult], team: Team, *, slam_rule: bool) -> int | None:
     """The seat winning the trick with the Petit au bout: the Petit in the last trick, or
     (`slam_rule`) in the next-to-last when the last is a slam's Excuse."""
     last = tricks[-1]
     if any(c == PETIT for _, c in last.cards):
         return last.winner
-    if slam_rule and len(tricks) >= 2 and excuse_wins_last(tricks, side) is not None:
+    if slam_rule and len(tricks) >= 2 and excuse_wins_last(tricks, team) is not None:
         before = tricks[-2]
         if any(c == PETIT for _, c in before.cards):
             return before.winner

@@ -13,7 +13,7 @@ from ...state import Fault
 from . import scoring
 from .calls import count_fault
 from .ecart import check_ecart
-from .rules import GAME, PASS, called_cards, hand_size
+from .rules import CALLED, GAME, HAND, PASS
 from .state import FrenchState, from_record, petit_sec_fault, variant_of
 
 
@@ -28,7 +28,7 @@ def replay(record: Record, ctx: Context) -> None:
     state = from_record(record, ctx, variant)
     ctx.observe(state)
     if ctx.want_steps:
-        label = f"the deal: {hand_size(ctx.seats)} cards each, {state.size} in the chien"
+        label = f"the deal: {HAND[ctx.seats]} cards each, {state.size} in the chien"
         ctx.step("deal", label=label)
     later = [
         s for s in (record.call, record.discard, record.announce, record.play) if s is not None
@@ -95,7 +95,7 @@ def _auction(state: FrenchState, record: Record, ctx: Context, later: list[Node]
 
 def _call(state: FrenchState, record: Record, ctx: Context) -> None:
     """The king (5 seats) or king and queen (6 seats) called: their count, then each card."""
-    section, expected = record.call, called_cards(ctx.seats)
+    section, expected = record.call, CALLED[ctx.seats]
     if section is not None:
         cards = section.cards
         fault = count_fault(len(cards), ctx.seats)

@@ -54,17 +54,14 @@ def card_points(card: str) -> float:
     return RANK_POINTS.get(card[:-1], 0.5) if card[0] != "T" else 0.5
 
 
-def hand_size(seats: int) -> int:
-    return DECK.deals[seats].hand
+HAND = {seats: deal.hand for seats, deal in DECK.deals.items()}
+"""Seats → the cards dealt to each seat (the tricks of a deal)."""
+CHIEN = {seats: deal.talon for seats, deal in DECK.deals.items()}
+"""Seats → the cards of the chien (and of the écart)."""
 
 
-def chien_size(seats: int) -> int:
-    return DECK.deals[seats].talon
-
-
-def called_cards(seats: int) -> int:
-    """How many cards the taker calls: one at 5 seats, two at 6, none otherwise."""
-    return {5: 1, 6: 2}.get(seats, 0)
+CALLED = {3: 0, 4: 0, 5: 1, 6: 2}
+"""Seats → how many cards the taker calls: one at 5 seats, two at 6, none otherwise."""
 
 
 POINTS: dict[str, float] = {card: card_points(card) for card in DECK.order}

@@ -30,14 +30,8 @@ class Tally:
     chelem_announced: bool = False
     taker_all_tricks: bool = False
     defence_all_tricks: bool = False
-
-
-@dataclass
-class Score:
-    scores: list[float]
-    won: bool
-    breakdown: dict[str, Any]
-    bonuses: list[Bonus]  # as the archive stores them (side `declarer` or `defence`)
+    called: list[str] = field(default_factory=list)  # the cards called (5 and 6 seats)
+    speakers: list[int] = field(default_factory=list)  # the seat of each call, in order
 
 
 def counted_points(points: float, target: int, variant: str) -> float:
@@ -52,8 +46,10 @@ def side_of(seat: int, tally: Tally) -> str:
     return "taker" if seat == tally.taker or seat in tally.partners else "defence"
 
 
-def score(tally: Tally) -> Score:
-    """Each seat's score, the breakdown and the bonuses of `tally`."""
+def score(tally: Tally) -> Outcome:
+    """The `Outcome` of the deal `tally` scores: each seat's score, the breakdown and its
+    typed fields (sides and roles, card points, margin, bonuses) as the archive stores
+    them."""
     target = TARGET[tally.oudlers]
     mult = MULTIPLIER[tally.contract]
     counted = counted_points(tally.points, target, tally.variant)
@@ -112,14 +108,24 @@ def score(tally: Tally) -> Score:
         total += chelem[1]
         breakdown["chelem"] = {"kind": chelem[0], "points": chelem[1]}
         bonus(f"chelem.{chelem[0]}", None, chelem[1])
-    breakdown["side_total"] = total
+    breakdown |= {"side_total": total, "variant": tally.variant, "called": tally.called}
     defenders = [s for s in range(1, tally.seats + 1) if side_of(s, tally) == "defence"]
     shares = {s: -total for s in defenders}  # every defender pays X, the taker's side shares it
     parts = SHARES.get((tally.seats, len(tally.partners)), (len(defenders),))  # alone: all
     for seat, part in zip([tally.taker, *tally.partners], parts, strict=True):
         shares[seat] = part * total
-    scores = [shares[s] + extras[s - 1] for s in range(1, tally.seats + 1)]
-    return Score(scores, won, breakdown, bonuses)
+    return Outcome.of(
+        [shares[s] + extras[s - 1] for s in range(1, tally.seats + 1)],
+        declarer=tally.taker,
+        partners=tally.partners,
+        contract=tally.contract,
+        won=won,
+        breakdown=breakdown,
+        speakers=tally.speakers,
+        card_points={"declarer": tally.points, "defence": 91 - tally.points},
+        margin=margin,
+        bonuses=bonuses,
+    )
 
 
 def _pay_all(extras: list[float], seat: int, amount: float) -> None:
@@ -140,24 +146,6 @@ def _chelem(tally: Tally) -> tuple[str, int] | None:
     if tally.defence_all_tricks:
         kinds.append("defence took every trick")
     return ("; ".join(kinds), sum(CHELEM[k] for k in kinds)) if kinds else None
-
-
-def outcome(tally: Tally, *, speakers: list[int], called: list[str]) -> Outcome:
-    """The `Outcome` of the deal `tally` scores: the breakdown and its typed fields (sides
-    and roles, card points, margin, bonuses) as the archive stores them."""
-    scored = score(tally)
-    return Outcome.of(
-        scored.scores,
-        declarer=tally.taker,
-        partners=tally.partners,
-        contract=tally.contract,
-        won=scored.won,
-        breakdown={**scored.breakdown, "variant": tally.variant, "called": called},
-        speakers=speakers,
-        card_points={"declarer": tally.points, "defence": 91 - tally.points},
-        margin=scored.breakdown["margin"],
-        bonuses=scored.bonuses,
-    )
 
 
 def thrown_in(seats: int, speakers: list[int]) -> Outcome:

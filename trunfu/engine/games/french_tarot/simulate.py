@@ -11,7 +11,7 @@ import random
 from ....notation.models import Tag
 from ...slam import slam_lead
 from . import evaluate
-from .rules import DECK, GAME, PASS, PETIT, chien_size, hand_size
+from .rules import CHIEN, DECK, GAME, HAND, PASS, PETIT
 from .state import FrenchState, check_seats, default_variant
 
 
@@ -21,7 +21,7 @@ def deal(rng: random.Random, seats: int, variant: str | None) -> FrenchState:
     check_seats(seats, variant)
     deck = list(DECK.order)
     rng.shuffle(deck)
-    size = hand_size(seats)
+    size = HAND[seats]
     hands: dict[int, list[str] | None] = {
         s: deck[(s - 1) * size : s * size] for s in range(1, seats + 1)
     }
@@ -46,7 +46,7 @@ def choose(state: FrenchState, rng: random.Random) -> str:
         return evaluate.call(state.dealt[taker], state.legal())
     if phase == "discard":
         ecart = state.ecart or []
-        plan = evaluate.ecart(state.full, chien_size(seats))
+        plan = evaluate.ecart(state.full, CHIEN[seats])
         return next(c for c in plan if c not in ecart)
     if phase == "announce":
         announced = _announcement(state)
@@ -56,7 +56,7 @@ def choose(state: FrenchState, rng: random.Random) -> str:
     seat, play = state.to_act, state.play
     if state.chelem and seat == taker and not play.trick:
         return slam_lead(legal, _unseen(state), DECK.name, "T")
-    last = play.number == hand_size(seats)
+    last = play.number == HAND[seats]
     if seat == taker and not last and evaluate.petit_au_bout(state.hand_at_play(taker), seats):
         return rng.choice([c for c in legal if c != PETIT] or legal)
     return rng.choice(legal)

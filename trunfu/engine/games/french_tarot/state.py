@@ -7,8 +7,7 @@ queen), `discard` (prise, garde: the taker puts aside as many cards as the chien
 
 from __future__ import annotations
 
-from itertools import chain, filterfalse
-from operator import itemgetter
+from itertools import filterfalse
 
 from ....notation import models as tgn
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
@@ -18,14 +17,13 @@ from ...play import TrickPlay
 from ...state import Fault, IllegalAction, Snapshot, State, dealt
 from . import piles, rules, scoring
 from .announce import Placed, check_chelem, held_faults, shape_faults
-from .calls import call_fault, first_lead, found_partners
+from .calls import call_fault, first_lead, found_partners, played_by
 from .ecart import card_fault, forced_trumps, spare_first, trumps_of
-from .rules import CONTRACTS, DECK, PASS, PETIT, SEATS, hand_size
+from .rules import CONTRACTS, DECK, HAND, PASS, PETIT, SEATS
 
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
 CALLS = DECK.calls[4]
 """Every spelling of a call the reader accepts → the call (the same at every seat count)."""
-"""A written card's code."""
 FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
 """The cards a taker may call."""
 
@@ -41,11 +39,6 @@ def check_seats(seats: int, variant: str) -> None:
         raise ValueError(f"french-tarot is played by 3 to 6 seats, not {seats}")
     if seats not in SEATS.get(variant, ()):
         raise ValueError(f"french-tarot {variant} is not played by {seats} seats")
-
-
-def speaker(index: int, eldest: int, seats: int) -> int:
-    """The seat making the `index`-th call (0-based)."""
-    return (eldest - 1 + index) % seats + 1
 
 
 def petit_sec_fault(seat: int) -> Fault:
@@ -74,10 +67,11 @@ class FrenchState(State):
     ) -> None:
         self.seats, self.dealer, self.variant = seats, dealer, variant
         self.eldest = dealer % seats + 1
+        self.order = [(dealer + n) % seats + 1 for n in range(seats)]  # the speaking order
         self.dealt = hands  # each seat's hand as dealt (None: unknown)
         self.chien = chien
         self.tags = tags
-        self.size = rules.chien_size(seats)  # the chien's cards, and the écart's
+        self.size = rules.CHIEN[seats]  # the chien's cards, and the écart's
         self.calls: list[str] = []
         self.contract: str | None = None  # the highest bid so far
         self.taker: int | None = None
@@ -88,8 +82,9 @@ class FrenchState(State):
         self.counted = 0  # the tricks whose points the steps show
         self.sec: int | None = None  # fft: the first seat holding the Petit sec
         if variant == "fft":
-            self.sec = next((s for s, h in hands.items() if h and trumps_of(h) == [PETIT]), None)
-        self._to_call = rules.called_cards(seats)
+            sec = (s for s, h in hands.items() if h and PETIT in h and trumps_of(h) == [PETIT])
+            self.sec = next(sec, None)
+        self._to_call = rules.CALLED[seats]
         self._entered: str | None = None
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
@@ -118,7 +113,7 @@ class FrenchState(State):
     def to_act(self) -> int | None:
         phase = self.phase
         if phase == "auction":
-            return speaker(len(self.calls), self.eldest, self.seats)
+            return self.order[len(self.calls) % self.seats]
         if phase in ("call", "discard"):
             return self.taker
         return None if phase == "over" else self.playing().to_play
@@ -152,7 +147,7 @@ class FrenchState(State):
     @property
     def speakers(self) -> list[int]:
         """The seat of each call, in order."""
-        return [speaker(i, self.eldest, self.seats) for i in range(len(self.calls))]
+        return [self.order[i % self.seats] for i in range(len(self.calls))]
 
     def hand_at_play(self, seat: int) -> list[str] | None:
         """`seat`'s cards at the start of play (the taker's after the écart; None: unknown)."""
@@ -164,7 +159,7 @@ class FrenchState(State):
         if self.takes_chien:
             full, ecart = self.full, self.ecart
             known = full is not None and ecart is not None
-            hands[self.taker] = [c for c in full if c not in ecart] if known else None
+            hands[self.taker] = list(filterfalse(ecart.__contains__, full)) if known else None
         return hands
 
     def taker_aside(self) -> tuple[list[str], list[str]]:
@@ -184,8 +179,7 @@ class FrenchState(State):
 
     def unplayed(self) -> list[str]:
         """The cards nobody has played (once the play is over: the écart or the chien)."""
-        tricks = self.play.tricks if self.play else []
-        played = set(map(itemgetter(1), chain.from_iterable(trick.cards for trick in tricks)))
+        played = played_by(self.play.tricks if self.play else [])
         return list(filterfalse(played.__contains__, DECK.order))
 
     # --- the actions ----------------------------------------------------------------
@@ -257,7 +251,7 @@ class FrenchState(State):
         """What is wrong with the next call: a second call, a bid not above the best, a bid
         by the Petit sec's seat, a seat label not the speaker's."""
         index, best = len(self.calls), self.contract
-        seat = speaker(index, self.eldest, self.seats)
+        seat = self.order[index % self.seats]
         faults = []
         if index >= self.seats:
             told = f"seat {seat} speaks a second time: in french-tarot each seat speaks once"
@@ -281,7 +275,7 @@ class FrenchState(State):
         if index >= self.seats or word == PASS or self.sec is not None:
             return
         if self.contract is None or RANK[word] > RANK[self.contract]:
-            self.contract, self.taker = word, speaker(index, self.eldest, self.seats)
+            self.contract, self.taker = word, self.order[index % self.seats]
 
     def announcements(self) -> list[str]:
         """The announcements that may still be made, each seat's word alone: the taker's
@@ -289,8 +283,7 @@ class FrenchState(State):
         out = [f"{self.taker}: chelem"] if self.variant == "fft" and not self.chelem else []
         shown = {s for s, w, _ in self.announced if w == "poignee"}
         least = rules.POIGNEE_SIZES[self.seats][0]
-        seats = [speaker(n, self.eldest, self.seats) for n in range(self.seats)]
-        for seat in seats if self.variant == "fft" else [self.taker]:
+        for seat in self.order if self.variant == "fft" else [self.taker]:
             hand = self.poignee_hand(seat)
             if seat not in shown and hand is not None and len(trumps_of(hand)) >= least:
                 out.append(f"{seat}: poignee")
@@ -335,12 +328,8 @@ class FrenchState(State):
 
     def announce(self, seat: int, word: str, shown: list[str]) -> None:
         """`seat` announces `word`, showing `shown` (performed, legal or not)."""
-        if (
-            word == "chelem"
-            and not self.chelem
-            and not check_chelem(seat, self.taker, self.variant)
-        ):
-            self.chelem = True
+        if word == "chelem" and not self.chelem and seat == self.taker and self.variant == "fft":
+            self.chelem = True  # the chelem announced as the rules allow (`check_chelem`)
             if self.play is not None and not self.play.trick:
                 self.play = None  # the taker leads: the play starts again from him
         self.announced.append((seat, word, shown))
@@ -361,20 +350,20 @@ class FrenchState(State):
             rules.FOLLOW,
             self.seats,
             self.taker if self.chelem else self.eldest,
-            hand_size(self.seats),
+            HAND[self.seats],
             self.play_hands(),
             check=first_lead(called) if called else None,
             check_until=1,
             winner=piles.excuse_wins_slam(self.taker, called) if self.variant == "fft" else None,
-            winner_at=hand_size(self.seats),  # the slam's last trick
+            winner_at=HAND[self.seats],  # the slam's last trick
         )
 
     def lying(self) -> dict[str, str]:
         """Where the cards nobody holds lie: the écart, or the chien left aside."""
-        where = f"it is in the chien, which nobody takes in a {self.contract}"
         if self.takes_chien:
-            where = "it is in the écart"
-        return dict.fromkeys((self.ecart if self.takes_chien else self.chien) or (), where)
+            return dict.fromkeys(self.ecart or (), "it is in the écart")
+        where = f"it is in the chien, which nobody takes in a {self.contract}"
+        return dict.fromkeys(self.chien or (), where)
 
     def took(self, trick: TrickResult) -> None:
         """A trick is taken: the steps show its points from now on."""
@@ -383,11 +372,12 @@ class FrenchState(State):
     def _score(self) -> None:
         """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
         tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
-        partners = found_partners(tricks, self.called, taker)
-        side = piles.sides(taker, partners)
-        aside = rules.ASIDE[self.contract]
+        played = played_by(tricks)  # once: the partners, and the cards nobody played
+        partners = found_partners(played, self.called, taker)
+        team = {taker, *partners}
+        aside = list(filterfalse(played.__contains__, DECK.order))
         counted = piles.count(
-            tricks, side, total=hand_size(seats), aside=self.unplayed(), aside_side=aside
+            tricks, team, total=HAND[seats], aside=aside, aside_side=rules.ASIDE[self.contract]
         )
         poignees = []
         for seat, word, shown in self.announced:
@@ -402,13 +392,15 @@ class FrenchState(State):
             partners=partners,
             points=counted.points["taker"],
             oudlers=counted.oudlers["taker"],
-            petit_au_bout=piles.petit_au_bout(tricks, side, slam_rule=variant == "fft"),
+            petit_au_bout=piles.petit_au_bout(tricks, team, slam_rule=variant == "fft"),
             poignees=poignees,
             chelem_announced=self.chelem,
             taker_all_tricks=counted.tricks["defence"] == 0,
             defence_all_tricks=counted.tricks["taker"] == 0,
+            called=self.called,
+            speakers=self.speakers,
         )
-        self._outcome = scoring.outcome(tally, speakers=self.speakers, called=self.called)
+        self._outcome = scoring.score(tally)
         self._shown = self.counted, counted.points, True  # the final count
 
     # --- the referee's sections -----------------------------------------------------
@@ -441,10 +433,8 @@ class FrenchState(State):
         play, phase = self.play, self.phase
         if self._shown[0] != self.counted:  # the points of the tricks taken, partners known
             tricks = play.tricks[: self.counted]
-            known = found_partners(tricks, self.called, self.taker)
-            side = piles.sides(self.taker, known)
-            total = hand_size(self.seats)
-            points = piles.count(tricks, side, total=total, aside=[], aside_side=None).points
+            known = found_partners(played_by(tricks), self.called, self.taker)
+            points = piles.count(tricks, {self.taker, *known}, total=HAND[self.seats]).points
             self._shown = self.counted, points, bool(known)
         _, points, known = self._shown
         taken = self.takes_chien and phase not in ("auction", "call")  # the chien
@@ -455,7 +445,6 @@ class FrenchState(State):
             hands=self._hands(),
             talon=[] if taken else list(self.chien or []),
             discard=list(ecart or []),
-            trick=[],
             taken=play.taken() if self.begun else {},
             points=points,
             declarer=self.taker if phase != "auction" else None,
