@@ -72,60 +72,39 @@ def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
     """The common case, e.g. canonical text: words one space or line break apart, each in
     the table. False, with `found` as it was, when a word is not. The cards written as
     their codes one space apart that end a line (a hand, a trick) are one item, the list
-    of their words as they are: a line is taken whole when it is such cards, or a label
-    and such cards, and word by word otherwise."""
-    get, append, codes = TABLE.get, found.append, CODES.issuperset
+    of their words as they are."""
+    code_of, get, append, codes = CODE_OF.get, TABLE.get, found.append, CODES.issuperset
     size = len(found)
     for segment in text.split("\n"):
         words = segment.lstrip(" ")
         column += len(segment) - len(words)  # the indent
-        words = words.split(" ")
-        head = words[0]
-        if codes(words):  # cards only
-            append((CARDS, words, line, column))
-        elif (
-            (hit := get(head)) is not None
-            and hit[0] != PLAIN_CARD
-            and (rest := words[1:])
-            and codes(rest)
-        ):  # a label (or a word), then cards
-            append((hit[0], hit[1], line, column))
-            append((CARDS, rest, line, column + len(head) + 1))
-        elif head and not _words(words, line, column, found):
-            del found[size:]
-            return False
+        words = words.split(" ") if words else []
+        cards = None  # the codes written one space apart up to here on this line
+        for index, word in enumerate(words):
+            if not word:  # a space more: the next card starts another item
+                column += 1
+                cards = None
+                continue
+            code = code_of(word)
+            if code is not None:
+                if cards is None and codes(rest := words[index:]):
+                    append((CARDS, rest, line, column))
+                    break
+                if cards is None:
+                    cards = [code]
+                    append((CARDS, cards, line, column))
+                else:
+                    cards.append(code)
+            else:
+                hit = get(word)
+                if hit is None:
+                    del found[size:]
+                    return False
+                append((hit[0], hit[1], line, column))
+                cards = None
+            column += len(word) + 1
         line += 1
         column = 1
-    return True
-
-
-def _words(words: list[str], line: int, column: int, found: list[Item]) -> bool:
-    """The items of a line's `words` (split at each space; the first is not empty), word
-    by word; False when a word is not in the table."""
-    code_of, get, append, codes = CODE_OF.get, TABLE.get, found.append, CODES.issuperset
-    cards = None  # the codes written one space apart up to here on this line
-    for index, word in enumerate(words):
-        if not word:  # a space more: the next card starts another item
-            column += 1
-            cards = None
-            continue
-        code = code_of(word)
-        if code is not None:
-            if cards is None and codes(rest := words[index:]):
-                append((CARDS, rest, line, column))
-                return True
-            if cards is None:
-                cards = [code]
-                append((CARDS, cards, line, column))
-            else:
-                cards.append(code)
-        else:
-            hit = get(word)
-            if hit is None:
-                return False
-            append((hit[0], hit[1], line, column))
-            cards = None
-        column += len(word) + 1
     return True
 
 
