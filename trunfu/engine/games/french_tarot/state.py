@@ -328,8 +328,12 @@ class FrenchState(State):
 
     def announce(self, seat: int, word: str, shown: list[str]) -> None:
         """`seat` announces `word`, showing `shown` (performed, legal or not)."""
-        if word == "chelem" and not self.chelem and seat == self.taker and self.variant == "fft":
-            self.chelem = True  # the chelem announced as the rules allow (`check_chelem`)
+        if (
+            word == "chelem"
+            and not self.chelem
+            and not check_chelem(seat, self.taker, self.variant)
+        ):
+            self.chelem = True
             if self.play is not None and not self.play.trick:
                 self.play = None  # the taker leads: the play starts again from him
         self.announced.append((seat, word, shown))
@@ -372,12 +376,11 @@ class FrenchState(State):
     def _score(self) -> None:
         """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
         tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
-        played = played_by(tricks)  # once: the partners, and the cards nobody played
-        partners = found_partners(played, self.called, taker)
+        partners = found_partners(played_by(tricks), self.called, taker)
         team = {taker, *partners}
-        aside = list(filterfalse(played.__contains__, DECK.order))
+        aside = rules.ASIDE[self.contract]
         counted = piles.count(
-            tricks, team, total=HAND[seats], aside=aside, aside_side=rules.ASIDE[self.contract]
+            tricks, team, total=HAND[seats], aside=self.unplayed(), aside_side=aside
         )
         poignees = []
         for seat, word, shown in self.announced:
