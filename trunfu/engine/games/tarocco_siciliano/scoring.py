@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 _SPECIAL = PIGLIATA_CARDS | {"EX"}
 """The cards a trick's winners may not keep (the Fuggitivo) or that make a pigliata."""
-SEATS = {3: range(1, 4), 4: range(1, 5)}
 
 
 def side_cards(
@@ -58,7 +57,9 @@ def score(deal: SicilianState) -> Outcome:
     """The outcome of a deal played to its end (rules file, "Scoring (jochi)")."""
     seats, declarer, partner, tricks = deal.seats, deal.declarer, deal.partner, deal.play.tricks
     stata = deal.bidding.stata
-    side_of = {s: "declarer" if s in (declarer, partner) else "opponents" for s in SEATS[seats]}
+    side_of = {
+        s: "declarer" if s in (declarer, partner) else "opponents" for s in range(1, seats + 1)
+    }
     cards, pigliate = side_cards(tricks, side_of, deal.scarto)
     last = side_of[tricks[-1].winner]
     points = {side: card_points(taken) for side, taken in cards.items()}
@@ -68,14 +69,15 @@ def score(deal: SicilianState) -> Outcome:
     if deal.rivanto is not None:  # to the side that took the last trick
         jochi["rivanto"][last] = 1
     jochi["pigliate"] = pigliate
+    if deal.scommessa:
+        won = set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)
+        jochi["scommessa"]["declarer" if won else "opponents"] = 1
     for side, taken in cards.items():
         held = set(taken)
         jochi["rimatura"][side] = int(points[side] >= RIMATURA)
         jochi["quattro-re"][side] = int(held.issuperset(KINGS))
         if held.issuperset(FOUR_ARIE):
             jochi["arie"][side] = 2 if "T20" in held else 1
-        if deal.scommessa and side == "declarer":
-            jochi["scommessa"]["declarer" if held.issuperset(SCOMMESSA_CARDS) else "opponents"] = 1
     totals = {side: sum([j[side] for j in jochi.values()]) for side in ("declarer", "opponents")}
     d = totals["declarer"] - totals["opponents"]
     sides = {side: [s for s in side_of if side_of[s] == side] for side in totals}
@@ -100,7 +102,7 @@ def score(deal: SicilianState) -> Outcome:
     return _outcome(
         deal,
         deal.contract,
-        [share[side_of[s]] for s in SEATS[seats]],
+        [share[side_of[s]] for s in range(1, seats + 1)],
         breakdown,
         won=d > 0 if d else None,
         card_points={ARCHIVE[side]: float(n) for side, n in points.items()},
