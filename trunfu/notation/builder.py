@@ -555,8 +555,8 @@ class _Section:
                         col += len(code) + 1
                 last, signalled = (cards, len(cards) - 1), False
             elif kind == "TRICK_NO":
-                if cards is not None and seats and len(cards) < seats and short(at, col):
-                    continue  # (the test of `short` first: a full trick is the usual case)
+                if short(at, col):
+                    continue
                 count += 1
                 written = _TRICK_NUMBERS.get(text) or number(text[:-1])
                 wrong = False  # the number is told wrong: the trick it starts is not judged

@@ -205,8 +205,7 @@ class Cards(list[str]):
         extras: dict[int, CardExtras] | None = None,
     ) -> None:
         """`codes`, written one space apart from `column` of `line` (0: nowhere)."""
-        if codes:
-            self.extend(codes)
+        super().__init__(codes)
         self.runs = [(0, line, column)] if line else []
         self.extras = extras or None
 
