@@ -1,7 +1,9 @@
 """The shared play replayer (engine/play.py): leaders, winners, known and inferred hands."""
 
+import pytest
 from observed import Table, observed
 
+from trunfu.engine import IllegalAction, actions, simulate, start
 from trunfu.engine.context import Context
 from trunfu.engine.play import TrickPlay, play_tricks
 from trunfu.engine.state import dealt
@@ -164,3 +166,23 @@ def test_dealt_gives_each_seat_hand_and_the_other_piles():
     record = read_text(text)[0].record  # a damaged deal: the reader tells, the record stays
     hands, piles = dealt(record, 3)
     assert hands == {1: None, 2: ["KS", "5S"], 3: None} and piles == {"talon": ["T1"]}
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("french-tarot", 4), ("tarocco-siciliano", 4), ("marafone", 4), ("waite-tarot", 3)],
+)
+def test_a_card_dealt_to_another_seat_is_refused_naming_that_seat(game: str, seats: int) -> None:
+    """`apply` says what the referee says of a card the seat does not hold: whose it is."""
+    record = simulate(game, seats, 1, seed=5)[0]
+    state = start(record)
+    for _, action in actions(record):
+        if state.phase == "play":
+            break
+        state.apply(action)
+    seat = state.to_act
+    other, card = next((s, c) for s in range(1, seats + 1) if s != seat for c in state.holding(s))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(card)
+    assert str(refused.value).endswith(f"does not hold it (it was dealt to seat {other})")
+    assert refused.value.code == "card-not-held"

@@ -209,7 +209,9 @@ def test_trick_play_takes_turns_and_hands_the_lead_to_the_winner():
     play.play("KS")
     assert play.to_play == 2 and play.legal() == ["9S"]
     assert play.card_fault("T3").message == "trick 1: seat 2 played T3 but held 9S of the suit led"
-    assert play.card_fault("5D").message == "trick 1: seat 2 played 5D but does not hold it"
+    assert play.card_fault("5D").message == (
+        "trick 1: seat 2 played 5D but does not hold it (it was dealt to seat 1)"
+    )
     play.play("9S")
     assert play.card_fault("7D").message == "trick 1: seat 3 played 7D but held 6S of the suit led"
     trick = play.play("6S")

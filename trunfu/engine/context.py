@@ -22,13 +22,10 @@ class Context:
         self.record = record
         self.tags: dict[str, Tag] = record.first_tags()
         """Tag name → the record's first tag of that name (the tags are read once)."""
-        tags = self.tags
-        game, seats, dealer = tags.get("Game"), tags.get("Seats"), tags.get("Dealer")
-        variant = tags.get("Variant")
-        self.game: Game | None = GAMES.get(game.value) if game is not None else None
-        self.seats: int = (number(seats.value) if seats is not None else None) or 0
-        self.dealer: int = (number(dealer.value) if dealer is not None else None) or 1
-        self.variant: str | None = (variant.value if variant is not None else None) or (
+        self.game: Game | None = GAMES.get(self.tag("Game") or "")
+        self.seats: int = number(self.tag("Seats") or "") or 0
+        self.dealer: int = number(self.tag("Dealer") or "") or 1
+        self.variant: str | None = self.tag("Variant") or (
             self.game.default_variant if self.game else None
         )
         self.want_steps = want_steps

@@ -63,10 +63,11 @@ class Step(Snapshot):
     nags: list[int] = field(default_factory=list)
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)
 class TrickResult:
-    """One trick played: who led, the cards in playing order and who won it.
-    `dataclasses.replace` copies it with changes."""
+    """One trick played: who led, the cards in playing order and who won it (the fields
+    may be given in order: the referee makes one per trick). `dataclasses.replace` copies
+    it with changes."""
 
     __pydantic_config__ = FORBID_EXTRA
 

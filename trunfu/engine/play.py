@@ -35,13 +35,54 @@ it by the game's own rule (e.g. fft French tarot: the Excuse of a slam's last tr
 must only read what it is given."""
 
 
+@dataclass
+class Where:
+    """Where the cards of the play lie: the hands given, and what is known elsewhere."""
+
+    known: dict[int, list[str]]
+    """The hands given (seat → cards at the start of play)."""
+    lying: dict[str, str]
+    """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
+    owners: dict[str, tuple[int, str]]
+    """Cards known to be a seat's though its hand is not given → (seat, how), e.g. the
+    talon cards of a declarer: "it was in the talon, taken by seat 3"."""
+
+    @cached_property
+    def holder(self) -> dict[str, int]:
+        """Card → the seat whose given hand holds it."""
+        return {card: seat for seat, hand in self.known.items() for card in hand}
+
+    def elsewhere(self, card: str, seat: int) -> str:
+        """Where `card` lies when not with `seat`, in words ("" when nothing says so: it
+        may be the seat's)."""
+        owner = self.holder.get(card, seat)
+        taken = self.owners.get(card)
+        if owner != seat:
+            return f"it was dealt to seat {owner}"
+        if taken is not None and taken[0] != seat:
+            return taken[1]
+        return self.lying.get(card, "")
+
+
+class Inference(NamedTuple):
+    """The hands not given, inferred from the play."""
+
+    hands: dict[int, list[str]]
+    """Each unknown seat's cards: those it plays before `first_bad`."""
+    first_bad: int
+    """The first trick holding a card its seat cannot hold (one past the last when none)."""
+    played_at: dict[str, int]
+    """Card → the trick it was played in, before `first_bad` (the proofs of a revoke)."""
+
+
 class TrickPlay:
     """The play of a deal, trick by trick.
 
     `hands`: each seat's cards at the start of play, or None for a hand nobody knows (its
     cards are then taken as they come). `check` adds a game's own card rule (tricks
     1..`check_until`); `winner` a game's own rule for who takes a trick (trick `winner_at`
-    only, when given)."""
+    only, when given). `lying`: cards known to be in no seat's hand → where they lie ("in
+    the dead hand"), told when a seat plays one."""
 
     def __init__(
         self,
@@ -55,6 +96,7 @@ class TrickPlay:
         check_until: int | None = None,
         winner: WinnerRule | None = None,
         winner_at: int | None = None,
+        lying: dict[str, str] | None = None,
     ) -> None:
         self.rules = rules
         self.seats = seats
@@ -71,6 +113,10 @@ class TrickPlay:
         self.winner = winner
         self.winner_at = winner_at
         self.deal(hands)
+        self.where = Where(self.dealt, lying or {}, {})
+        """Where the cards lie: the hands given, and what else is known (`card_fault`)."""
+        self.inferred = Inference({}, total + 1, {})
+        """The hands not given, as the referee inferred them from the play."""
 
     def deal(self, hands: dict[int, list[str] | None]) -> None:
         """Start the play again from its first trick, each seat holding `hands` (None: a
@@ -194,18 +240,27 @@ class TrickPlay:
 
     def card_fault(self, card: str) -> Fault | None:
         """Why the seat to play may not play `card`, as the referee's diagnostic
-        (`too-many-tricks`, `card-not-held`, `illegal-card`) in a player's words; None when
-        it may (or when its hand is unknown)."""
+        (`too-many-tricks`, `card-not-held`, `illegal-card`) in a player's words: a card it
+        cannot hold (given, or known to lie elsewhere: "it was dealt to seat 2"), or one the
+        rules refuse. None when it may, or when its hand is unknown; a hand inferred from
+        the play is not judged past the first card a seat cannot hold."""
         seat = self.to_play
         if seat is None:
             return Fault("too-many-tricks", f"the deal has only {self.total} tricks")
-        hand = self.hand(seat)
+        hand = self.hands.get(seat)
         if hand is None:
             return None
-        if card not in hand:
-            message = f"trick {self.number}: seat {seat} played {card} but does not hold it"
-            return Fault("card-not-held", message)
-        message = self.refusal(seat, card, hand)
+        number, where, inferred = self.number, self.where, self.inferred
+        given, held = seat in where.known, card in hand
+        elsewhere = "" if given and held else where.elsewhere(card, seat)
+        if not given and number >= inferred.first_bad and not elsewhere:
+            return None
+        if not held or (not given and elsewhere):
+            why = elsewhere if not given else "does not hold it"
+            why += f" ({elsewhere})" if given and elsewhere else ""
+            return Fault("card-not-held", f"trick {number}: seat {seat} played {card} but {why}")
+        proofs = None if given else inferred.played_at
+        message = self.refusal(seat, card, self.hand(seat), proofs)
         return None if message is None else Fault("illegal-card", message)
 
     def refusal(
@@ -279,7 +334,7 @@ class TrickPlay:
         order = self.order
         number = len(self.tricks) + 1
         cards = list(zip(order, played))  # noqa: B905 (whole)
-        trick = TrickResult(number=number, leader=self.leader, cards=cards, winner=order[won])
+        trick = TrickResult(number, self.leader, cards, order[won])
         if self.winner is not None and self.winner_at in (None, number):
             trick.winner = self.winner(trick, self.tricks)
         self.tricks.append(trick)
@@ -331,96 +386,44 @@ class PlayResult:
     """The claim that ended the play (`fuori`, `penalty`), when claims end it."""
 
 
-class _Written(NamedTuple):
-    """One trick as the record writes it (cut to the seats' count)."""
-
-    node: Trick
-    cards: list[str]
-
-
 def _written(
     ctx: Context, total: int, items: list[Trick | Claim], claims: bool
-) -> tuple[list[_Written], Claim | None]:
+) -> tuple[list[Trick], Claim | None]:
     """The tricks to play, in order, up to the end of the play, an unfinished trick, or a
-    claim that ends it (returned); a trick too many or too large is reported here."""
+    claim that ends it (returned); a trick too many or too large is reported here (the
+    cards of a trick too large are played up to the seats' count)."""
     seats = ctx.seats
-    out: list[_Written] = []
+    out: list[Trick] = []
     for item in items:
         if type(item) is Claim:
             if claims:
                 return out, item
             continue
-        cards = item.cards
         if len(out) >= total:
             ctx.error(item, "too-many-tricks", f"the deal has only {total} tricks")
             break
-        if len(cards) > seats:
+        out.append(item)
+        size = len(item.cards)
+        if size != seats and (
+            size > seats or any(type(i) is Trick for i in items[items.index(item) + 1 :])
+        ):
             ctx.error(
-                cards.at(seats),
+                item.cards.at(seats) if size > seats else item,
                 "trick-size",
-                f"trick {len(out) + 1} has {len(cards)} cards; each of the {seats} seats plays one",
+                f"trick {len(out)} has {size} cards; each of the {seats} seats plays one",
             )
-            cards = cards[:seats]
-        out.append(_Written(item, cards))
-        if len(cards) < seats:
-            if any(type(i) is Trick for i in items[items.index(item) + 1 :]):
-                ctx.error(
-                    item,
-                    "trick-size",
-                    f"trick {len(out)} has {len(cards)} cards; each of the {seats} seats plays one",
-                )
+        if size < seats:
             break
     return out, None
 
 
-@dataclass
-class _Where:
-    """Where the cards of the play lie: the hands given, and what is known elsewhere."""
-
-    known: dict[int, list[str]]
-    """The hands given (seat → cards at the start of play)."""
-    lying: dict[str, str]
-    """Cards known not to be in any seat's hand → where they lie (e.g. "in the scarto")."""
-    owners: dict[str, tuple[int, str]]
-    """Cards known to be a seat's though its hand is not given → (seat, how), e.g. the
-    talon cards of a declarer: "it was in the talon, taken by seat 3"."""
-
-    @cached_property
-    def holder(self) -> dict[str, int]:
-        """Card → the seat whose given hand holds it."""
-        return {card: seat for seat, hand in self.known.items() for card in hand}
-
-    def elsewhere(self, card: str, seat: int) -> str:
-        """Where `card` lies when not with `seat`, in words ("" when nothing says so: it
-        may be the seat's)."""
-        owner = self.holder.get(card, seat)
-        taken = self.owners.get(card)
-        if owner != seat:
-            return f"it was dealt to seat {owner}"
-        if taken is not None and taken[0] != seat:
-            return taken[1]
-        return self.lying.get(card, "")
-
-
-class _Inference(NamedTuple):
-    """The hands not given, inferred from the play."""
-
-    hands: dict[int, list[str]]
-    """Each unknown seat's cards: those it plays before `first_bad`."""
-    first_bad: int
-    """The first trick holding a card its seat cannot hold (one past the last when none)."""
-    played_at: dict[str, int]
-    """Card → the trick it was played in, before `first_bad` (the proofs of a revoke)."""
-
-
-def _infer(
-    play: TrickPlay, where: _Where, written: list[_Written], unknown: set[int]
-) -> _Inference:
+def _infer(play: TrickPlay, written: list[Trick], unknown: set[int]) -> Inference:
     """Who played each written card (`TrickPlay.walk`), the first card a seat cannot hold,
     and the unknown hands: inferred hands only trust the play up to that card (after it
     the cards may be other seats'; a wrong card changes who leads)."""
+    where = play.where
     plays: list[list[tuple[int, str]]] = [[] for _ in written]
-    for number, seat, card in play.walk([trick.cards for trick in written]):
+    for number, seat, card in play.walk([trick.cards[: play.seats] for trick in written]):
         plays[number - 1].append((seat, card))
     held = {s: set(h) for s, h in where.known.items()}
     first_bad = len(plays) + 1
@@ -443,7 +446,7 @@ def _infer(
         (seat, number, card) for number, trick in enumerate(trusted, 1) for seat, card in trick
     ):
         played_at[card] = number
-    return _Inference(hands, first_bad, played_at)
+    return Inference(hands, first_bad, played_at)
 
 
 def play_tricks(
@@ -469,14 +472,12 @@ def play_tricks(
     known = play.dealt
     unknown = {s for s in range(1, seats + 1) if s not in known}
     written, claim = _written(ctx, play.total, items, claims)
-    where = _Where(known, lying or {}, owners or {})
+    play.where = Where(known, lying or play.where.lying, owners or {})
     start = known
     if unknown:
-        inference = _infer(play, where, written, unknown)
-        start = {s: known[s] if s in known else inference.hands[s] for s in range(1, seats + 1)}
+        play.inferred = inferred = _infer(play, written, unknown)
+        start = {s: known[s] if s in known else inferred.hands[s] for s in range(1, seats + 1)}
         play.deal(start)
-    else:
-        inference = _Inference({}, len(written) + 1, {})
     state.adopt(play)
     if not steps and not unknown:  # the common case: whole tricks judged at once
         taken = play.take([trick.cards for trick in written])
@@ -485,7 +486,7 @@ def play_tricks(
     lost = stop_after = False
     for trick in written:
         lost = lost or stop_after
-        stop_after = _play_trick(ctx, play, where, inference, trick, lost)
+        stop_after = _play_trick(ctx, play, trick, lost)
         if len(trick.cards) < seats:
             break
         done = play.tricks[-1]
@@ -496,7 +497,7 @@ def play_tricks(
                 "trick",
                 seat=done.winner,
                 text=f"{done.number}.",
-                node=trick.node,
+                node=trick,
                 label=f"trick {done.number} goes to seat {done.winner}",
                 trick=done.cards,
             )
@@ -504,19 +505,12 @@ def play_tricks(
     return PlayResult(ctx.tricks, start, unknown, complete, claim)
 
 
-def _play_trick(
-    ctx: Context,
-    play: TrickPlay,
-    where: _Where,
-    inference: _Inference,
-    trick: _Written,
-    lost: bool,
-) -> bool:
+def _play_trick(ctx: Context, play: TrickPlay, trick: Trick, lost: bool) -> bool:
     """Play the written cards of one trick, reporting what is wrong with each; True when
     the play stops matching the hands after it (`lost`: it already has; the cards are
     only played)."""
-    known, hands = where.known, play.hands
-    number = len(play.tricks) + 1
+    where, hands = play.where, play.hands
+    known, number = where.known, len(play.tricks) + 1
     last, checked = number == play.total, number <= play.check_until
     steps = ctx.want_steps
     allows = play.rules.allows
@@ -524,7 +518,7 @@ def _play_trick(
     """The cards of this trick played so far (the play's own list until the trick closes)."""
     strangers: list[int] = []
     """The seats that play a card their hand cannot hold (given, or dealt to another)."""
-    order, cards = play.order, trick.cards
+    order, cards = play.order, trick.cards[: play.seats]
     for place, card in enumerate(cards):
         seat = order[place]
         hand = hands[seat]
@@ -539,7 +533,9 @@ def _play_trick(
         ):
             if card not in hand and (seat in known or where.holder.get(card, seat) != seat):
                 strangers.append(seat)
-            _judge(ctx, play, where, inference, seat, card, trick.node.cards.at(place))
+            fault = play.card_fault(card)
+            if fault is not None:
+                ctx.error(trick.cards.at(place), fault.code, fault.message)
         done = play.play(card)
         if steps:
             taken = None
@@ -550,48 +546,17 @@ def _play_trick(
                 "card",
                 seat=seat,
                 text=card,
-                node=trick.node.cards.card(place),
+                node=trick.cards.card(place),
                 label=f"trick {number}: seat {seat} plays {card_name(ctx.game.name, card)}",
                 trick=done.cards if done is not None else play.table,
                 taken=taken,
             )
     if len(strangers) > 1:
         ctx.error(
-            trick.node,
+            trick,
             "play-mismatch",
             f"after trick {number} the play no longer matches the hands (is a card of an "
             "earlier trick wrong?); the rest of the play is not checked",
         )
         return True
     return False
-
-
-def _judge(
-    ctx: Context,
-    play: TrickPlay,
-    where: _Where,
-    inference: _Inference,
-    seat: int,
-    card: str,
-    node: tuple[int, int],
-) -> None:
-    """Report what is wrong with `seat` playing `card` now: a card it cannot hold (given
-    or known to lie elsewhere), or one the rules refuse; a hand inferred from the play is
-    not checked past the first card a seat cannot hold."""
-    number, hand, given = play.number, play.hands[seat], seat in where.known
-    held = card in hand
-    elsewhere = "" if given and held else where.elsewhere(card, seat)
-    if not given and number >= inference.first_bad and not elsewhere:
-        return
-    if not held or (not given and elsewhere):
-        ctx.error(
-            node,
-            "card-not-held",
-            f"trick {number}: seat {seat} played {card} but "
-            + (elsewhere if not given else "does not hold it")
-            + (f" ({elsewhere})" if given and elsewhere else ""),
-        )
-        return
-    message = play.refusal(seat, card, play.hand(seat), None if given else inference.played_at)
-    if message:
-        ctx.error(node, "illegal-card", message)

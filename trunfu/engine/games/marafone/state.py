@@ -295,14 +295,8 @@ class MarafoneState(State):
                 self.hear(number, seat, act.card, act.word, lead)
 
     def _card_fault(self, card: str) -> list[Fault]:
-        play = self.playing()
-        fault = play.card_fault(card)
-        if fault is None or fault.code != "card-not-held":
-            return [fault] if fault else []
-        seat = play.to_play
-        owner = next((s for s, h in self.hands.items() if s != seat and h and card in h), None)
-        where = f" (it was dealt to seat {owner})" if owner else ""  # as the referee says
-        return [Fault("card-not-held", fault.message + where)]
+        fault = self.playing().card_fault(card)
+        return [fault] if fault else []
 
     def snapshot(self) -> Snapshot:
         play = self.play

@@ -214,17 +214,11 @@ class WaiteState(State):
         return first or self.judge_declaration(item.seat, item.word, list(item.cards))
 
     def _card_fault(self, card: str) -> Fault | None:
-        play = self.play or TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
-        fault, seat = play.card_fault(card), play.to_play
-        if fault is None or fault.code != "card-not-held":
-            return fault
-        dealt = (
-            f"it was dealt to seat {s}"
-            for s, h in self.hands.items()
-            if s != seat and card in (h or ())
-        )
-        lies = next(dealt, self.elsewhere().get(card))
-        return Fault("card-not-held", f"{fault.message} ({lies})" if lies else fault.message)
+        return (self.play or self._new_play()).card_fault(card)
+
+    def _new_play(self) -> TrickPlay:
+        """The play about to begin (the hands as they are now)."""
+        return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands, lying=self.elsewhere())
 
     def _ask_fault(self, seat: int) -> Fault | None:
         held = len([c for c in self.hands[seat] or () if c in TAROTS])
@@ -272,7 +266,7 @@ class WaiteState(State):
             self.discarded.append(item)
             self.discard_done = len(self.discarded) == DISCARD
         elif type(item) is str:
-            self.play = self.play or TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands)
+            self.play = self.play or self._new_play()
             taken = None if self.play.over else self.play.play(item)
             if taken is not None:
                 self.took(taken)
