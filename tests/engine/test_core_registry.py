@@ -3,9 +3,12 @@ asked for; one that fails to import is reported, not raised."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from trunfu.engine import games
+from trunfu.engine import actions, games, start
+from trunfu.notation.models import Record, Tag
 
 
 def test_every_game_module_is_found_by_its_game_name():
@@ -32,3 +35,14 @@ def test_a_game_that_fails_to_import_is_left_out_once(monkeypatch: pytest.Monkey
     assert games.LOAD_ERRORS["broken_game"].startswith("ModuleNotFoundError")
     games.LOAD_ERRORS.clear()
     assert games.get("broken-game") is None and games.LOAD_ERRORS == {}  # tried once
+
+
+@pytest.mark.parametrize("game", ["french-tarot", "marafone", "tarocco-siciliano", "waite-tarot"])
+@pytest.mark.parametrize("seats", ["1", "7", "four", None])
+def test_a_state_is_refused_for_seats_the_game_is_not_played_by(game: str, seats: str | None):
+    tags = [Tag(name="Game", value=game), Tag(name="Dealer", value="1")]
+    record = Record(tags=tags + ([Tag(name="Seats", value=seats)] if seats is not None else []))
+    counts = "|".join(map(str, games.get(game).seats))
+    for call in (start, actions):
+        with pytest.raises(ValueError, match=f"^{game} is played by {re.escape(counts)} seats"):
+            call(record)

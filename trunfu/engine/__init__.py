@@ -34,11 +34,15 @@ __all__ = [
 
 
 def _rules(record: Record) -> GameRules:
-    """The registered rules of the record's game, which must have a game state."""
+    """The registered rules of the record's game, which must have a game state for the
+    record's seats."""
     name = record.tag("Game")
     rules = get(name)
     if rules is None or rules.start is None or rules.actions is None:
         raise ValueError(f"trunfu has no game state for {name!r}")
+    if rules.seats and record.seats not in rules.seats:
+        counts = "|".join(map(str, rules.seats))
+        raise ValueError(f"{name} is played by {counts} seats, not {record.tag('Seats')!r}")
     return rules
 
 
