@@ -247,11 +247,11 @@ class TrickPlay:
         seat = self.to_play
         if seat is None:
             return Fault("too-many-tricks", f"the deal has only {self.total} tricks")
-        hand = self.hands.get(seat)
-        if hand is None:
+        holding = self.hands.get(seat)
+        if holding is None:
             return None
         number, where, inferred = self.number, self.where, self.inferred
-        given, held = seat in where.known, card in hand
+        given, held = seat in where.known, card in holding
         elsewhere = "" if given and held else where.elsewhere(card, seat)
         if not given and number >= inferred.first_bad and not elsewhere:
             return None
@@ -259,27 +259,23 @@ class TrickPlay:
             why = elsewhere if not given else "does not hold it"
             why += f" ({elsewhere})" if given and elsewhere else ""
             return Fault("card-not-held", f"trick {number}: seat {seat} played {card} but {why}")
-        proofs = None if given else inferred.played_at
-        message = self.refusal(seat, card, self.hand(seat), proofs)
-        return None if message is None else Fault("illegal-card", message)
-
-    def refusal(
-        self, seat: int, card: str, hand: list[str], played_at: dict[str, int] | None = None
-    ) -> str | None:
-        """Why `seat`, holding `hand`, may not play `card` to the trick on the table (by
-        the trick rules, then the game's own check). `played_at` (card → the trick it was
-        played in) proves a hand inferred from the play: "(9S played in trick 11)"."""
-        trick, number = self.trick, self.number
-        refused = self.rules.refusal(card, hand, trick, last=number == self.total)
+        trick, last, rules = self.trick, number == self.total, self.rules
+        refused = None
+        if not rules.allows(card, holding, trick, last=last):  # the sentence needs the hand's order
+            refused = rules.refusal(card, self.hand(seat), trick, last=last)
         if refused is not None:
-            who = f"trick {number}: seat {seat}"
-            sentence = refused.sentence(self.rules.game, card, who, self.rules.excuse_lead)
-            if played_at and refused.witness:
-                sentence += f" ({refused.witness} played in trick {played_at[refused.witness]})"
-            return sentence
-        if number <= self.check_until:
-            return self.check(seat, card, trick, number, hand)
-        return None
+            message = refused.sentence(
+                rules.game, card, f"trick {number}: seat {seat}", rules.excuse_lead
+            )
+            if not given and refused.witness:  # the proof of a hand inferred from the play
+                message += (
+                    f" ({refused.witness} played in trick {inferred.played_at[refused.witness]})"
+                )
+        elif number <= self.check_until:
+            message = self.check(seat, card, trick, number, self.hand(seat))
+        else:
+            return None
+        return None if message is None else Fault("illegal-card", message)
 
     def play(self, card: str) -> TrickResult | None:
         """The seat to play plays `card` (taken out of its hand when held); the trick once
