@@ -244,13 +244,14 @@ class TrickPlay:
         cannot hold (given, or known to lie elsewhere: "it was dealt to seat 2"), or one the
         rules refuse. None when it may, or when its hand is unknown; a hand inferred from
         the play is not judged past the first card a seat cannot hold."""
-        seat = self.to_play
-        if seat is None:
+        number = len(self.tricks) + 1
+        if number > self.total:
             return Fault("too-many-tricks", f"the deal has only {self.total} tricks")
+        seat = self.order[len(self.trick)]
         holding = self.hands.get(seat)
         if holding is None:
             return None
-        number, where, inferred = self.number, self.where, self.inferred
+        where, inferred = self.where, self.inferred
         given, held = seat in where.known, card in holding
         elsewhere = "" if given and held else where.elsewhere(card, seat)
         if not given and number >= inferred.first_bad and not elsewhere:
@@ -506,32 +507,19 @@ def _play_trick(ctx: Context, play: TrickPlay, trick: Trick, lost: bool) -> bool
     the play stops matching the hands after it (`lost`: it already has; the cards are
     only played)."""
     where, hands = play.where, play.hands
-    known, number = where.known, len(play.tricks) + 1
-    last, checked = number == play.total, number <= play.check_until
-    steps = ctx.want_steps
-    allows = play.rules.allows
-    table = play.trick
-    """The cards of this trick played so far (the play's own list until the trick closes)."""
+    number, steps = len(play.tricks) + 1, ctx.want_steps
     strangers: list[int] = []
     """The seats that play a card their hand cannot hold (given, or dealt to another)."""
     order, cards = play.order, trick.cards[: play.seats]
     for place, card in enumerate(cards):
         seat = order[place]
-        hand = hands[seat]
-        if not (
-            lost  # the cards are only played
-            or (  # the common case: a card of a given hand, that the trick rules allow
-                not checked
-                and seat in known
-                and card in hand
-                and allows(card, hand, table, last=last)
-            )
-        ):
-            if card not in hand and (seat in known or where.holder.get(card, seat) != seat):
+        fault = None if lost else play.card_fault(card)  # (lost: the cards are only played)
+        if fault is not None:
+            if card not in hands[seat] and (
+                seat in where.known or where.holder.get(card, seat) != seat
+            ):
                 strangers.append(seat)
-            fault = play.card_fault(card)
-            if fault is not None:
-                ctx.error(trick.cards.at(place), fault.code, fault.message)
+            ctx.error(trick.cards.at(place), fault.code, fault.message)
         done = play.play(card)
         if steps:
             taken = None
