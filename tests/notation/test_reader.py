@@ -310,7 +310,6 @@ def test_every_word_of_the_lexer_table_is_the_item_the_scanner_finds():
         assert value == (text.upper() if kind == "C" else text)
 
 
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -328,6 +327,7 @@ def test_the_plain_item_path_reads_spaces_and_indents_as_the_scanner(text):
     assert lexer._plain(text, 3, 5, plain)
     lexer._scan(text, 3, 5, scanned)
     assert plain == scanned
+
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 MADE_FROM = sorted([*DATA.glob("examples/*.tgn"), *DATA.glob("famous/*.tgn")])
