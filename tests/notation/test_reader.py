@@ -310,6 +310,25 @@ def test_every_word_of_the_lexer_table_is_the_item_the_scanner_finds():
         assert value == (text.upper() if kind == "C" else text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1: KS QS\n  2: JS 10S",
+        "   1: KS  QS \n\n    talon: T1 EX",
+        "1.  KS ks\n 2. T21   EX\n\n",
+        " passe prise  passe\npasse",
+    ],
+)
+def test_the_plain_item_path_reads_spaces_and_indents_as_the_scanner(text):
+    """Indents, blank lines, a space more between words and one at a line's end: the item
+    lexer's plain path gives the items and positions the scanner gives."""
+    plain: list[lexer.Item] = []
+    scanned: list[lexer.Item] = []
+    assert lexer._plain(text, 3, 5, plain)
+    lexer._scan(text, 3, 5, scanned)
+    assert plain == scanned
+
+
 DATA = Path(__file__).resolve().parents[2] / "data"
 MADE_FROM = sorted([*DATA.glob("examples/*.tgn"), *DATA.glob("famous/*.tgn")])
 """Files that hold every section, tags in both forms, signals, claims, glyphs, comments."""

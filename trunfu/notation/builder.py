@@ -204,7 +204,8 @@ class Builder(Transformer):
         those of the text after each comment, with their file positions."""
         found: list[Item] = []
         texts = [(head.value[len(keyword) :], head.line, head.column + len(keyword))]
-        texts += [(run.value, run.line, run.column) for run in runs]
+        if runs:
+            texts += [(run.value, run.line, run.column) for run in runs]
         for text, line, column in texts:
             if not text:
                 continue

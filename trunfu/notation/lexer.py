@@ -73,34 +73,33 @@ def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
     the table. False, with `found` as it was, when a word is not. The cards written as
     their codes one space apart that end a line (a hand, a trick) are one item, the list
     of their words as they are."""
-    code_of, get, append, codes = CODE_OF.get, TABLE.get, found.append, CODES.issuperset
+    get, append, codes = TABLE.get, found.append, CODES.issuperset
     size = len(found)
     for segment in text.split("\n"):
-        words = segment.lstrip(" ")
-        column += len(segment) - len(words)  # the indent
-        words = words.split(" ") if words else []
+        words = segment.split(" ")
         cards = None  # the codes written one space apart up to here on this line
-        for index, word in enumerate(words):
-            if not word:  # a space more: the next card starts another item
+        index = 0  # of the word after this one
+        for word in words:
+            index += 1
+            if not word:  # the indent, or a space more: the next card starts another item
                 column += 1
                 cards = None
                 continue
-            code = code_of(word)
-            if code is not None:
-                if cards is None and codes(rest := words[index:]):
+            hit = get(word)
+            if hit is None:
+                del found[size:]
+                return False
+            if hit[0] == PLAIN_CARD:
+                if cards is None and codes(rest := words[index - 1 :]):
                     append((CARDS, rest, line, column))
                     break
                 if cards is None:
-                    cards = [code]
+                    cards = [hit[1]]
                     append((CARDS, cards, line, column))
                 else:
-                    cards.append(code)
+                    cards.append(hit[1])
             else:
-                hit = get(word)
-                if hit is None:
-                    del found[size:]
-                    return False
-                append((hit[0], hit[1], line, column))
+                append((*hit, line, column))
                 cards = None
             column += len(word) + 1
         line += 1

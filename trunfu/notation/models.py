@@ -205,7 +205,7 @@ class Cards(list[str]):
         extras: dict[int, CardExtras] | None = None,
     ) -> None:
         """`codes`, written one space apart from `column` of `line` (0: nowhere)."""
-        super().__init__(codes)
+        self.extend(codes)  # cheaper than `super().__init__` (each hand and trick makes one)
         self.runs = [(0, line, column)] if line else []
         self.extras = extras or None
 

@@ -113,9 +113,14 @@ class Reader:
         assert data is not None
         comments = [(*build.at(c.line, c.column), comment_text(c.value)) for c in self._comments]
         own = attach_comments(data, comments, build.tags_end) if comments else []
-        head = {"file": file, "index": index, "line": chunk.line, "column": chunk.column}
-        sections = {key: data.get(key) for key in SECTION_KEYS}
-        record = Record(**head, tags=data["tags"], comments=tuple(own), **sections)
+        record = Record(  # `data`: the tags, and each section given
+            file=file,
+            index=index,
+            line=chunk.line,
+            column=chunk.column,
+            comments=tuple(own),
+            **data,
+        )
         problems = checks.check(record)[:MAX_DIAGNOSTICS]
         return ReadResult(
             file=file,
