@@ -7,6 +7,8 @@ queen), `discard` (prise, garde: the taker puts aside as many cards as the chien
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from itertools import filterfalse
 
 from ....notation import models as tgn
@@ -18,7 +20,7 @@ from ...state import Fault, IllegalAction, Snapshot, State, dealt
 from . import piles, rules, scoring
 from .announce import Placed, check_chelem, held_faults, shape_faults
 from .calls import call_fault, first_lead, found_partners, played_by
-from .ecart import card_fault, forced_trumps, spare_first, trumps_of
+from .ecart import card_fault, check_ecart, forced_trumps, spare_first, trumps_of
 from .rules import CONTRACTS, DECK, HAND, PASS, PETIT, SEATS
 
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
@@ -176,6 +178,14 @@ class FrenchState(State):
         if full is None:
             full = (play.dealt.get(self.taker, []) if play else []) + ecart
         return ecart, forced_trumps(full, ecart, self.size)
+
+    def ecart_faults(self, played: Sequence[str] = ()) -> Placed:
+        """The écart judged as a whole (`check_ecart`): put aside from the taker's cards and
+        the chien, or when either is not given from the cards he `played` and the écart
+        (as made, else the cards nobody played)."""
+        ecart = self.unplayed() if self.ecart is None else self.ecart
+        full = [*played, *ecart] if self.full is None else self.full
+        return check_ecart(full, ecart, self.size, self.taker)
 
     def unplayed(self) -> list[str]:
         """The cards nobody has played (once the play is over: the écart or the chien)."""
@@ -382,11 +392,8 @@ class FrenchState(State):
         counted = piles.count(
             tricks, team, total=HAND[seats], aside=self.unplayed(), aside_side=aside
         )
-        poignees = []
-        for seat, word, shown in self.announced:
-            if word == "poignee":
-                level = shape_faults(shown, seats, seat, variant=variant, taker=taker)[0]
-                poignees += [] if level is None else [(seat, level)]
+        shown = [(s, c) for s, w, c in self.announced if w == "poignee"]
+        levels = [(s, shape_faults(c, seats, s, variant=variant, taker=taker)[0]) for s, c in shown]
         tally = scoring.Tally(
             variant=variant,
             seats=seats,
@@ -396,7 +403,7 @@ class FrenchState(State):
             points=counted.points["taker"],
             oudlers=counted.oudlers["taker"],
             petit_au_bout=piles.petit_au_bout(tricks, team, slam_rule=variant == "fft"),
-            poignees=poignees,
+            poignees=[(seat, level) for seat, level in levels if level is not None],
             chelem_announced=self.chelem,
             taker_all_tricks=counted.tricks["defence"] == 0,
             defence_all_tricks=counted.tricks["taker"] == 0,
@@ -489,31 +496,24 @@ def _card_list(keyword: str, codes: list[str] | None) -> tgn.CardList | None:
 
 
 Read = tuple[str, int | None, str, tuple[str, ...]]
-_READ: dict[str, Read] = {}
-"""The calls and cards read so far (a few hundred spellings at most)."""
 
 
+@lru_cache(maxsize=4096)
 def read(action: str) -> Read:
     """(kind, seat label, word, cards) of an action as the reader spells it: a call
     (`garde sans`, `2: petite`), an announcement (`2: poignée t21 …`) or a card."""
-    found = _READ.get(action)
-    if found is not None:
-        return found
     label, colon, rest = action.partition(":")
     seat = int(label) if colon and label.strip().isdigit() else None
-    words = (rest if seat is not None else action).split()
-    if words:
-        call = CALLS.get("-".join(words).lower())
-        word = ANNOUNCEMENT_SPELLINGS.get(words[0].lower(), words[0].lower())
-        if call is not None:
-            found = _READ[action] = "bid", seat, call, ()
-        elif word in DECK.announcements and seat is not None:
-            return "announce", seat, word, tuple(w.upper() for w in words[1:])
-        elif len(words) == 1 and seat is None and words[0].upper() in DECK.cards:
-            found = _READ[action] = "card", None, "", (words[0].upper(),)
-    if found is None:
-        raise IllegalAction(f"{action!r} is not an action of french-tarot")
-    return found
+    words = (rest if seat is not None else action).split() or [""]
+    call = CALLS.get("-".join(words).lower())
+    word = ANNOUNCEMENT_SPELLINGS.get(words[0].lower(), words[0].lower())
+    if call is not None:
+        return "bid", seat, call, ()
+    if word in DECK.announcements and seat is not None:
+        return "announce", seat, word, tuple(w.upper() for w in words[1:])
+    if len(words) == 1 and seat is None and words[0].upper() in DECK.cards:
+        return "card", None, "", (words[0].upper(),)
+    raise IllegalAction(f"{action!r} is not an action of french-tarot")
 
 
 # --- a state from a record ------------------------------------------------------------
