@@ -55,18 +55,10 @@ def count(hand: list[str], *, shape: bool = False) -> int:
 
 def wish(hand: list[str], seats: int) -> str:
     """The highest contract the hand is worth (`passe` when it is worth none)."""
-    prise, garde, sans, contre = THRESHOLDS[seats]
-    plain = count(hand)
-    shaped = count(hand, shape=True)
-    if shaped >= contre:
-        return "garde-contre"
-    if shaped >= sans:
-        return "garde-sans"
-    if plain >= garde:
-        return "garde"
-    if plain >= prise:
-        return "prise"
-    return PASS
+    plain, shaped = count(hand), count(hand, shape=True)  # no chien mends a sans, a contre
+    counts = zip(CONTRACTS, THRESHOLDS[seats], (plain, plain, shaped, shaped), strict=True)
+    made = [contract for contract, least, n in counts if n >= least]
+    return made[-1] if made else PASS
 
 
 def bid(hand: list[str], seats: int, best: str | None) -> str:
