@@ -68,11 +68,8 @@ class FrenchState(State):
         tags: list[tgn.Tag],
     ) -> None:
         self.seats, self.dealer, self.variant = seats, dealer, variant
-        self.eldest = dealer % seats + 1
         self.order = [(dealer + n) % seats + 1 for n in range(seats)]  # the speaking order
-        self.dealt = hands  # each seat's hand as dealt (None: unknown)
-        self.chien = chien
-        self.tags = tags
+        self.dealt, self.chien, self.tags = hands, chien, tags  # a hand None: unknown
         self.size = rules.CHIEN[seats]  # the chien's cards, and the écart's
         self.calls: list[str] = []
         self.contract: str | None = None  # the highest bid so far
@@ -82,11 +79,8 @@ class FrenchState(State):
         self.announced: list[tuple[int, str, list[str]]] = []  # (seat, word, cards shown)
         self.chelem = False  # the taker has announced a chelem (the rules allowing it)
         self.counted = 0  # the tricks whose points the steps show
-        self.sec: int | None = None  # fft: the first seat holding the Petit sec
-        if variant == "fft":
-            sec = (s for s, h in hands.items() if h and PETIT in h and trumps_of(h) == [PETIT])
-            self.sec = next(sec, None)
-        self._to_call = rules.CALLED[seats]
+        secs = [s for s, h in hands.items() if h and PETIT in h and trumps_of(h) == [PETIT]]
+        self.sec = secs[0] if secs and variant == "fft" else None  # fft: the Petit sec's seat
         self._entered: str | None = None
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
@@ -102,7 +96,7 @@ class FrenchState(State):
             return "auction"
         if self.contract is None:
             return "over"
-        if len(self.called) < self._to_call and "call" not in self._left:
+        if len(self.called) < rules.CALLED[self.seats] and "call" not in self._left:
             return "call"
         if self.takes_chien and len(self.ecart or ()) < self.size and "discard" not in self._left:
             return "discard"
@@ -167,24 +161,24 @@ class FrenchState(State):
     def taker_aside(self) -> tuple[list[str], list[str]]:
         """The taker's écart (as made, else the cards nobody played once the play is over)
         and the trumps he was forced to put in it; empty when unknown."""
-        if not self.takes_chien:
+        play = self.play
+        if not self.takes_chien or (self.ecart is None and not (play and play.over)):
             return [], []
-        ecart, play = self.ecart, self.play
-        if ecart is None:
-            if play is None or not play.over:
-                return [], []
-            ecart = self.unplayed()
-        full = self.full
-        if full is None:
-            full = (play.dealt.get(self.taker, []) if play else []) + ecart
+        ecart, full = self._put_aside(play.dealt.get(self.taker, []) if play else [])
         return ecart, forced_trumps(full, ecart, self.size)
+
+    def _put_aside(self, played: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The taker's écart (as made, else the cards nobody played) and what he put it
+        aside from: his cards and the chien, or when either is not given the cards he
+        `played` and the écart."""
+        ecart = self.unplayed() if self.ecart is None else self.ecart
+        return ecart, [*played, *ecart] if self.full is None else self.full
 
     def ecart_faults(self, played: Sequence[str] = ()) -> Placed:
         """The écart judged as a whole (`check_ecart`): put aside from the taker's cards and
         the chien, or when either is not given from the cards he `played` and the écart
         (as made, else the cards nobody played)."""
-        ecart = self.unplayed() if self.ecart is None else self.ecart
-        full = [*played, *ecart] if self.full is None else self.full
+        ecart, full = self._put_aside(played)
         return check_ecart(full, ecart, self.size, self.taker)
 
     def unplayed(self) -> list[str]:
@@ -363,7 +357,7 @@ class FrenchState(State):
         return TrickPlay(
             rules.FOLLOW,
             self.seats,
-            self.taker if self.chelem else self.eldest,
+            self.taker if self.chelem else self.order[0],  # the eldest but for a chelem
             HAND[self.seats],
             self.play_hands(),
             check=first_lead(called) if called else None,
