@@ -332,11 +332,7 @@ class FrenchState(State):
 
     def announce(self, seat: int, word: str, shown: list[str]) -> None:
         """`seat` announces `word`, showing `shown` (performed, legal or not)."""
-        if (
-            word == "chelem"
-            and not self.chelem
-            and not check_chelem(seat, self.taker, self.variant)
-        ):
+        if word == "chelem" and not (self.chelem or check_chelem(seat, self.taker, self.variant)):
             self.chelem = True
             if self.play is not None and not self.play.trick:
                 self.play = None  # the taker leads: the play starts again from him
@@ -544,22 +540,20 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     the cards played."""
     ctx = Context(record, want_steps=False)
     state = from_record(record, ctx, variant_of(ctx))
+    items = record.announce.items if record.announce else []
+    sections = [
+        ("auction", [c.word for c in record.calls()]),
+        ("call", list(record.call.cards) if record.call else []),
+        ("discard", spare_first(list(record.discard.cards) if record.discard else [])),
+        ("", [*(" ".join([f"{i.seat}: {i.word}", *i.cards]) for i in items), *record.played()]),
+    ]
     out: list[tuple[int | None, str]] = []
-
-    def walk(phase: str | None, actions: list[str]) -> None:
-        for action in actions:
-            if phase is not None:
+    for phase, actions in sections:  # the écart only when the taker takes the chien
+        for action in actions if phase != "discard" or state.takes_chien else []:
+            if phase:
                 state.enter(phase)
             out.append((state.actor(action), action))
             state.perform(action)
-        if phase is not None:
+        if phase:
             state.close(phase)
-
-    walk("auction", [c.word for c in record.calls()])
-    walk("call", list(record.call.cards) if record.call else [])
-    ecart = list(record.discard.cards) if record.discard else []
-    walk("discard", spare_first(ecart) if state.takes_chien else [])
-    items = record.announce.items if record.announce else []
-    walk(None, [" ".join([f"{i.seat}: {i.word}", *i.cards]) for i in items])
-    walk(None, record.played())
     return out
