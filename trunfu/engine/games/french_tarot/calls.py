@@ -78,12 +78,8 @@ def found_partners(played: Mapping[str, int], called: Sequence[str], taker: int)
     """The taker's partners, in call order (a seat once): the seats that played a called
     card (`played`: card → seat, `played_by`), the taker left out (alone when he holds it,
     or it is aside)."""
-    seats: list[int] = []
-    for card in called:
-        seat = played.get(card)
-        if seat is not None and seat != taker and seat not in seats:
-            seats.append(seat)
-    return seats
+    seats = (played.get(card) for card in called)
+    return list(dict.fromkeys(s for s in seats if s is not None and s != taker))
 
 
 def first_lead(called: tuple[str, ...]) -> CardCheck:
