@@ -47,9 +47,7 @@ def read_action(action: str) -> Item | None:
         return None
     found = getattr(record, section)
     items = found.cards if section == "discard" else found.items
-    if len(items) != 1:
-        return None
-    return items[0]
+    return items[0] if len(items) == 1 else None
 
 
 def spell(item: Announcement | Exchange) -> str:
