@@ -78,8 +78,11 @@ def found_partners(played: Mapping[str, int], called: Sequence[str], taker: int)
     """The taker's partners, in call order (a seat once): the seats that played a called
     card (`played`: card → seat, `played_by`), the taker left out (alone when he holds it,
     or it is aside)."""
-    seats = (played.get(card) for card in called)
-    return list(dict.fromkeys(s for s in seats if s is not None and s != taker))
+    seats: list[int] = []
+    for seat in map(played.get, called):
+        if seat is not None and seat != taker and seat not in seats:
+            seats.append(seat)
+    return seats
 
 
 def first_lead(called: tuple[str, ...]) -> CardCheck:

@@ -79,8 +79,8 @@ class FrenchState(State):
         self.announced: list[tuple[int, str, list[str]]] = []  # (seat, word, cards shown)
         self.chelem = False  # the taker has announced a chelem (the rules allowing it)
         self.counted = 0  # the tricks whose points the steps show
-        secs = [s for s, h in hands.items() if h and PETIT in h and trumps_of(h) == [PETIT]]
-        self.sec = secs[0] if secs and variant == "fft" else None  # fft: the Petit sec's seat
+        sec = (s for s, h in hands.items() if h and PETIT in h and trumps_of(h) == [PETIT])
+        self.sec = next(sec, None) if variant == "fft" else None  # fft: the Petit sec's seat
         self._entered: str | None = None
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
@@ -172,7 +172,8 @@ class FrenchState(State):
         aside from: his cards and the chien, or when either is not given the cards he
         `played` and the écart."""
         ecart = self.unplayed() if self.ecart is None else self.ecart
-        return ecart, [*played, *ecart] if self.full is None else self.full
+        full = self.full
+        return ecart, [*played, *ecart] if full is None else full
 
     def ecart_faults(self, played: Sequence[str] = ()) -> Placed:
         """The écart judged as a whole (`check_ecart`): put aside from the taker's cards and
@@ -382,8 +383,11 @@ class FrenchState(State):
         counted = piles.count(
             tricks, team, total=HAND[seats], aside=self.unplayed(), aside_side=aside
         )
-        shown = [(s, c) for s, w, c in self.announced if w == "poignee"]
-        levels = [(s, shape_faults(c, seats, s, variant=variant, taker=taker)[0]) for s, c in shown]
+        poignees = []
+        for seat, word, shown in self.announced:
+            if word == "poignee":
+                level = shape_faults(shown, seats, seat, variant=variant, taker=taker)[0]
+                poignees += [] if level is None else [(seat, level)]
         tally = scoring.Tally(
             variant=variant,
             seats=seats,
@@ -393,7 +397,7 @@ class FrenchState(State):
             points=counted.points["taker"],
             oudlers=counted.oudlers["taker"],
             petit_au_bout=piles.petit_au_bout(tricks, team, slam_rule=variant == "fft"),
-            poignees=[(seat, level) for seat, level in levels if level is not None],
+            poignees=poignees,
             chelem_announced=self.chelem,
             taker_all_tricks=counted.tricks["defence"] == 0,
             defence_all_tricks=counted.tricks["taker"] == 0,

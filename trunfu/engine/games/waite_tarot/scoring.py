@@ -50,7 +50,8 @@ def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], di
         points[winner] += trick_value(codes)
         for seat, card in trick.cards if FOOL in codes else ():
             points[seat] += FOOL_POINTS if card == FOOL else 0
-        if king_trumped(codes, codes[played.index(winner)]):
+        winning = codes[played.index(winner)]
+        if winning[0] == "T" and king_trumped(codes, winning):  # only a trump takes a king
             kings[winner] += KING_TRUMPED
             points[winner] += KING_TRUMPED
     return points, kings
