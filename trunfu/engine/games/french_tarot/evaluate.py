@@ -36,10 +36,8 @@ def count(hand: list[str], *, shape: bool = False) -> int:
     numbers = {int(c[1:]) for c in hand if is_trump(c)}
     n = len(trumps)
     total = 10 * ("T21" in hand) + 8 * (EXCUSE in hand)
-    if PETIT in hand and n >= 5:
-        total += PETIT_GUARDED.get(n, 9)
-    if n >= 5:
-        total += 2 * n
+    if n >= 5:  # five trumps or more guard the Petit
+        total += 2 * n + (PETIT_GUARDED.get(n, 9) if PETIT in hand else 0)
     majors = [m for m in numbers if m >= 16]
     total += 2 * len(majors) + sum(m - 1 in numbers or m + 1 in numbers for m in majors)
     for suit in SUITS:

@@ -144,11 +144,8 @@ def _announcements(state: FrenchState, record: Record, ctx: Context) -> None:
         _tell(ctx, state.announce_faults(seat, word, shown), item.cards, item)
         state.announce(seat, word, shown)
         if ctx.want_steps:
-            what = (
-                f"shows a poignée of {len(shown)}: {' '.join(shown)}"
-                if word == "poignee"
-                else "announces the chelem"
-            )
+            poignee = f"shows a poignée of {len(shown)}: {' '.join(shown)}"
+            what = poignee if word == "poignee" else "announces the chelem"
             text = f"{word} {' '.join(shown)}".strip()
             ctx.step("announce", seat=seat, text=text, node=item, label=f"seat {seat} {what}")
 

@@ -192,9 +192,8 @@ class FrenchState(State):
     def legal(self) -> list[str]:
         phase = self.phase
         if phase == "auction":
-            if self.sec is not None:
-                return [PASS]
-            return [PASS, *CONTRACTS[RANK[self.contract] + 1 if self.contract else 0 :]]
+            higher = CONTRACTS[RANK[self.contract] + 1 if self.contract else 0 :]
+            return [PASS, *(higher if self.sec is None else ())]  # the Petit sec: pass
         if phase in ("call", "discard"):
             left = [c for c in self.full or () if c not in (self.ecart or ())]
             cards = FACES if phase == "call" else left
