@@ -79,8 +79,7 @@ def found_partners(played: Mapping[str, int], called: Sequence[str], taker: int)
     card (`played`: card → seat, `played_by`), the taker left out (alone when he holds it,
     or it is aside)."""
     seats: list[int] = []
-    for card in called:
-        seat = played.get(card)
+    for seat in map(played.get, called):
         if seat is not None and seat != taker and seat not in seats:
             seats.append(seat)
     return seats

@@ -36,10 +36,8 @@ def count(hand: list[str], *, shape: bool = False) -> int:
     numbers = {int(c[1:]) for c in hand if is_trump(c)}
     n = len(trumps)
     total = 10 * ("T21" in hand) + 8 * (EXCUSE in hand)
-    if PETIT in hand and n >= 5:
-        total += PETIT_GUARDED.get(n, 9)
-    if n >= 5:
-        total += 2 * n
+    if n >= 5:  # five trumps or more guard the Petit
+        total += 2 * n + (PETIT_GUARDED.get(n, 9) if PETIT in hand else 0)
     majors = [m for m in numbers if m >= 16]
     total += 2 * len(majors) + sum(m - 1 in numbers or m + 1 in numbers for m in majors)
     for suit in SUITS:
@@ -55,18 +53,10 @@ def count(hand: list[str], *, shape: bool = False) -> int:
 
 def wish(hand: list[str], seats: int) -> str:
     """The highest contract the hand is worth (`passe` when it is worth none)."""
-    prise, garde, sans, contre = THRESHOLDS[seats]
-    plain = count(hand)
-    shaped = count(hand, shape=True)
-    if shaped >= contre:
-        return "garde-contre"
-    if shaped >= sans:
-        return "garde-sans"
-    if plain >= garde:
-        return "garde"
-    if plain >= prise:
-        return "prise"
-    return PASS
+    plain, shaped = count(hand), count(hand, shape=True)  # no chien mends a sans, a contre
+    counts = zip(CONTRACTS, THRESHOLDS[seats], (plain, plain, shaped, shaped), strict=True)
+    made = [contract for contract, least, n in counts if n >= least]
+    return made[-1] if made else PASS
 
 
 def bid(hand: list[str], seats: int, best: str | None) -> str:

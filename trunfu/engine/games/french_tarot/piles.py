@@ -36,9 +36,7 @@ def excuse_wins_last(tricks: list[TrickResult], team: Team) -> int | None:
     if seat is None or len(tricks) < 2:
         return None
     ours = seat in team
-    if all((t.winner in team) == ours for t in tricks[:-1]):
-        return seat
-    return None
+    return seat if all((t.winner in team) == ours for t in tricks[:-1]) else None
 
 
 def excuse_wins_slam(taker: int, called: tuple[str, ...]) -> WinnerRule:

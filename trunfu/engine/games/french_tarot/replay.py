@@ -5,14 +5,13 @@ what only the play shows of hands the record does not give."""
 
 from __future__ import annotations
 
-from ....notation.models import Cards, Node, Record
+from ....notation.models import Announcement, Cards, Node, Record
 from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
 from ...state import Fault
 from . import scoring
 from .calls import count_fault
-from .ecart import check_ecart
 from .rules import CALLED, GAME, HAND, PASS
 from .state import FrenchState, from_record, petit_sec_fault, variant_of
 
@@ -127,12 +126,11 @@ def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
     if state.chien is not None and ctx.want_steps:
         ctx.step("talon", seat=taker, text="chien", label=f"seat {taker} takes the chien")
     if section is not None:
-        ecart = list(section.cards)
-        if state.full is not None:
-            _tell(ctx, check_ecart(state.full, ecart, state.size, taker), section.cards, section)
         state.enter("discard")
-        for card in ecart:
+        for card in section.cards:
             state.perform(card)
+        if state.full is not None:
+            _tell(ctx, state.ecart_faults(), section.cards, section)
         if ctx.want_steps:
             label = f"seat {taker}'s écart"
             ctx.step("discard", seat=taker, text="discard", node=section, label=label)
@@ -146,11 +144,8 @@ def _announcements(state: FrenchState, record: Record, ctx: Context) -> None:
         _tell(ctx, state.announce_faults(seat, word, shown), item.cards, item)
         state.announce(seat, word, shown)
         if ctx.want_steps:
-            what = (
-                f"shows a poignée of {len(shown)}: {' '.join(shown)}"
-                if word == "poignee"
-                else "announces the chelem"
-            )
+            poignee = f"shows a poignée of {len(shown)}: {' '.join(shown)}"
+            what = poignee if word == "poignee" else "announces the chelem"
             text = f"{word} {' '.join(shown)}".strip()
             ctx.step("announce", seat=seat, text=text, node=item, label=f"seat {seat} {what}")
 
@@ -159,22 +154,18 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
     """What the whole play tells: the poignées of seats whose hand it alone gives, the
     écart not judged before the play (the taker's hand or the chien not given, or no
     `discard` section: the cards nobody played); then the score."""
-    seen: set[int] = set()
+    firsts: dict[int, Announcement] = {}
     for item in record.announce.items if record.announce else []:
-        if item.word == "poignee" and item.seat not in seen:
-            seen.add(item.seat)
-            if item.seat in result.inferred:
-                shown = list(item.cards)
-                _tell(ctx, state.shown_faults(item.seat, shown), item.cards, item)
-    section, full = record.discard, state.full
-    if state.takes_chien and (section is None or full is None):
-        ecart = list(section.cards) if section is not None else state.unplayed()
-        if full is None:
-            full = [c for t in result.tricks for s, c in t.cards if s == state.taker] + ecart
-        faults = check_ecart(full, ecart, state.size, state.taker)
-        _tell(
-            ctx, faults, section.cards if section is not None else Cards(), section or record.play
-        )
+        if item.word == "poignee":
+            firsts.setdefault(item.seat, item)
+    for seat, item in firsts.items():
+        if seat in result.inferred:
+            _tell(ctx, state.shown_faults(seat, list(item.cards)), item.cards, item)
+    section = record.discard
+    if state.takes_chien and (section is None or state.full is None):
+        played = [c for t in result.tricks for s, c in t.cards if s == state.taker]
+        cards = section.cards if section is not None else Cards()
+        _tell(ctx, state.ecart_faults(played), cards, section or record.play)
     if not ctx.failed:
         outcome = ctx.outcome = state.outcome
         if ctx.want_steps and outcome is not None:

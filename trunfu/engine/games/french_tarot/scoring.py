@@ -78,11 +78,6 @@ def score(tally: Tally) -> Outcome:
         "chelem": None,
     }
 
-    def bonus(name: str, seat: int | None, points: float) -> None:
-        side = None if seat is None else SIDE_NAMES[side_of(seat, tally)]
-        if points:
-            bonuses.append(Bonus(name=name, side=side, points=points))
-
     if tally.petit_au_bout is not None:
         seat = tally.petit_au_bout
         side = side_of(seat, tally)
@@ -93,7 +88,7 @@ def score(tally: Tally) -> Outcome:
             points = PETIT_AU_BOUT * (tally.seats - 1)
             _pay_all(extras, seat, PETIT_AU_BOUT)
         breakdown["petit_au_bout"] = {"seat": seat, "side": side, "points": points}
-        bonus("petit_au_bout", seat, points)
+        bonuses.append(Bonus(name="petit_au_bout", side=SIDE_NAMES[side], points=points))
     for seat, level in tally.poignees:
         points = sign * POIGNEE_BONUS[level]
         if fft:
@@ -102,12 +97,14 @@ def score(tally: Tally) -> Outcome:
             _pay_all(extras, tally.taker, points)
         name = POIGNEE_NAMES[level]
         breakdown["poignees"].append({"seat": seat, "poignee": name, "points": points})
-        bonus("poignees." + name, seat, points)
+        side = SIDE_NAMES[side_of(seat, tally)]
+        bonuses.append(Bonus(name="poignees." + name, side=side, points=points))
     chelem = _chelem(tally) if fft else None
     if chelem:
         total += chelem[1]
         breakdown["chelem"] = {"kind": chelem[0], "points": chelem[1]}
-        bonus(f"chelem.{chelem[0]}", None, chelem[1])
+        if chelem[1]:  # kinds that cancel out make no bonus
+            bonuses.append(Bonus(name=f"chelem.{chelem[0]}", side=None, points=chelem[1]))
     breakdown |= {"side_total": total, "variant": tally.variant, "called": tally.called}
     defenders = [s for s in range(1, tally.seats + 1) if side_of(s, tally) == "defence"]
     shares = {s: -total for s in defenders}  # every defender pays X, the taker's side shares it

@@ -48,10 +48,8 @@ def choose(state: FrenchState, rng: random.Random) -> str:
         ecart = state.ecart or []
         plan = evaluate.ecart(state.full, CHIEN[seats])
         return next(c for c in plan if c not in ecart)
-    if phase == "announce":
-        announced = _announcement(state)
-        if announced is not None:
-            return announced
+    if phase == "announce" and (announced := _announcement(state)) is not None:
+        return announced
     legal = state.playing().legal()
     seat, play = state.to_act, state.play
     if state.chelem and seat == taker and not play.trick:

@@ -7,6 +7,8 @@ queen), `discard` (prise, garde: the taker puts aside as many cards as the chien
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from itertools import filterfalse
 
 from ....notation import models as tgn
@@ -18,7 +20,7 @@ from ...state import Fault, IllegalAction, Snapshot, State, dealt
 from . import piles, rules, scoring
 from .announce import Placed, check_chelem, held_faults, shape_faults
 from .calls import call_fault, first_lead, found_partners, played_by
-from .ecart import card_fault, forced_trumps, spare_first, trumps_of
+from .ecart import card_fault, check_ecart, forced_trumps, spare_first, trumps_of
 from .rules import CONTRACTS, DECK, HAND, PASS, PETIT, SEATS
 
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
@@ -66,11 +68,8 @@ class FrenchState(State):
         tags: list[tgn.Tag],
     ) -> None:
         self.seats, self.dealer, self.variant = seats, dealer, variant
-        self.eldest = dealer % seats + 1
         self.order = [(dealer + n) % seats + 1 for n in range(seats)]  # the speaking order
-        self.dealt = hands  # each seat's hand as dealt (None: unknown)
-        self.chien = chien
-        self.tags = tags
+        self.dealt, self.chien, self.tags = hands, chien, tags  # a hand None: unknown
         self.size = rules.CHIEN[seats]  # the chien's cards, and the écart's
         self.calls: list[str] = []
         self.contract: str | None = None  # the highest bid so far
@@ -80,11 +79,8 @@ class FrenchState(State):
         self.announced: list[tuple[int, str, list[str]]] = []  # (seat, word, cards shown)
         self.chelem = False  # the taker has announced a chelem (the rules allowing it)
         self.counted = 0  # the tricks whose points the steps show
-        self.sec: int | None = None  # fft: the first seat holding the Petit sec
-        if variant == "fft":
-            sec = (s for s, h in hands.items() if h and PETIT in h and trumps_of(h) == [PETIT])
-            self.sec = next(sec, None)
-        self._to_call = rules.CALLED[seats]
+        sec = (s for s, h in hands.items() if h and PETIT in h and trumps_of(h) == [PETIT])
+        self.sec = next(sec, None) if variant == "fft" else None  # fft: the Petit sec's seat
         self._entered: str | None = None
         self._left: set[str] = set()
         self._outcome: Outcome | None = None
@@ -100,7 +96,7 @@ class FrenchState(State):
             return "auction"
         if self.contract is None:
             return "over"
-        if len(self.called) < self._to_call and "call" not in self._left:
+        if len(self.called) < rules.CALLED[self.seats] and "call" not in self._left:
             return "call"
         if self.takes_chien and len(self.ecart or ()) < self.size and "discard" not in self._left:
             return "discard"
@@ -165,17 +161,26 @@ class FrenchState(State):
     def taker_aside(self) -> tuple[list[str], list[str]]:
         """The taker's écart (as made, else the cards nobody played once the play is over)
         and the trumps he was forced to put in it; empty when unknown."""
-        if not self.takes_chien:
+        play = self.play
+        if not self.takes_chien or (self.ecart is None and not (play and play.over)):
             return [], []
-        ecart, play = self.ecart, self.play
-        if ecart is None:
-            if play is None or not play.over:
-                return [], []
-            ecart = self.unplayed()
-        full = self.full
-        if full is None:
-            full = (play.dealt.get(self.taker, []) if play else []) + ecart
+        ecart, full = self._put_aside(play.dealt.get(self.taker, []) if play else [])
         return ecart, forced_trumps(full, ecart, self.size)
+
+    def _put_aside(self, played: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The taker's écart (as made, else the cards nobody played) and what he put it
+        aside from: his cards and the chien, or when either is not given the cards he
+        `played` and the écart."""
+        ecart = self.unplayed() if self.ecart is None else self.ecart
+        full = self.full
+        return ecart, [*played, *ecart] if full is None else full
+
+    def ecart_faults(self, played: Sequence[str] = ()) -> Placed:
+        """The écart judged as a whole (`check_ecart`): put aside from the taker's cards and
+        the chien, or when either is not given from the cards he `played` and the écart
+        (as made, else the cards nobody played)."""
+        ecart, full = self._put_aside(played)
+        return check_ecart(full, ecart, self.size, self.taker)
 
     def unplayed(self) -> list[str]:
         """The cards nobody has played (once the play is over: the écart or the chien)."""
@@ -187,9 +192,8 @@ class FrenchState(State):
     def legal(self) -> list[str]:
         phase = self.phase
         if phase == "auction":
-            if self.sec is not None:
-                return [PASS]
-            return [PASS, *CONTRACTS[RANK[self.contract] + 1 if self.contract else 0 :]]
+            higher = CONTRACTS[RANK[self.contract] + 1 if self.contract else 0 :]
+            return [PASS, *(higher if self.sec is None else ())]  # the Petit sec: pass
         if phase in ("call", "discard"):
             left = [c for c in self.full or () if c not in (self.ecart or ())]
             cards = FACES if phase == "call" else left
@@ -328,11 +332,7 @@ class FrenchState(State):
 
     def announce(self, seat: int, word: str, shown: list[str]) -> None:
         """`seat` announces `word`, showing `shown` (performed, legal or not)."""
-        if (
-            word == "chelem"
-            and not self.chelem
-            and not check_chelem(seat, self.taker, self.variant)
-        ):
+        if word == "chelem" and not (self.chelem or check_chelem(seat, self.taker, self.variant)):
             self.chelem = True
             if self.play is not None and not self.play.trick:
                 self.play = None  # the taker leads: the play starts again from him
@@ -353,7 +353,7 @@ class FrenchState(State):
         return TrickPlay(
             rules.FOLLOW,
             self.seats,
-            self.taker if self.chelem else self.eldest,
+            self.taker if self.chelem else self.order[0],  # the eldest but for a chelem
             HAND[self.seats],
             self.play_hands(),
             check=first_lead(called) if called else None,
@@ -489,31 +489,24 @@ def _card_list(keyword: str, codes: list[str] | None) -> tgn.CardList | None:
 
 
 Read = tuple[str, int | None, str, tuple[str, ...]]
-_READ: dict[str, Read] = {}
-"""The calls and cards read so far (a few hundred spellings at most)."""
 
 
+@lru_cache(maxsize=4096)
 def read(action: str) -> Read:
     """(kind, seat label, word, cards) of an action as the reader spells it: a call
     (`garde sans`, `2: petite`), an announcement (`2: poignée t21 …`) or a card."""
-    found = _READ.get(action)
-    if found is not None:
-        return found
     label, colon, rest = action.partition(":")
     seat = int(label) if colon and label.strip().isdigit() else None
-    words = (rest if seat is not None else action).split()
-    if words:
-        call = CALLS.get("-".join(words).lower())
-        word = ANNOUNCEMENT_SPELLINGS.get(words[0].lower(), words[0].lower())
-        if call is not None:
-            found = _READ[action] = "bid", seat, call, ()
-        elif word in DECK.announcements and seat is not None:
-            return "announce", seat, word, tuple(w.upper() for w in words[1:])
-        elif len(words) == 1 and seat is None and words[0].upper() in DECK.cards:
-            found = _READ[action] = "card", None, "", (words[0].upper(),)
-    if found is None:
-        raise IllegalAction(f"{action!r} is not an action of french-tarot")
-    return found
+    words = (rest if seat is not None else action).split() or [""]
+    call = CALLS.get("-".join(words).lower())
+    word = ANNOUNCEMENT_SPELLINGS.get(words[0].lower(), words[0].lower())
+    if call is not None:
+        return "bid", seat, call, ()
+    if word in DECK.announcements and seat is not None:
+        return "announce", seat, word, tuple(w.upper() for w in words[1:])
+    if len(words) == 1 and seat is None and words[0].upper() in DECK.cards:
+        return "card", None, "", (words[0].upper(),)
+    raise IllegalAction(f"{action!r} is not an action of french-tarot")
 
 
 # --- a state from a record ------------------------------------------------------------
@@ -550,22 +543,20 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     the cards played."""
     ctx = Context(record, want_steps=False)
     state = from_record(record, ctx, variant_of(ctx))
+    items = record.announce.items if record.announce else []
+    sections = [
+        ("auction", [c.word for c in record.calls()]),
+        ("call", list(record.call.cards) if record.call else []),
+        ("discard", spare_first(list(record.discard.cards) if record.discard else [])),
+        ("", [*(" ".join([f"{i.seat}: {i.word}", *i.cards]) for i in items), *record.played()]),
+    ]
     out: list[tuple[int | None, str]] = []
-
-    def walk(phase: str | None, actions: list[str]) -> None:
-        for action in actions:
-            if phase is not None:
+    for phase, actions in sections:  # the écart only when the taker takes the chien
+        for action in actions if phase != "discard" or state.takes_chien else []:
+            if phase:
                 state.enter(phase)
             out.append((state.actor(action), action))
             state.perform(action)
-        if phase is not None:
+        if phase:
             state.close(phase)
-
-    walk("auction", [c.word for c in record.calls()])
-    walk("call", list(record.call.cards) if record.call else [])
-    ecart = list(record.discard.cards) if record.discard else []
-    walk("discard", spare_first(ecart) if state.takes_chien else [])
-    items = record.announce.items if record.announce else []
-    walk(None, [" ".join([f"{i.seat}: {i.word}", *i.cards]) for i in items])
-    walk(None, record.played())
     return out

@@ -48,10 +48,8 @@ def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], di
         winner = trick.winner
         played, codes = zip(*trick.cards, strict=True)  # the seats, their cards
         points[winner] += trick_value(codes)
-        if FOOL in codes:
-            for seat, card in trick.cards:
-                if card == FOOL:
-                    points[seat] += FOOL_POINTS
+        for seat, card in trick.cards if FOOL in codes else ():
+            points[seat] += FOOL_POINTS if card == FOOL else 0
         winning = codes[played.index(winner)]
         if winning[0] == "T" and king_trumped(codes, winning):  # only a trump takes a king
             kings[winner] += KING_TRUMPED

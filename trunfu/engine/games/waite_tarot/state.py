@@ -20,7 +20,7 @@ from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
 from ...state import Fault, IllegalAction, Snapshot, State
 from ...tricks import ExcuseLead, TrickRules
-from .declarations import TAROTS, announced, declarations
+from .declarations import TAROTS, Declaration, announced, declarations
 from .scoring import difference_result, tally
 
 GAME = "waite-tarot"
@@ -47,9 +47,7 @@ def read_action(action: str) -> Item | None:
         return None
     found = getattr(record, section)
     items = found.cards if section == "discard" else found.items
-    if len(items) != 1:
-        return None
-    return items[0]
+    return items[0] if len(items) == 1 else None
 
 
 def spell(item: Announcement | Exchange) -> str:
@@ -351,11 +349,11 @@ class WaiteState(State):
         hands = {s: self.hands[s] or self.play.dealt.get(s) for s in out}
         for item in self.announced:
             seat, word, cards = item.seat, item.word, list(item.cards)
-            if seat not in out or (self.asks.get(seat) if word == "ask" else hands[seat]):
-                continue  # an ask answered scores nothing; a hand known scores what it holds
-            if not self.judge_declaration(seat, word, cards):
+            # an ask answered scores nothing; a hand known scores what it holds
+            skip = seat not in out or (self.asks.get(seat) if word == "ask" else hands[seat])
+            if not skip and not self.judge_declaration(seat, word, cards):
                 out[seat].append(
-                    {"kind": word, "cards": cards, "points": announced(word, cards)[0]}
+                    Declaration(word, tuple(cards), announced(word, cards)[0]).as_json()
                 )
         for seat, found in out.items():
             found += [d.as_json() for d in declarations(hands[seat] or [])]
