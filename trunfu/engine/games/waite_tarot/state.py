@@ -416,11 +416,7 @@ def start(record: Record) -> WaiteState:
 
 
 def _dealt(record: Record) -> WaiteState:
-    """`from_record` with the record's own seats, which must be 2 or 3."""
-    if record.seats not in (2, 3):
-        raise ValueError(
-            f"the Game of Tarot is played by 2 or 3 seats, not {record.tag('Seats')!r}"
-        )
+    """`from_record` with the record's own seats (2 or 3: `trunfu.engine.start` checks)."""
     return from_record(record, record.seats, record.dealer or 1)
 
 
