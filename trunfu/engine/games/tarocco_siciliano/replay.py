@@ -27,7 +27,7 @@ def walk(record: Record, seats: int, leader: int) -> list[tuple[int, int, str]]:
 def replay(record: Record, ctx: Context) -> None:
     """Referee `record` (see the module docstring)."""
     seats = ctx.seats
-    hands, talon = dealt(record, seats, ctx.game.order)
+    hands, talon = dealt(record, seats)
     state = SicilianState(seats, ctx.dealer, hands, talon, record.tags)
     ctx.observe(state)
     ctx.step("deal", label=f"seat {ctx.dealer} deals; seat {ctx.eldest} is eldest")
@@ -54,9 +54,8 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
         for place, card in enumerate(scarto):
-            for fault in state.judge("card", None, card, None):
-                ctx.error(record.discard.cards.at(place), fault.code, fault.message)
-            state.act("card", None, card, None)
+            at = record.discard.cards.at(place)
+            _judged(ctx, state, ("card", None, card, None), at, None, "")
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()

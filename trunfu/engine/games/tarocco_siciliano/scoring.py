@@ -40,11 +40,10 @@ def side_cards(
             continue
         for seat, card in pile:
             holder = side_of[seat]
-            if card in _SPECIAL and holder != side:
-                if card != "EX":
-                    pigliate[side] += 1
-                else:
-                    fled.append((side, holder))
+            if card == "EX" and holder != side:
+                fled.append((side, holder))
+            elif card in PIGLIATA_CARDS and holder != side:
+                pigliate[side] += 1
     won = {side_of[trick.winner] for trick in tricks}
     for taker, holder in fled:
         if holder in won:
@@ -66,8 +65,7 @@ def score(deal: SicilianState) -> Outcome:
     points[last] += LAST_TRICK
     jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
     jochi["vanto"][last] = 1
-    if deal.rivanto is not None:  # to the side that took the last trick
-        jochi["rivanto"][last] = 1
+    jochi["rivanto"][last] = int(deal.rivanto is not None)  # to the last trick's side
     jochi["pigliate"] = pigliate
     if deal.scommessa:
         won = set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)

@@ -363,15 +363,13 @@ def _call(word: str, card: str | None = None) -> tgn.Call:
     return tgn.Call(word=word, card=tgn.Card(card) if card else None)
 
 
-def dealt(
-    record: tgn.Record, seats: int, order: tuple[str, ...]
-) -> tuple[dict[int, list[str]], list[str] | None]:
+def dealt(record: tgn.Record, seats: int) -> tuple[dict[int, list[str]], list[str] | None]:
     """The hands the record gives and the talon (when not given, the cards no hand holds)."""
     given, piles = deal_of(record, seats)
     hands, talon = {s: h for s, h in given.items() if h is not None}, piles.get("talon")
     if talon is None and len(hands) == seats:
         held = {c for h in hands.values() for c in h}
-        talon = [c for c in order if c not in held]
+        talon = [c for c in DECK.order if c not in held]
     return hands, talon
 
 
@@ -384,7 +382,7 @@ def _seats(record: tgn.Record) -> int:
 def start(record: tgn.Record) -> SicilianState:
     """The state right after the deal of `record` (`ValueError`: a hand or talon not given)."""
     seats = _seats(record)
-    hands, talon = dealt(record, seats, DECK.order)
+    hands, talon = dealt(record, seats)
     missing = [f"seat {s}" for s in range(1, seats + 1) if s not in hands]
     missing += ["the talon"] * (record.hand("talon") is None)
     if missing:
@@ -395,7 +393,7 @@ def start(record: tgn.Record) -> SicilianState:
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them."""
     seats = _seats(record)
-    state = SicilianState(seats, record.dealer or 1, *dealt(record, seats, DECK.order))
+    state = SicilianState(seats, record.dealer or 1, *dealt(record, seats))
     out = [c.word + (f" {c.card.code}" if c.card else "") for c in record.calls()]
     out += list(record.discard.cards) if record.discard else []
     out += record.call.cards[:1] if record.call else []
