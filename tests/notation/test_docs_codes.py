@@ -22,6 +22,7 @@ CLASS_OF_CALL = {"Fault": "rules", "problem": "syntax", "line_problem": "syntax"
 PASSED_ON = {
     ("engine/context.py", "code"),  # Context.error's Diagnostic(code=code)
     ("engine/context.py", "fault.code"),  # Context.act: a game state's check(), its Faults
+    ("engine/play.py", "fault.code"),  # the referee's play loop: TrickPlay.card_fault's Fault
     ("notation/reader.py", "code"),  # the reader's diag(): Diagnostic(code=code)
     ("notation/builder.py", "code"),  # the builder's problem(), passed on
     ("engine/games/french_tarot/replay.py", "*fault"),  # a game state's check(): its Faults
