@@ -105,15 +105,9 @@ def parse_batch(file: str, start: int, chunks: list[Chunk]) -> dict[str, pa.Tabl
     `file`) and return the rows of every table."""
     reader = shared_reader()
     rows = Rows()
-    collecting = gc.isenabled()
-    gc.disable()  # the batch's objects die with it: collecting while they pile up is waste
-    try:
-        for offset, chunk in enumerate(chunks):
-            add_read(rows, reader.parse_chunk(chunk, file, start + offset))
-        return rows.tables()
-    finally:
-        if collecting:
-            gc.enable()
+    for offset, chunk in enumerate(chunks):
+        add_read(rows, reader.parse_chunk(chunk, file, start + offset))
+    return rows.tables()
 
 
 def _run(work: Work, file: str, start: int, packed: list[Packed]) -> bytes:

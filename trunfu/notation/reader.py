@@ -43,16 +43,7 @@ class Reader:
         self._parser = build_parser(self._build, self._comments)
 
     def parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
-        """Read one record; the garbage collector waits while its objects are made."""
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            return self._parse_chunk(chunk, file, index)
-        finally:
-            if collecting:
-                gc.enable()
-
-    def _parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
+        """Read one record."""
         def diag(line: int, column: int, cls: str, code: str, message: str) -> Diagnostic:
             return Diagnostic(
                 file=file,
