@@ -4,10 +4,11 @@ asked for; one that fails to import is reported, not raised."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
-from trunfu.engine import actions, games, start
+from trunfu.engine import actions, games, simulate, start
 from trunfu.notation.models import Record, Tag
 
 
@@ -46,3 +47,25 @@ def test_a_state_is_refused_for_seats_the_game_is_not_played_by(game: str, seats
     for call in (start, actions):
         with pytest.raises(ValueError, match=f"^{game} is played by {re.escape(counts)} seats"):
             call(record)
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("french-tarot", 4), ("french-tarot", 6), ("marafone", 4), ("marafone", 5)]
+    + [("tarocco-siciliano", 3), ("tarocco-siciliano", 4), ("waite-tarot", 2), ("waite-tarot", 3)],
+)
+def test_start_names_what_the_deal_leaves_out(game: str, seats: int):
+    [record] = simulate(game, seats, 1, seed=5)
+    owners = [hand.owner for hand in record.deal.hands]
+    words = {"talon": "the talon (`talon:`)", "dead": "the dead hand (`dead:`)"}
+    assert start(record).phase != "over"
+    for owner in owners:
+        left = [hand for hand in record.deal.hands if hand.owner != owner]
+        cut = replace(record, deal=replace(record.deal, hands=left))
+        named = words.get(owner, f"seat {owner}'s hand")
+        with pytest.raises(ValueError, match=f"^the deal does not give {re.escape(named)}$"):
+            start(cut)
+    cut = replace(record, deal=None)
+    with pytest.raises(ValueError, match="seat 1's hand and seat 2's hand"):
+        start(cut)
+    assert set(owners) - {str(s) for s in range(1, seats + 1)} <= set(words)

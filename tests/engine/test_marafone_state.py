@@ -244,7 +244,7 @@ def test_the_signore_calls_a_card_of_another_suit_after_chiamo():
 
 def test_start_needs_every_hand():
     text = re.sub(r"  3: .*\n", "", write(MARAFFA))
-    with pytest.raises(ValueError, match="no hand for seat 3"):
+    with pytest.raises(ValueError, match="seat 3's hand"):
         start(read(text))
 
 

@@ -303,5 +303,5 @@ def test_a_forced_solo_and_the_replay_steps_observe_the_state():
 def test_start_names_what_the_deal_leaves_out():
     text = DEAL_A.replace("  2: T1 KD", "  2x: T1 KD").replace("  talon: T3 T2 7S\n", "")
     text = "\n".join(line for line in text.splitlines() if "2x:" not in line) + "\n"
-    with pytest.raises(ValueError, match="seat 2, the talon"):
+    with pytest.raises(ValueError, match="seat 2's hand and the talon"):
         start(record_of(text))

@@ -4,6 +4,7 @@ records. See docs/engine-contract.md."""
 
 from __future__ import annotations
 
+from ..notation.decks import GAMES as DECKS
 from ..notation.models import Record
 from .context import Context
 from .games import GAMES, GameRules, get, register
@@ -49,7 +50,29 @@ def _rules(record: Record) -> GameRules:
 def start(record: Record) -> State:
     """The game state right after the deal of `record` (its tags and its `deal` section;
     every hand and the talon must be given, else `ValueError` saying which)."""
-    return _rules(record).start(record)
+    rules = _rules(record)
+    missing = _not_dealt(record)
+    if missing:
+        raise ValueError(f"the deal does not give {' and '.join(missing)}")
+    return rules.start(record)
+
+
+PILES = {"talon": "the talon (`talon:`)", "dead": "the dead hand (`dead:`)"}
+"""The piles a deal may give beside the hands, in words."""
+
+
+def _not_dealt(record: Record) -> list[str]:
+    """What the deal of `record` leaves out of those its game deals: a seat's hand, the
+    talon, the dead hand."""
+    seats = record.seats or 0
+    game = DECKS.get(record.tag("Game") or "")
+    sizes = game.deals.get(seats) if game is not None else None
+    given = {hand.owner for hand in record.deal.hands} if record.deal is not None else set()
+    missing = [f"seat {s}'s hand" for s in range(1, seats + 1) if str(s) not in given]
+    piles = [
+        words for pile, words in PILES.items() if getattr(sizes, pile, 0) and pile not in given
+    ]
+    return missing + piles
 
 
 def actions(record: Record) -> list[tuple[int | None, str]]:
