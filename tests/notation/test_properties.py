@@ -364,8 +364,7 @@ def test_sections_right_or_wrong_read_cleanly(parts, glue, head):
 @st.composite
 def writer_laid(draw) -> str:
     """A deal, maybe an auction, a call, a discard and announcements, and a play, laid out
-    as the writer lays them out (the direct reading's own path), maybe with one piece of
-    text put in anywhere."""
+    as the writer lays them out, maybe with one piece of text put in anywhere."""
     code = st.sampled_from(["KS", "T21", "EX", "10H", "2C", "AB"])
     codes = st.lists(code, max_size=5)
     played = st.lists(code | st.sampled_from(["KS busso", "2C volo"]), max_size=5)

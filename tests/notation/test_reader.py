@@ -276,7 +276,7 @@ def test_record_index_and_file_in_diagnostics():
 
 
 def test_nodes_made_without_validation_are_whole_models():
-    """The record, sections, claims, tags, hands and tricks the direct reading makes
+    """The record, sections, claims, tags, hands and tricks the reader makes
     without pydantic's validation hold every field, in its type: validating their dump
     again gives the same node (each a slotted dataclass)."""
     text = (
