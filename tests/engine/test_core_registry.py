@@ -51,8 +51,16 @@ def test_a_state_is_refused_for_seats_the_game_is_not_played_by(game: str, seats
 
 @pytest.mark.parametrize(
     ("game", "seats"),
-    [("french-tarot", 4), ("french-tarot", 6), ("marafone", 4), ("marafone", 5)]
-    + [("tarocco-siciliano", 3), ("tarocco-siciliano", 4), ("waite-tarot", 2), ("waite-tarot", 3)],
+    [
+        ("french-tarot", 4),
+        ("french-tarot", 6),
+        ("marafone", 4),
+        ("marafone", 5),
+        ("tarocco-siciliano", 3),
+        ("tarocco-siciliano", 4),
+        ("waite-tarot", 2),
+        ("waite-tarot", 3),
+    ],
 )
 def test_start_names_what_the_deal_leaves_out(game: str, seats: int):
     [record] = simulate(game, seats, 1, seed=5)

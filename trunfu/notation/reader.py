@@ -44,6 +44,7 @@ class Reader:
 
     def parse_chunk(self, chunk: Chunk, file: str | None, index: int) -> ReadResult:
         """Read one record."""
+
         def diag(line: int, column: int, cls: str, code: str, message: str) -> Diagnostic:
             return Diagnostic(
                 file=file,
