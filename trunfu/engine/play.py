@@ -82,7 +82,8 @@ class TrickPlay:
     cards are then taken as they come). `check` adds a game's own card rule (tricks
     1..`check_until`); `winner` a game's own rule for who takes a trick (trick `winner_at`
     only, when given). `lying`: cards known to be in no seat's hand → where they lie ("in
-    the dead hand"), told when a seat plays one."""
+    the dead hand"); `owners`: cards known to be a seat's though its hand is not given →
+    (seat, how), e.g. the talon cards of a declarer; both told when a seat plays one."""
 
     def __init__(
         self,
@@ -97,6 +98,7 @@ class TrickPlay:
         winner: WinnerRule | None = None,
         winner_at: int | None = None,
         lying: dict[str, str] | None = None,
+        owners: dict[str, tuple[int, str]] | None = None,
     ) -> None:
         self.rules = rules
         self.seats = seats
@@ -113,7 +115,7 @@ class TrickPlay:
         self.winner = winner
         self.winner_at = winner_at
         self.deal(hands)
-        self.where = Where(self.dealt, lying or {}, {})
+        self.where = Where(self.dealt, lying or {}, owners or {})
         """Where the cards lie: the hands given, and what else is known (`card_fault`)."""
         self.inferred = Inference({}, total + 1, {})
         """The hands not given, as the referee inferred them from the play."""
