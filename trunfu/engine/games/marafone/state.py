@@ -30,12 +30,12 @@ from .rules import (
     parse_match_score,
     parse_target,
     points,
+    side_thirds,
     team,
-    team_thirds,
     trick_thirds,
     word_truth,
 )
-from .trionfo import Auction, goal_met, scores, side_thirds
+from .trionfo import Auction, goal_met, scores
 
 
 class Action(NamedTuple):
@@ -150,10 +150,6 @@ class MarafoneState(State):
     def outcome(self) -> Outcome | None:
         return self.score() if self.over else None
 
-    def score(self) -> Outcome | None:
-        """The hand scored as it stands (None when it cannot be)."""
-        return self._score_four() if self.auction is None else self._score_trionfo()
-
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
         if self.play is None:
@@ -175,7 +171,7 @@ class MarafoneState(State):
         """A trick was taken: the points the steps show."""
         if self.auction is None:
             side = team(trick.winner)
-            self.points[TEAM_NAMES[side]] = team_thirds(self.play.tricks)[side] / 3
+            self.points[TEAM_NAMES[side]] = side_thirds(self.play.tricks, (1, 3), False)[side] / 3
             return
         cards = [c for _, c in trick.cards]
         self.partner_known = self.partner_known or self.called in cards
@@ -377,12 +373,12 @@ class MarafoneState(State):
                 return {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": ace}
         return None
 
-    def _score_four(self) -> Outcome | None:
-        tricks = self.playing().tricks
-        complete = len(tricks) == self.total
-        thirds = team_thirds(tricks)
-        if complete:
-            thirds[team(tricks[-1].winner)] += LAST_TRICK_THIRDS
+    def _four_seat(self, won: list[int], complete: bool) -> tuple[list[int], dict] | None:
+        """Four seats: each seat's points from the thirds `won` by the team of the holder of
+        4D and by the other, and the outcome's bonuses and breakdown; None when a `fuori`
+        cannot be judged (a match tag unreadable)."""
+        ours = team(self.first)
+        thirds = won if ours == 0 else won[::-1]  # teams 1+3, 2+4
         maraffa = self._maraffa(complete)
         so_far = [points(thirds[0]), points(thirds[1])]
         if maraffa and maraffa["ace_first"]:
@@ -401,25 +397,17 @@ class MarafoneState(State):
                 right = fuori_right(seat, so_far, match, target)
                 teams = so_far if right else eleven_nil(seat)
                 claim = claim | {"match_score": list(match), "target": target, "right": right}
-        leader, partner = self.first, (self.first + 1) % 4 + 1
-        ours, theirs = team(leader), 1 - team(leader)
         named = [("maraffa", maraffa["seat"])] if maraffa else []
         named += [(f"signals.{s['word']}", s["seat"]) for s in self.signals]
         named += [(f"claim.{claim['kind']}", claim["seat"])] if claim else []
         named += [("irregularity", self.irregular["seat"])] if self.irregular else []
         side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
-        attack, defence = thirds[ours] / 3, thirds[theirs] / 3
-        return Outcome.of(
-            [*teams, *teams],  # seats 1 to 4: teams 1+3, 2+4, 1+3, 2+4
-            declarer=leader,
-            partners=[partner],
-            card_points={"declarer": attack, "defence": defence},
-            margin=attack - defence,
-            bonuses=[Bonus(name=name, side=side[team(s)], points=1.0) for name, s in named],
-            breakdown={
+        return [*teams, *teams], {  # seats 1 to 4: teams 1+3, 2+4, 1+3, 2+4
+            "bonuses": [Bonus(name=name, side=side[team(s)], points=1.0) for name, s in named],
+            "breakdown": {
                 "trump": self.trump,
-                "trump_named_by": leader,
-                "trump_team_won": teams[ours] > teams[theirs],
+                "trump_named_by": self.first,
+                "trump_team_won": teams[ours] > teams[1 - ours],
                 "teams": dict(zip(TEAM_NAMES, teams, strict=True)),
                 "card_points": {
                     name: won / 3 for name, won in zip(TEAM_NAMES, thirds, strict=True)
@@ -431,11 +419,14 @@ class MarafoneState(State):
                 "irregularity": self.irregular,
                 "end": end,
             },
-        )
+        }
 
-    def _score_trionfo(self) -> Outcome | None:
-        auction, signore, bid = self.auction, self.signore, self.bid
-        if auction.thrown_in:
+    def score(self) -> Outcome | None:
+        """The hand scored as it stands (None when it cannot be): the card points of the
+        declarer's side (the team of the holder of 4D; the signore and his amico) and of
+        the others, then what four seats or the bid of Trionfo make of them."""
+        auction = self.auction
+        if auction is not None and auction.thrown_in:
             first = {"auction_first": self.first, "bid": None}
             speakers = list(auction.speakers)
             return Outcome.of(
@@ -443,39 +434,57 @@ class MarafoneState(State):
             )
         if self.called and self.amico is None:
             return None
+        tricks, four = self.playing().tricks, auction is None
+        declarer = self.first if four else self.signore
+        partner = (declarer + 1) % 4 + 1 if four else self.amico
+        partners = [partner] if partner and partner != declarer else []
+        side = {declarer, *partners}
+        complete = len(tricks) == self.total
+        won = side_thirds(tricks, side, complete)  # the declarer's side, the others
+        scored = self._four_seat(won, complete) if four else self._trionfo(tricks, side, won)
+        if scored is None:
+            return None
+        value = [w / 3 if four else float(points(w)) for w in won]  # declarer's side, others
+        return Outcome.of(
+            scored[0],
+            declarer=declarer,
+            partners=partners,
+            card_points={"declarer": value[0], "defence": value[1]},
+            margin=value[0] - value[1],
+            **scored[1],
+        )
+
+    def _trionfo(
+        self, tricks: list[TrickResult], side: set[int], won: list[int]
+    ) -> tuple[list[int], dict]:
+        """Trionfo: each seat's score from the bid's goal (`won`: the thirds of the
+        signore's side and of the others), and the outcome's other fields."""
+        bid, signore = self.bid, self.signore
         taken = [  # (winner, thirds) of each trick
             (t.winner, trick_thirds([c for _, c in t.cards], t.number == self.total))
-            for t in self.playing().tricks
+            for t in tricks
         ]
-        side = self.side
-        won = goal_met(bid, signore, side, taken)
-        alone = self.amico is None or self.amico == signore
-        partners = [] if alone else [self.amico]
-        ours, theirs = side_thirds(side, taken)
+        made = goal_met(bid, signore, side, taken)
         mine = sum(winner in side for winner, _ in taken)
-        return Outcome.of(
-            scores(bid, signore, None if alone else self.amico, won),
-            contract=bid,
-            declarer=signore,
-            partners=partners,
-            won=won,
-            speakers=list(auction.speakers),
-            card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
-            margin=float(points(ours) - points(theirs)),
-            breakdown={
+        amico = None if side == {signore} else self.amico
+        return scores(bid, signore, amico, made), {
+            "contract": bid,
+            "won": made,
+            "speakers": list(self.auction.speakers),
+            "breakdown": {
                 "bid": bid,
-                "won": won,
+                "won": made,
                 "auction_first": self.first,
                 "signore": signore,
                 "trump": self.trump,
                 "called": self.called,
-                "amico": None if alone else self.amico,
-                "alone": alone,
-                "card_points": {"signore": points(ours), "others": points(theirs)},
-                "thirds": {"signore": ours, "others": theirs},
+                "amico": amico,
+                "alone": amico is None,
+                "card_points": {"signore": points(won[0]), "others": points(won[1])},
+                "thirds": {"signore": won[0], "others": won[1]},
                 "tricks": {"signore": mine, "others": len(taken) - mine},
             },
-        )
+        }
 
 
 def start(record: tgn.Record) -> MarafoneState:

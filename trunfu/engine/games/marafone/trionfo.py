@@ -119,11 +119,3 @@ def scores(bid: str, signore: int, amico: int | None, won: bool) -> list[int]:
     if friend is not None and amico is not None:
         out[amico - 1] = sign * friend
     return out
-
-
-def side_thirds(side: set[int], tricks: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """Thirds of the signore's side and of the others, from the tricks as (winner, thirds)."""
-    won = [0, 0]
-    for winner, thirds in tricks:
-        won[winner not in side] += thirds
-    return won[0], won[1]
