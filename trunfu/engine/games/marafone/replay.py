@@ -4,7 +4,7 @@ from the play when the deal leaves hands out."""
 
 from __future__ import annotations
 
-from ....notation.models import Call, Claim, Record
+from ....notation.models import Claim, Record
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
@@ -99,8 +99,11 @@ def replay(record: Record, ctx: Context) -> None:
     if not four:
         _words(ctx, state)
     for call in [] if four else record.calls():  # four seats have no auction
-        _turn(ctx, state, call)
-        ctx.act(state, call, call.word, f"seat {state.auction.turn}: {call.word}")
+        seat = state.auction.turn
+        if call.label is not None and seat and call.label != seat:
+            message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
+            ctx.error(call, "wrong-turn", message)
+        ctx.act(state, call, call.word, f"seat {seat}: {call.word}")
     if state.phase == "trump" and trump is not None:
         ctx.act(state, record.trump, f"trump {trump}", _named(ctx, state, trump) if four else "")
     called = record.call.cards if record.call else []
@@ -165,14 +168,6 @@ def _named(ctx: Context, state: MarafoneState, trump: str) -> str:
         return f"seat {seat}, who holds 4D, names {suit} as trumps"
     call = f" and calls {state.called}" if state.called else ""
     return f"seat {seat} names {suit} as trumps{call}"
-
-
-def _turn(ctx: Context, state: MarafoneState, call: Call) -> None:
-    """A call labelled with a seat whose turn it is not."""
-    seat = state.auction.turn
-    if call.label is not None and seat and call.label != seat:
-        message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
-        ctx.error(call, "wrong-turn", message)
 
 
 def _words(ctx: Context, state: MarafoneState) -> None:
