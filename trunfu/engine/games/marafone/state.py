@@ -243,7 +243,8 @@ class MarafoneState(State):
             return [Fault("unknown-card", f"{act.card} is not a card of marafone")]
         if self.phase != "play":
             return []
-        play, faults = self.playing(), self._card_fault(act.card)
+        play = self.playing()
+        faults = [fault] if (fault := play.card_fault(act.card)) else []
         if act.word and play.trick:
             faults.append(self._not_leader(play.number, play.to_play, act.word))
         return faults
@@ -289,10 +290,6 @@ class MarafoneState(State):
                     self.close()
             if act.word and self.auction is None:
                 self.hear(number, seat, act.card, act.word, lead)
-
-    def _card_fault(self, card: str) -> list[Fault]:
-        fault = self.playing().card_fault(card)
-        return [fault] if fault else []
 
     def snapshot(self) -> Snapshot:
         play = self.play
@@ -489,10 +486,7 @@ class MarafoneState(State):
 
 def start(record: tgn.Record) -> MarafoneState:
     """The state right after the deal of `record` (every hand given, else ValueError)."""
-    seats = record.seats
-    if seats not in (4, 5):
-        raise ValueError(f"marafone is played by 4 or 5 seats, not {record.tag('Seats')!r}")
-    hands = deal_of(record, seats)[0]
+    hands = deal_of(record, record.seats)[0]  # 4 or 5 seats: `trunfu.engine.start` checks
     missing = [str(s) for s, h in hands.items() if h is None]
     if missing:
         raise ValueError(f"the deal gives no hand for seat {', '.join(missing)}")
