@@ -115,12 +115,6 @@ class WaiteState(State):
             return hand
         return None if hand is None or self.talon is None else hand + self.talon
 
-    def elsewhere(self) -> dict[str, str]:
-        """Cards out of every seat's hand → where they lie."""
-        out = {c: "in the dealer's discard" for c in self.discarded}
-        out.update({c: "in the dead hand" for c in self.dead or []})
-        return out
-
     def due(self) -> Fault | None:
         """What the exchange waits for: a card back from a seat that received a Tarot, or
         the Tarot an ask calls for from a seat known to hold one."""
@@ -220,7 +214,9 @@ class WaiteState(State):
     def new_play(self) -> TrickPlay:
         """The play about to begin (the hands as they are now, the cards out of them known to
         lie elsewhere)."""
-        return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands, lying=self.elsewhere())
+        lying = {c: "in the dealer's discard" for c in self.discarded}
+        lying.update({c: "in the dead hand" for c in self.dead or []})
+        return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands, lying=lying)
 
     def _ask_fault(self, seat: int) -> Fault | None:
         held = len([c for c in self.hands[seat] or () if c in TAROTS])
@@ -276,7 +272,17 @@ class WaiteState(State):
                 self.asks.setdefault(item.seat, False)
             self.announced.append(item)
         elif type(item) is Exchange:
-            self._hand_over(item)
+            card, giver, receiver = item.card.code, item.giver, item.receiver
+            if card in TAROTS:
+                self.asks[receiver] = True
+                self.owed[receiver, giver] = True
+            else:
+                self.owed[giver, receiver] = False
+            if card in (self.hands.get(giver) or ()):
+                self.hands[giver].remove(card)
+            if self.hands.get(receiver) is not None:
+                self.hands[receiver].append(card)
+            self.exchanges.append(item)
         else:
             raise IllegalAction(self.check(action)[0].message, "unknown-action")
 
@@ -287,19 +293,6 @@ class WaiteState(State):
         if not hand_known:
             self.hands[self.dealer] = None
         self.discard_done = True
-
-    def _hand_over(self, ex: Exchange) -> None:
-        card = ex.card.code
-        if card in TAROTS:
-            self.asks[ex.receiver] = True
-            self.owed[ex.receiver, ex.giver] = True
-        else:
-            self.owed[ex.giver, ex.receiver] = False
-        if card in (self.hands.get(ex.giver) or ()):
-            self.hands[ex.giver].remove(card)
-        if self.hands.get(ex.receiver) is not None:
-            self.hands[ex.receiver].append(card)
-        self.exchanges.append(ex)
 
     def took(self, trick: TrickResult) -> None:
         """A trick's winner has taken it: its points show from now on."""
