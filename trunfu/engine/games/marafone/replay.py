@@ -104,8 +104,9 @@ def replay(record: Record, ctx: Context) -> None:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
         ctx.act(state, call, call.word, f"seat {seat}: {call.word}")
-    if state.phase == "trump" and trump is not None:
-        ctx.act(state, record.trump, f"trump {trump}", _named(ctx, state, trump) if four else "")
+    if state.phase == "trump" and trump is not None:  # the step of four seats shows it
+        named = f"seat {first}, who holds 4D, names {DECK.suit_name(trump)} as trumps"
+        ctx.act(state, record.trump, f"trump {trump}", named if four and ctx.want_steps else "")
     called = record.call.cards if record.call else []
     if state.phase == "call" and len(called) == 1:  # else told by `_call_section`
         ctx.act(state, called.card(0), called[0])
@@ -124,9 +125,10 @@ def replay(record: Record, ctx: Context) -> None:
     leader = state.leader
     if trump is None:
         return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
-    if not four:
+    if not four and ctx.want_steps:  # one step shows trumps and the called card
         call = f" call {state.called}" if state.called else ""
-        label = _named(ctx, state, trump)
+        calls = f" and calls {state.called}" if state.called else ""
+        label = f"seat {leader} names {DECK.suit_name(trump)} as trumps{calls}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
     play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
     result = play_tricks(ctx, state, play, claims=four)
@@ -156,18 +158,6 @@ def _claim(ctx: Context, state: MarafoneState, claim: Claim) -> None:
             f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
         )
         ctx.error(after[0], "play-after-claim", message)
-
-
-def _named(ctx: Context, state: MarafoneState, trump: str) -> str:
-    """The label of the step where trumps are named (none when steps are not wanted): by
-    the holder of 4D, or by the signore with the card he calls (one step shows both)."""
-    if not ctx.want_steps:
-        return ""
-    suit, seat = DECK.suit_name(trump), state.leader
-    if state.auction is None:
-        return f"seat {seat}, who holds 4D, names {suit} as trumps"
-    call = f" and calls {state.called}" if state.called else ""
-    return f"seat {seat} names {suit} as trumps{call}"
 
 
 def _words(ctx: Context, state: MarafoneState) -> None:
