@@ -8,7 +8,7 @@ from ....notation.models import Claim, Record
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
-from .rules import DECK, RULES
+from .rules import DECK, FIRST_CARD, RULES
 from .state import MarafoneState
 from .trionfo import Auction
 
@@ -62,7 +62,7 @@ def _first(
     turned round from him); told as missing when the record does not show it. True when
     five passes make him not matter."""
     four = ctx.seats == 4
-    card, shift = ("4D", 0) if four else ("5S", None)
+    card, shift = FIRST_CARD[ctx.seats], 0 if four else None
     first = next((s for s, h in hands.items() if h is not None and card in h), None)
     if first is not None:
         return first, False

@@ -27,6 +27,8 @@ HAND_POINTS = 11
 MARAFFA_POINTS = 3
 TEAM_NAMES = ("1+3", "2+4")
 DEFAULT_TARGET = 41
+FIRST_CARD = {4: "4D", 5: "5S"}
+"""Seats → the card whose holder names trumps and leads (four seats), or speaks first."""
 
 
 def trick_thirds(cards: Iterable[str], last: bool = False) -> int:

@@ -13,7 +13,7 @@ import random
 from ...slam import slam_lead
 from . import evaluate
 from .rules import DECK, GAME, holds_maraffa, points, side_thirds, team
-from .state import MarafoneState, dealt
+from .state import MarafoneState
 from .trionfo import BID_RANK, BIDS
 
 MASO = BID_RANK["maso"]
@@ -43,7 +43,7 @@ def deal(rng: random.Random, seats: int, variant: str | None = None) -> Marafone
     }
     dealer = rng.randint(1, seats)
     tags = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
-    state = dealt(hands, dealer, tags, Planned)
+    state = Planned(hands, dealer=dealer, tags=tags)
     if seats == 4 and rng.random() < CLAIM_ODDS:
         state.claim_after = rng.randint(3, 9)
     return state

@@ -19,6 +19,7 @@ from ...state import Fault, Snapshot, State
 from ...state import dealt as deal_of
 from .rules import (
     DECK,
+    FIRST_CARD,
     GAME,
     LAST_TRICK_THIRDS,
     MARAFFA_POINTS,
@@ -89,11 +90,14 @@ class MarafoneState(State):
         self,
         hands: dict[int, list[str] | None],
         *,
-        first: int,
+        first: int | None = None,
         dealer: int = 1,
         tags: Iterable[tuple[str, str]] = (),
     ) -> None:
-        self.seats, self.dealer, self.hands, self.first = len(hands), dealer, hands, first
+        """`first`: the holder of the first card (`FIRST_CARD`), when the deal does not show it."""
+        self.seats, self.dealer, self.hands = len(hands), dealer, hands
+        card = FIRST_CARD[self.seats]
+        self.first = first or next((s for s, h in hands.items() if h and card in h), None)
         self.tags = [(name, value) for name, value in tags if name != "Result"]
         self.given = {s for s, h in hands.items() if h is not None}
         self.trump: str | None = None
@@ -102,7 +106,7 @@ class MarafoneState(State):
         """Card points taken so far per side, as the steps show them."""
         self.name, self.total = ("marafone", 10) if four else ("Trionfo", 8)
         """The game's name in messages, and the tricks of a complete hand."""
-        self.auction = None if four else Auction(first, seats=self.seats)
+        self.auction = None if four else Auction(self.first, seats=self.seats)
         self.phase = "trump" if four else "auction"
         self.called: str | None = None
         self.amico: int | None = None
@@ -490,21 +494,12 @@ def start(record: tgn.Record) -> MarafoneState:
     missing = [str(s) for s, h in hands.items() if h is None]
     if missing:
         raise ValueError(f"the deal gives no hand for seat {', '.join(missing)}")
-    return dealt(hands, record.dealer or 1, [(t.name, t.value) for t in record.tags])
-
-
-def dealt(
-    hands: dict[int, list[str]],
-    dealer: int,
-    tags: list[tuple[str, str]],
-    kind: type[MarafoneState] = MarafoneState,
-) -> MarafoneState:
-    """The state of a deal of `hands` (`kind`: a subclass of the state)."""
-    card = "4D" if len(hands) == 4 else "5S"
-    first = next((s for s, h in hands.items() if card in h), None)
-    if first is None:
-        raise ValueError(f"no hand of the deal holds {card}")
-    return kind(hands, first=first, dealer=dealer, tags=tags)
+    state = MarafoneState(
+        hands, dealer=record.dealer or 1, tags=[(t.name, t.value) for t in record.tags]
+    )
+    if state.first is None:
+        raise ValueError(f"no hand of the deal holds {FIRST_CARD[state.seats]}")
+    return state
 
 
 def written(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
