@@ -107,8 +107,8 @@ def replay(record: Record, ctx: Context) -> None:
     if state.phase == "trump" and trump is not None:  # the step of four seats shows it
         named = f"seat {first}, who holds 4D, names {DECK.suit_name(trump)} as trumps"
         ctx.act(state, record.trump, f"trump {trump}", named if four and ctx.want_steps else "")
-    called = record.call.cards if record.call else []
-    if state.phase == "call" and len(called) == 1:  # else told by `_call_section`
+    called = record.call.cards if record.call and not four else []
+    if state.phase == "call" and len(called) == 1:  # else told below
         ctx.act(state, called.card(0), called[0])
     if state.phase == "over":  # thrown in
         if played:
@@ -120,9 +120,13 @@ def replay(record: Record, ctx: Context) -> None:
         return None
     if state.phase == "auction":
         return None
-    if not four:
-        _call_section(record, ctx, state)
-    leader = state.leader
+    leader, bid = state.leader, state.bid
+    if bid and bid != "chiamo" and called:
+        message = f"only `chiamo` calls a card; seat {leader} bid `{bid}` and plays alone"
+        ctx.error(called.at(0), "unexpected-call", message)
+    if bid == "chiamo" and len(called) != 1:
+        message = f"after `chiamo` seat {leader} calls one card of a suit other than trumps"
+        ctx.error(record.call or record.auction, "call-needed", message + " (e.g. `call` `3C`)")
     if trump is None:
         return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
     if not four and ctx.want_steps:  # one step shows trumps and the called card
@@ -190,17 +194,3 @@ def _words(ctx: Context, state: MarafoneState) -> None:
         if word:
             step.text = f"{step.text} {word}"
             step.label = f"{step.label}, saying {word}"
-
-
-def _call_section(record: Record, ctx: Context, state: MarafoneState) -> None:
-    """Trionfo: a called card after another bid than `chiamo`, or not one after it."""
-    cards, signore, bid = record.call.cards if record.call else [], state.signore, state.bid
-    if bid != "chiamo" and cards:
-        message = f"only `chiamo` calls a card; seat {signore} bid `{bid}` and plays alone"
-        ctx.error(record.call.cards.at(0), "unexpected-call", message)  # type: ignore[union-attr]
-    if bid == "chiamo" and len(cards) != 1:
-        message = (
-            f"after `chiamo` seat {signore} calls one card of a suit other than trumps "
-            "(e.g. `call` `3C`)"
-        )
-        ctx.error(record.call or record.auction, "call-needed", message)
