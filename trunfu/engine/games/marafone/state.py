@@ -445,13 +445,13 @@ class MarafoneState(State):
         scored = self._four_seat(won, complete) if four else self._trionfo(tricks, side, won)
         if scored is None:
             return None
-        value = [w / 3 if four else float(points(w)) for w in won]  # declarer's side, others
+        ours, theirs = (won[0] / 3, won[1] / 3) if four else (points(won[0]), points(won[1]))
         return Outcome.of(
             scored[0],
             declarer=declarer,
             partners=partners,
-            card_points={"declarer": value[0], "defence": value[1]},
-            margin=value[0] - value[1],
+            card_points={"declarer": float(ours), "defence": float(theirs)},
+            margin=float(ours - theirs),
             **scored[1],
         )
 
