@@ -154,6 +154,10 @@ class MarafoneState(State):
     def outcome(self) -> Outcome | None:
         return self.score() if self.over else None
 
+    def score(self) -> Outcome | None:
+        """The hand scored as it stands (None when it cannot be)."""
+        return self._score_four() if self.auction is None else self._score_trionfo()
+
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
         if self.play is None:
@@ -374,12 +378,10 @@ class MarafoneState(State):
                 return {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": ace}
         return None
 
-    def _four_seat(self, won: list[int], complete: bool) -> tuple[list[int], dict] | None:
-        """Four seats: each seat's points from the thirds `won` by the team of the holder of
-        4D and by the other, and the outcome's bonuses and breakdown; None when a `fuori`
-        cannot be judged (a match tag unreadable)."""
-        ours = team(self.first)
-        thirds = won if ours == 0 else won[::-1]  # teams 1+3, 2+4
+    def _score_four(self) -> Outcome | None:
+        tricks = self.playing().tricks
+        complete = len(tricks) == self.total
+        thirds = side_thirds(tricks, (1, 3), complete)  # teams 1+3 and 2+4
         maraffa = self._maraffa(complete)
         so_far = [points(thirds[0]), points(thirds[1])]
         if maraffa and maraffa["ace_first"]:
@@ -398,17 +400,25 @@ class MarafoneState(State):
                 right = fuori_right(seat, so_far, match, target)
                 teams = so_far if right else eleven_nil(seat)
                 claim = claim | {"match_score": list(match), "target": target, "right": right}
+        leader, partner = self.first, (self.first + 1) % 4 + 1
+        ours, theirs = team(leader), 1 - team(leader)
         named = [("maraffa", maraffa["seat"])] if maraffa else []
         named += [(f"signals.{s['word']}", s["seat"]) for s in self.signals]
         named += [(f"claim.{claim['kind']}", claim["seat"])] if claim else []
         named += [("irregularity", self.irregular["seat"])] if self.irregular else []
         side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
-        return [*teams, *teams], {  # seats 1 to 4: teams 1+3, 2+4, 1+3, 2+4
-            "bonuses": [Bonus(name=name, side=side[team(s)], points=1.0) for name, s in named],
-            "breakdown": {
+        attack, defence = thirds[ours] / 3, thirds[theirs] / 3
+        return Outcome.of(
+            [*teams, *teams],  # seats 1 to 4: teams 1+3, 2+4, 1+3, 2+4
+            declarer=leader,
+            partners=[partner],
+            card_points={"declarer": attack, "defence": defence},
+            margin=attack - defence,
+            bonuses=[Bonus(name=name, side=side[team(s)], points=1.0) for name, s in named],
+            breakdown={
                 "trump": self.trump,
-                "trump_named_by": self.first,
-                "trump_team_won": teams[ours] > teams[1 - ours],
+                "trump_named_by": leader,
+                "trump_team_won": teams[ours] > teams[theirs],
                 "teams": dict(zip(TEAM_NAMES, teams, strict=True)),
                 "card_points": {
                     name: won / 3 for name, won in zip(TEAM_NAMES, thirds, strict=True)
@@ -420,14 +430,11 @@ class MarafoneState(State):
                 "irregularity": self.irregular,
                 "end": end,
             },
-        }
+        )
 
-    def score(self) -> Outcome | None:
-        """The hand scored as it stands (None when it cannot be): the card points of the
-        declarer's side (the team of the holder of 4D; the signore and his amico) and of
-        the others, then what four seats or the bid of Trionfo make of them."""
-        auction = self.auction
-        if auction is not None and auction.thrown_in:
+    def _score_trionfo(self) -> Outcome | None:
+        auction, signore, bid = self.auction, self.signore, self.bid
+        if auction.thrown_in:
             first = {"auction_first": self.first, "bid": None}
             speakers = list(auction.speakers)
             return Outcome.of(
@@ -435,57 +442,39 @@ class MarafoneState(State):
             )
         if self.called and self.amico is None:
             return None
-        tricks, four = self.playing().tricks, auction is None
-        declarer = self.first if four else self.signore
-        partner = (declarer + 1) % 4 + 1 if four else self.amico
-        partners = [partner] if partner and partner != declarer else []
-        side = {declarer, *partners}
-        complete = len(tricks) == self.total
-        won = side_thirds(tricks, side, complete)  # the declarer's side, the others
-        scored = self._four_seat(won, complete) if four else self._trionfo(tricks, side, won)
-        if scored is None:
-            return None
-        ours, theirs = (won[0] / 3, won[1] / 3) if four else (points(won[0]), points(won[1]))
-        return Outcome.of(
-            scored[0],
-            declarer=declarer,
-            partners=partners,
-            card_points={"declarer": float(ours), "defence": float(theirs)},
-            margin=float(ours - theirs),
-            **scored[1],
-        )
-
-    def _trionfo(
-        self, tricks: list[TrickResult], side: set[int], won: list[int]
-    ) -> tuple[list[int], dict]:
-        """Trionfo: each seat's score from the bid's goal (`won`: the thirds of the
-        signore's side and of the others), and the outcome's other fields."""
-        bid, signore = self.bid, self.signore
+        tricks, side = self.playing().tricks, self.side
         taken = [  # (winner, thirds) of each trick
             (t.winner, trick_thirds([c for _, c in t.cards], t.number == self.total))
             for t in tricks
         ]
-        made = goal_met(bid, signore, side, taken)
+        won = goal_met(bid, signore, side, taken)
+        alone = self.amico is None or self.amico == signore
+        partners = [] if alone else [self.amico]
+        ours, theirs = side_thirds(tricks, side, len(tricks) == self.total)
         mine = sum(winner in side for winner, _ in taken)
-        amico = None if side == {signore} else self.amico
-        return scores(bid, signore, amico, made), {
-            "contract": bid,
-            "won": made,
-            "speakers": list(self.auction.speakers),
-            "breakdown": {
+        return Outcome.of(
+            scores(bid, signore, None if alone else self.amico, won),
+            contract=bid,
+            declarer=signore,
+            partners=partners,
+            won=won,
+            speakers=list(auction.speakers),
+            card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
+            margin=float(points(ours) - points(theirs)),
+            breakdown={
                 "bid": bid,
-                "won": made,
+                "won": won,
                 "auction_first": self.first,
                 "signore": signore,
                 "trump": self.trump,
                 "called": self.called,
-                "amico": amico,
-                "alone": amico is None,
-                "card_points": {"signore": points(won[0]), "others": points(won[1])},
-                "thirds": {"signore": won[0], "others": won[1]},
+                "amico": None if alone else self.amico,
+                "alone": alone,
+                "card_points": {"signore": points(ours), "others": points(theirs)},
+                "thirds": {"signore": ours, "others": theirs},
                 "tricks": {"signore": mine, "others": len(taken) - mine},
             },
-        }
+        )
 
 
 def start(record: tgn.Record) -> MarafoneState:
