@@ -136,8 +136,15 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
     play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
     result = play_tricks(ctx, state, play, claims=four)
-    if result.claim is not None:
-        _claim(ctx, state, result.claim)
+    if (claim := result.claim) is not None:  # `fuori` or `penalty`: nothing may follow it
+        action = f"{claim.kind} {claim.seat}"
+        ctx.act(state, claim, action)
+        label = f"seat {claim.seat}{CLAIMED[claim.kind]}"
+        ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
+        after = record.play.items[record.play.items.index(claim) + 1 :]
+        if after:
+            stop = f"the hand stopped at `{action}` (line {claim.line})"
+            ctx.error(after[0], "play-after-claim", f"{stop}; nothing may be played after it")
     faults = len(ctx.diagnostics)
     if four:
         _words(ctx, state)
@@ -147,21 +154,6 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.outcome = state.score()
     if ctx.outcome is not None:
         ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
-
-
-def _claim(ctx: Context, state: MarafoneState, claim: Claim) -> None:
-    """Four seats: the `fuori` or `penalty` that ends the play; nothing may follow it."""
-    action = f"{claim.kind} {claim.seat}"
-    ctx.act(state, claim, action)
-    label = f"seat {claim.seat}{CLAIMED[claim.kind]}"
-    ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
-    items = ctx.record.play.items
-    after = items[items.index(claim) + 1 :]
-    if after:
-        message = (
-            f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
-        )
-        ctx.error(after[0], "play-after-claim", message)
 
 
 def _words(ctx: Context, state: MarafoneState) -> None:
