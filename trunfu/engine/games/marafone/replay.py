@@ -63,9 +63,9 @@ def _first(
     five passes make him not matter."""
     four = ctx.seats == 4
     card, shift = FIRST_CARD[ctx.seats], 0 if four else None
-    first = next((s for s, h in hands.items() if h is not None and card in h), None)
-    if first is not None:
-        return first, False
+    for seat, hand in hands.items():
+        if hand is not None and card in hand:
+            return seat, False
     if not four:
         auction = Auction(1)
         for call in record.calls():
@@ -105,8 +105,9 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.error(call, "wrong-turn", message)
         ctx.act(state, call, call.word, f"seat {seat}: {call.word}")
     if state.phase == "trump" and trump is not None:  # the step of four seats shows it
-        named = f"seat {first}, who holds 4D, names {DECK.suit_name(trump)} as trumps"
-        ctx.act(state, record.trump, f"trump {trump}", named if four and ctx.want_steps else "")
+        suit = DECK.suit_name(trump) if four and ctx.want_steps else ""
+        named = f"seat {first}, who holds 4D, names {suit} as trumps" if suit else ""
+        ctx.act(state, record.trump, f"trump {trump}", named)
     called = record.call.cards if record.call and not four else []
     if state.phase == "call" and len(called) == 1:  # else told below
         ctx.act(state, called.card(0), called[0])
@@ -164,10 +165,10 @@ def _words(ctx: Context, state: MarafoneState) -> None:
     trionfo, said, number = state.auction is not None, {}, 0
     tricks = state.play.tricks if state.play is not None else []
     for item in ctx.record.play.items if ctx.record.play else ():
-        if type(item) is Claim and trionfo:
-            (fault,) = state.check(f"{item.kind} {item.seat}")
-            ctx.error(item, fault.code, fault.message)
         if type(item) is Claim:
+            if trionfo:
+                (fault,) = state.check(f"{item.kind} {item.seat}")
+                ctx.error(item, fault.code, fault.message)
             continue
         number += 1
         for i, extras in sorted(item.cards.extras.items()) if item.cards.extras else ():
