@@ -103,7 +103,7 @@ def replay(record: Record, ctx: Context) -> None:
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
-        ctx.act(state, call, call.word, f"seat {seat}: {call.word}")
+        ctx.act(state, call, call.word, f"seat {seat}: {call.word}" if ctx.want_steps else "")
     if state.phase == "trump" and trump is not None:  # the step of four seats shows it
         suit = DECK.suit_name(trump) if four and ctx.want_steps else ""
         named = f"seat {first}, who holds 4D, names {suit} as trumps" if suit else ""
