@@ -450,7 +450,8 @@ class MarafoneState(State):
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
-        ours, theirs = side_thirds(tricks, side, len(tricks) == self.total)
+        ours = sum(thirds for winner, thirds in taken if winner in side)  # the thirds of his side
+        theirs = sum(thirds for _, thirds in taken) - ours
         mine = sum(winner in side for winner, _ in taken)
         return Outcome.of(
             scores(bid, signore, None if alone else self.amico, won),
