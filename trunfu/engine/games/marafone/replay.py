@@ -4,13 +4,11 @@ from the play when the deal leaves hands out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ....notation.models import Call, Claim, Record
+from ....notation.models import Claim, Record
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
-from .rules import DECK, RULES
+from .rules import DECK, FIRST_CARD, RULES
 from .state import MarafoneState
 from .trionfo import Auction
 
@@ -18,28 +16,22 @@ CLAIMED = {"fuori": " calls his team out", "penalty": "'s team is penalised"}
 """How a claim's step tells it, after the seat."""
 
 
-def holder(
-    record: Record,
-    hands: dict[int, list[str] | None],
-    card: str,
-    leader_of: Callable[[int], int | None],
-    trump: str | None,
+def _fit(
+    record: Record, hands: dict[int, list[str] | None], card: str, trump: str | None, shift: int
 ) -> int | None:
-    """The seat holding `card` at the start: from the deal, else the only seat s such that,
-    with the first trick led by `leader_of(s)`, s plays `card` and every seat whose hand is
-    given plays only its own cards. None when the record does not tell (with no hand given,
-    every seat fits: a play can be turned round the table)."""
-    for seat, hand in hands.items():
-        if hand is not None and card in hand:
-            return seat
+    """The only seat s whose hand is not given such that, with the first trick led by the
+    seat `shift` places after s, s plays `card` and every seat whose hand is given plays
+    only its own cards; None when not exactly one fits (with no hand given, every seat
+    fits: a play can be turned round the table). The play is walked once, from seat 1:
+    who leads only turns it round the table."""
     items = record.play.items if record.play is not None else []
     claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
-    tricks = [trick.cards for trick in items[:claimed]]
+    tricks, seats = [trick.cards for trick in items[:claimed]], len(hands)
+    play = TrickPlay(RULES.with_trump(trump), seats, 1, len(tricks), {})
+    walked = [(seat, card) for _, seat, card in play.walk(tricks)]
     fits = []
     for seat in (s for s, h in hands.items() if h is None):
-        leader = leader_of(seat)
-        play = TrickPlay(RULES.with_trump(trump), len(hands), leader or 1, len(tricks), {})
-        owners = {c: s for _, s, c in play.walk(tricks)} if leader else {}
+        owners = {c: (s + seat + shift - 2) % seats + 1 for s, c in walked}
         if owners.get(card) == seat and all(
             hands[s] is None or c in hands[s] for c, s in owners.items()
         ):
@@ -65,17 +57,26 @@ def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
 def _first(
     record: Record, ctx: Context, hands: dict, trump: str | None, played: bool
 ) -> tuple[int | None, bool]:
-    """The holder of the first card (4D leads, 5S speaks first), told as missing when the
-    record does not show it; True when five passes make him not matter."""
-    if ctx.seats == 4:
-        first = holder(record, hands, "4D", lambda s: s, trump)
-        if first is None and played:
-            ctx.error(record.play, "unknown-leader", _unknown("4D", "leads the first trick"))
-        return first, False
-    first = holder(record, hands, "5S", lambda s: _auction(record, s).bidder, trump)
-    if first is None and _auction(record, 1).thrown_in:
-        return 1, True  # five passes are the same whoever spoke first
-    if first is None and record.auction is not None:
+    """The holder of the first card (4D leads, 5S speaks first): from the deal, else the
+    only seat the play fits (`_fit`; the signore, who leads, is the bidder of the auction
+    turned round from him); told as missing when the record does not show it. True when
+    five passes make him not matter."""
+    four = ctx.seats == 4
+    card, shift = FIRST_CARD[ctx.seats], 0 if four else None
+    for seat, hand in hands.items():
+        if hand is not None and card in hand:
+            return seat, False
+    if not four:
+        auction = Auction(1)
+        for call in record.calls():
+            auction.say(call.word)
+        if auction.thrown_in:
+            return 1, True  # five passes are the same whoever spoke first
+        shift = auction.bidder - 1 if auction.bidder else None
+    first = None if shift is None else _fit(record, hands, card, trump, shift)
+    if first is None and four and played:
+        ctx.error(record.play, "unknown-leader", _unknown("4D", "leads the first trick"))
+    if first is None and not four and record.auction is not None:
         ctx.error(record.auction, "unknown-first", _unknown("5S", "speaks first"))
     return first, False
 
@@ -96,14 +97,19 @@ def replay(record: Record, ctx: Context) -> None:
     count = "ten" if four else "eight"
     ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
     if not four:
-        _four_seat_words(record, ctx, state)
+        _words(ctx, state)
     for call in [] if four else record.calls():  # four seats have no auction
-        _turn(ctx, state, call)
-        ctx.act(state, call, call.word, f"seat {state.auction.turn}: {call.word}")
-    if state.phase == "trump" and trump is not None:
-        ctx.act(state, record.trump, f"trump {trump}", _named(ctx, state, trump) if four else "")
-    called = record.call.cards if record.call else []
-    if state.phase == "call" and len(called) == 1:  # else told by `_call_section`
+        seat = state.auction.turn
+        if call.label is not None and seat and call.label != seat:
+            message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
+            ctx.error(call, "wrong-turn", message)
+        ctx.act(state, call, call.word, f"seat {seat}: {call.word}" if ctx.want_steps else "")
+    if state.phase == "trump" and trump is not None:  # the step of four seats shows it
+        suit = DECK.suit_name(trump) if four and ctx.want_steps else ""
+        named = f"seat {first}, who holds 4D, names {suit} as trumps" if suit else ""
+        ctx.act(state, record.trump, f"trump {trump}", named)
+    called = record.call.cards if record.call and not four else []
+    if state.phase == "call" and len(called) == 1:  # else told below
         ctx.act(state, called.card(0), called[0])
     if state.phase == "over":  # thrown in
         if played:
@@ -115,19 +121,31 @@ def replay(record: Record, ctx: Context) -> None:
         return None
     if state.phase == "auction":
         return None
-    if not four:
-        _call_section(record, ctx, state)
-    leader = state.leader
+    leader, bid = state.leader, state.bid
+    if bid and bid != "chiamo" and called:
+        message = f"only `chiamo` calls a card; seat {leader} bid `{bid}` and plays alone"
+        ctx.error(called.at(0), "unexpected-call", message)
+    if bid == "chiamo" and len(called) != 1:
+        message = f"after `chiamo` seat {leader} calls one card of a suit other than trumps"
+        ctx.error(record.call or record.auction, "call-needed", message + " (e.g. `call` `3C`)")
     if trump is None:
         return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
-    if not four:
+    if not four and ctx.want_steps:  # one step shows trumps and the called card
         call = f" call {state.called}" if state.called else ""
-        label = _named(ctx, state, trump)
+        calls = f" and calls {state.called}" if state.called else ""
+        label = f"seat {leader} names {DECK.suit_name(trump)} as trumps{calls}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
     play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
     result = play_tricks(ctx, state, play, claims=four)
-    if result.claim is not None:
-        _claim(ctx, state, result.claim)
+    if (claim := result.claim) is not None:  # `fuori` or `penalty`: nothing may follow it
+        action = f"{claim.kind} {claim.seat}"
+        ctx.act(state, claim, action)
+        label = f"seat {claim.seat}{CLAIMED[claim.kind]}"
+        ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
+        after = record.play.items[record.play.items.index(claim) + 1 :]
+        if after:
+            stop = f"the hand stopped at `{action}` (line {claim.line})"
+            ctx.error(after[0], "play-after-claim", f"{stop}; nothing may be played after it")
     faults = len(ctx.diagnostics)
     if four:
         _words(ctx, state)
@@ -139,93 +157,33 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
 
 
-def _claim(ctx: Context, state: MarafoneState, claim: Claim) -> None:
-    """Four seats: the `fuori` or `penalty` that ends the play; nothing may follow it."""
-    action = f"{claim.kind} {claim.seat}"
-    ctx.act(state, claim, action)
-    label = f"seat {claim.seat}{CLAIMED[claim.kind]}"
-    ctx.step("claim", seat=claim.seat, text=action, node=claim, label=label)
-    items = ctx.record.play.items
-    after = items[items.index(claim) + 1 :]
-    if after:
-        message = (
-            f"the hand stopped at `{action}` (line {claim.line}); nothing may be played after it"
-        )
-        ctx.error(after[0], "play-after-claim", message)
-
-
-def _named(ctx: Context, state: MarafoneState, trump: str) -> str:
-    """The label of the step where trumps are named (none when steps are not wanted): by
-    the holder of 4D, or by the signore with the card he calls (one step shows both)."""
-    if not ctx.want_steps:
-        return ""
-    suit, seat = DECK.suit_name(trump), state.leader
-    if state.auction is None:
-        return f"seat {seat}, who holds 4D, names {suit} as trumps"
-    call = f" and calls {state.called}" if state.called else ""
-    return f"seat {seat} names {suit} as trumps{call}"
-
-
-def _turn(ctx: Context, state: MarafoneState, call: Call) -> None:
-    """A call labelled with a seat whose turn it is not."""
-    seat = state.auction.turn
-    if call.label is not None and seat and call.label != seat:
-        message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
-        ctx.error(call, "wrong-turn", message)
-
-
-def _four_seat_words(record: Record, ctx: Context, state: MarafoneState) -> None:
-    """Trionfo: the four-seat words and claims of the play, refused."""
-    for item in record.play.items if record.play is not None else ():
-        if type(item) is Claim:
-            (fault,) = state.check(f"{item.kind} {item.seat}")
-            ctx.error(item, fault.code, fault.message)
-            continue
-        for place, said in sorted((item.cards.extras or {}).items()):
-            if said.signal:
-                (fault,) = state.check(f"{item.cards[place]} {said.signal}")
-                ctx.error((said.signal_line, said.signal_column), fault.code, fault.message)
-
-
 def _words(ctx: Context, state: MarafoneState) -> None:
-    """The state hears every word written in a trick played, once the play has shown the
-    hands (a hand inferred from the play is only known then); each word is shown in the
-    step of its card (`3C striscio`)."""
-    tricks, said = state.play.tricks, {}
-    for number, trick in enumerate(ctx.record.play.tricks if ctx.record.play else [], 1):
-        for i, extras in sorted(trick.cards.extras.items()) if trick.cards.extras else ():
-            word = extras.signal
+    """The leader's words written in the play, and its claims in Trionfo, as the state
+    judges them. Trionfo refuses each (`check`). At four seats the state hears every word
+    written in a trick played, once the play has shown the hands (a hand inferred from the
+    play is only known then), and each is shown in the step of its card (`3C striscio`)."""
+    trionfo, said, number = state.auction is not None, {}, 0
+    tricks = state.play.tricks if state.play is not None else []
+    for item in ctx.record.play.items if ctx.record.play else ():
+        if type(item) is Claim:
+            if trionfo:
+                (fault,) = state.check(f"{item.kind} {item.seat}")
+                ctx.error(item, fault.code, fault.message)
+            continue
+        number += 1
+        for i, extras in sorted(item.cards.extras.items()) if item.cards.extras else ():
+            word, fault = extras.signal, None
             if word and ctx.want_steps:
-                said[trick.cards.at(i)] = word
-            if word and number <= len(tricks):
+                said[item.cards.at(i)] = word
+            if word and trionfo:
+                (fault,) = state.check(f"{item.cards[i]} {word}")
+            elif word and number <= len(tricks):
                 seat, card = tricks[number - 1].cards[i]
                 fault = state.hear(number, seat, card, word, lead=i == 0)
-                if fault is not None:
-                    ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
+            if fault is not None:
+                ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
     for step in ctx.steps if said else ():
         word = said.get((step.line, step.column)) if step.kind == "card" else None
         if word:
             step.text = f"{step.text} {word}"
             step.label = f"{step.label}, saying {word}"
-
-
-def _auction(record: Record, first: int) -> Auction:
-    """The record's auction when seat `first` speaks first."""
-    auction = Auction(first)
-    for call in record.calls():
-        auction.say(call.word)
-    return auction
-
-
-def _call_section(record: Record, ctx: Context, state: MarafoneState) -> None:
-    """Trionfo: a called card after another bid than `chiamo`, or not one after it."""
-    cards, signore, bid = record.call.cards if record.call else [], state.signore, state.bid
-    if bid != "chiamo" and cards:
-        message = f"only `chiamo` calls a card; seat {signore} bid `{bid}` and plays alone"
-        ctx.error(record.call.cards.at(0), "unexpected-call", message)  # type: ignore[union-attr]
-    if bid == "chiamo" and len(cards) != 1:
-        message = (
-            f"after `chiamo` seat {signore} calls one card of a suit other than trumps "
-            "(e.g. `call` `3C`)"
-        )
-        ctx.error(record.call or record.auction, "call-needed", message)

@@ -27,6 +27,8 @@ HAND_POINTS = 11
 MARAFFA_POINTS = 3
 TEAM_NAMES = ("1+3", "2+4")
 DEFAULT_TARGET = 41
+FIRST_CARD = {4: "4D", 5: "5S"}
+"""Seats → the card whose holder names trumps and leads (four seats), or speaks first."""
 
 
 def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
@@ -38,12 +40,16 @@ _card = itemgetter(1)
 """A (seat, card) pair's card."""
 
 
-def team_thirds(tricks: Iterable[TrickResult]) -> list[int]:
-    """Thirds won by teams 1+3 and 2+4 with `tricks` (the last trick's point not counted)."""
+def side_thirds(tricks: list[TrickResult], side: Collection[int], last: bool) -> list[int]:
+    """Thirds won with `tricks` by the seats of `side` and by the others (`last`: the last
+    trick's point counted, to its winner)."""
     won: list[list[tuple[int, str]]] = [[], []]
     for trick in tricks:
-        won[(trick.winner - 1) % 2] += trick.cards
-    return [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
+        won[trick.winner not in side] += trick.cards
+    thirds = [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
+    if last:
+        thirds[tricks[-1].winner not in side] += LAST_TRICK_THIRDS
+    return thirds
 
 
 def points(thirds: int) -> int:

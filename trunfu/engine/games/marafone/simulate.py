@@ -12,8 +12,8 @@ import random
 
 from ...slam import slam_lead
 from . import evaluate
-from .rules import DECK, GAME, holds_maraffa, points, team, team_thirds
-from .state import MarafoneState, dealt
+from .rules import DECK, GAME, holds_maraffa, points, side_thirds, team
+from .state import MarafoneState
 from .trionfo import BID_RANK, BIDS
 
 MASO = BID_RANK["maso"]
@@ -43,7 +43,7 @@ def deal(rng: random.Random, seats: int, variant: str | None = None) -> Marafone
     }
     dealer = rng.randint(1, seats)
     tags = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
-    state = dealt(hands, dealer, tags, Planned)
+    state = Planned(hands, dealer=dealer, tags=tags)
     if seats == 4 and rng.random() < CLAIM_ODDS:
         state.claim_after = rng.randint(3, 9)
     return state
@@ -80,7 +80,7 @@ def choose(state: MarafoneState, rng: random.Random) -> str:
 def _claim(state: MarafoneState, rng: random.Random) -> str:
     """`fuori` by a seat of the team ahead in the hand, which has counted its points; the
     MatchScore is set so that it is right about nine times in ten."""
-    won = team_thirds(state.play.tricks)
+    won = side_thirds(state.play.tricks, (1, 3), False)
     ahead = 0 if won[0] > won[1] else 1 if won[1] > won[0] else rng.randint(0, 1)
     seat = rng.choice([s for s in range(1, 5) if team(s) == ahead])
     need = 41 - points(won[ahead]) + rng.choice(NEED_SHIFT)

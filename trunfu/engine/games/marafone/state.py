@@ -19,6 +19,7 @@ from ...state import Fault, Snapshot, State
 from ...state import dealt as deal_of
 from .rules import (
     DECK,
+    FIRST_CARD,
     GAME,
     LAST_TRICK_THIRDS,
     MARAFFA_POINTS,
@@ -30,12 +31,12 @@ from .rules import (
     parse_match_score,
     parse_target,
     points,
+    side_thirds,
     team,
-    team_thirds,
     trick_thirds,
     word_truth,
 )
-from .trionfo import Auction, goal_met, scores, side_thirds
+from .trionfo import Auction, goal_met, scores
 
 
 class Action(NamedTuple):
@@ -89,11 +90,14 @@ class MarafoneState(State):
         self,
         hands: dict[int, list[str] | None],
         *,
-        first: int,
+        first: int | None = None,
         dealer: int = 1,
         tags: Iterable[tuple[str, str]] = (),
     ) -> None:
-        self.seats, self.dealer, self.hands, self.first = len(hands), dealer, hands, first
+        """`first`: the holder of the first card (`FIRST_CARD`), when the deal does not show it."""
+        self.seats, self.dealer, self.hands = len(hands), dealer, hands
+        card = FIRST_CARD[self.seats]
+        self.first = first or next((s for s, h in hands.items() if h and card in h), None)
         self.tags = [(name, value) for name, value in tags if name != "Result"]
         self.given = {s for s, h in hands.items() if h is not None}
         self.trump: str | None = None
@@ -102,7 +106,7 @@ class MarafoneState(State):
         """Card points taken so far per side, as the steps show them."""
         self.name, self.total = ("marafone", 10) if four else ("Trionfo", 8)
         """The game's name in messages, and the tricks of a complete hand."""
-        self.auction = None if four else Auction(first, seats=self.seats)
+        self.auction = None if four else Auction(self.first, seats=self.seats)
         self.phase = "trump" if four else "auction"
         self.called: str | None = None
         self.amico: int | None = None
@@ -175,7 +179,7 @@ class MarafoneState(State):
         """A trick was taken: the points the steps show."""
         if self.auction is None:
             side = team(trick.winner)
-            self.points[TEAM_NAMES[side]] = team_thirds(self.play.tricks)[side] / 3
+            self.points[TEAM_NAMES[side]] = side_thirds(self.play.tricks, (1, 3), False)[side] / 3
             return
         cards = [c for _, c in trick.cards]
         self.partner_known = self.partner_known or self.called in cards
@@ -247,7 +251,8 @@ class MarafoneState(State):
             return [Fault("unknown-card", f"{act.card} is not a card of marafone")]
         if self.phase != "play":
             return []
-        play, faults = self.playing(), self._card_fault(act.card)
+        play = self.playing()
+        faults = [fault] if (fault := play.card_fault(act.card)) else []
         if act.word and play.trick:
             faults.append(self._not_leader(play.number, play.to_play, act.word))
         return faults
@@ -293,10 +298,6 @@ class MarafoneState(State):
                     self.close()
             if act.word and self.auction is None:
                 self.hear(number, seat, act.card, act.word, lead)
-
-    def _card_fault(self, card: str) -> list[Fault]:
-        fault = self.playing().card_fault(card)
-        return [fault] if fault else []
 
     def snapshot(self) -> Snapshot:
         play = self.play
@@ -380,9 +381,7 @@ class MarafoneState(State):
     def _score_four(self) -> Outcome | None:
         tricks = self.playing().tricks
         complete = len(tricks) == self.total
-        thirds = team_thirds(tricks)
-        if complete:
-            thirds[team(tricks[-1].winner)] += LAST_TRICK_THIRDS
+        thirds = side_thirds(tricks, (1, 3), complete)  # teams 1+3 and 2+4
         maraffa = self._maraffa(complete)
         so_far = [points(thirds[0]), points(thirds[1])]
         if maraffa and maraffa["ace_first"]:
@@ -443,15 +442,16 @@ class MarafoneState(State):
             )
         if self.called and self.amico is None:
             return None
+        tricks, side = self.playing().tricks, self.side
         taken = [  # (winner, thirds) of each trick
             (t.winner, trick_thirds([c for _, c in t.cards], t.number == self.total))
-            for t in self.playing().tricks
+            for t in tricks
         ]
-        side = self.side
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
-        ours, theirs = side_thirds(side, taken)
+        ours = sum(thirds for winner, thirds in taken if winner in side)  # the thirds of his side
+        theirs = sum(thirds for _, thirds in taken) - ours
         mine = sum(winner in side for winner, _ in taken)
         return Outcome.of(
             scores(bid, signore, None if alone else self.amico, won),
@@ -480,28 +480,16 @@ class MarafoneState(State):
 
 def start(record: tgn.Record) -> MarafoneState:
     """The state right after the deal of `record` (every hand given, else ValueError)."""
-    seats = record.seats
-    if seats not in (4, 5):
-        raise ValueError(f"marafone is played by 4 or 5 seats, not {record.tag('Seats')!r}")
-    hands = deal_of(record, seats)[0]
+    hands = deal_of(record, record.seats)[0]  # 4 or 5 seats: `trunfu.engine.start` checks
     missing = [str(s) for s, h in hands.items() if h is None]
     if missing:
         raise ValueError(f"the deal gives no hand for seat {', '.join(missing)}")
-    return dealt(hands, record.dealer or 1, [(t.name, t.value) for t in record.tags])
-
-
-def dealt(
-    hands: dict[int, list[str]],
-    dealer: int,
-    tags: list[tuple[str, str]],
-    kind: type[MarafoneState] = MarafoneState,
-) -> MarafoneState:
-    """The state of a deal of `hands` (`kind`: a subclass of the state)."""
-    card = "4D" if len(hands) == 4 else "5S"
-    first = next((s for s, h in hands.items() if card in h), None)
-    if first is None:
-        raise ValueError(f"no hand of the deal holds {card}")
-    return kind(hands, first=first, dealer=dealer, tags=tags)
+    state = MarafoneState(
+        hands, dealer=record.dealer or 1, tags=[(t.name, t.value) for t in record.tags]
+    )
+    if state.first is None:
+        raise ValueError(f"no hand of the deal holds {FIRST_CARD[state.seats]}")
+    return state
 
 
 def written(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:

@@ -77,7 +77,12 @@ class Auction:
             self.passed.add(seat)
         else:
             self.bid, self.bidder = word, seat
-        self.turn = self._next(seat)
+        self.turn = 0  # the next seat that has not passed; none once all but the bidder have
+        if len(self.passed) < self.seats - 1 or self.bidder is None:
+            for after in range(seat, seat + self.seats):
+                if after % self.seats + 1 not in self.passed:
+                    self.turn = after % self.seats + 1
+                    break
 
     def bids(self) -> list[str]:
         """The calls the seat whose turn it is may make: `passo` and every higher bid."""
@@ -85,13 +90,6 @@ class Auction:
             return []
         low = BID_RANK[self.bid] if self.bid is not None else 0
         return ["passo", *BIDS[low + 1 :]]
-
-    def _next(self, seat: int) -> int:
-        """The seat after `seat` that has not passed; 0 when the auction is over."""
-        if len(self.passed) == self.seats - 1 and self.bidder is not None:
-            return 0
-        after = [(seat + i) % self.seats + 1 for i in range(self.seats)]
-        return next((s for s in after if s not in self.passed), 0)
 
 
 def goal_met(bid: str, signore: int, side: set[int], tricks: Sequence[tuple[int, int]]) -> bool:
@@ -119,11 +117,3 @@ def scores(bid: str, signore: int, amico: int | None, won: bool) -> list[int]:
     if friend is not None and amico is not None:
         out[amico - 1] = sign * friend
     return out
-
-
-def side_thirds(side: set[int], tricks: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """Thirds of the signore's side and of the others, from the tricks as (winner, thirds)."""
-    won = [0, 0]
-    for winner, thirds in tricks:
-        won[winner not in side] += thirds
-    return won[0], won[1]

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from ....notation.models import Exchange, Record
 from ...context import Context
-from ...play import TrickPlay, play_tricks
+from ...play import play_tricks
 from .declarations import announced, declarations
 from .state import (
     DISCARD,
-    RULES,
-    TRICKS,
     WaiteState,
     discard_shown,
     from_record,
@@ -43,8 +41,7 @@ def replay(record: Record, ctx: Context) -> None:
         return
     if ctx.want_steps:
         _declaration_steps(record, ctx, state)
-    play = TrickPlay(RULES, state.seats, state.leader, TRICKS, state.hands)
-    result = play_tricks(ctx, state, play, lying=state.elsewhere())
+    result = play_tricks(ctx, state, state.new_play())
     for item in record.announce.items if record.announce else []:
         fault = state.judge_declaration(item.seat, item.word, list(item.cards))
         if fault is not None:

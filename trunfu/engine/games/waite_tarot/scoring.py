@@ -45,12 +45,12 @@ def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], di
     points = dict.fromkeys(range(1, seats + 1), 0)
     kings = dict.fromkeys(range(1, seats + 1), 0)
     for trick in tricks:
-        winner = trick.winner
-        played, codes = zip(*trick.cards, strict=True)  # the seats, their cards
+        winner, cards = trick.winner, trick.cards
+        codes = [card for _, card in cards]
         points[winner] += trick_value(codes)
-        for seat, card in trick.cards if FOOL in codes else ():
+        for seat, card in cards if FOOL in codes else ():
             points[seat] += FOOL_POINTS if card == FOOL else 0
-        winning = codes[played.index(winner)]
+        winning = codes[(winner - trick.leader) % seats]  # the cards go round from the leader
         if winning[0] == "T" and king_trumped(codes, winning):  # only a trump takes a king
             kings[winner] += KING_TRUMPED
             points[winner] += KING_TRUMPED

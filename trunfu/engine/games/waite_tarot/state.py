@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ....notation import models as tgn
 from ....notation.decks import GAMES
-from ....notation.models import Announcement, Card, Cards, Exchange, Record, Tag
+from ....notation.models import Announcement, Cards, Exchange, Record, Tag
 from ....notation.reader import read_text
 from ....notation.words import SECTION_KEYS
 from ...cards import SUITS
@@ -115,12 +115,6 @@ class WaiteState(State):
             return hand
         return None if hand is None or self.talon is None else hand + self.talon
 
-    def elsewhere(self) -> dict[str, str]:
-        """Cards out of every seat's hand → where they lie."""
-        out = {c: "in the dealer's discard" for c in self.discarded}
-        out.update({c: "in the dead hand" for c in self.dead or []})
-        return out
-
     def due(self) -> Fault | None:
         """What the exchange waits for: a card back from a seat that received a Tarot, or
         the Tarot an ask calls for from a seat known to hold one."""
@@ -159,11 +153,15 @@ class WaiteState(State):
             return list(self.pool() or [])
         if self.play is not None:
             return self.play.legal()
-        seats, hands = list(self.hands), self.hands
-        items: list[Item] = [Announcement(seat=s, word="ask") for s in seats]
-        swaps = [(g, r, c) for g in seats for c in hands[g] or [] for r in seats if r != g]
-        items += [Exchange(giver=g, receiver=r, card=Card(c)) for g, r, c in swaps]
-        out = [spell(i) for i in items if not self.check(i)]
+        hands = self.hands
+        out = [f"{s}: ask" for s in hands if not self._ask_fault(s)]
+        out += [
+            f"{giver}>{to}: {card}"
+            for giver, hand in hands.items()
+            for card in hand or []
+            for to in hands
+            if to != giver and not self._exchange_fault(giver, to, card)
+        ]
         if self.due():
             return out
         said = {(i.seat, i.word, frozenset(i.cards)) for i in self.announced}
@@ -189,7 +187,9 @@ class WaiteState(State):
                 "nor among the 3 left-over cards",
             )
         if type(item) is str:
-            return (self.due() if self.play is None else None) or self._card_fault(item)
+            return (self.due() if self.play is None else None) or (
+                self.play or self.new_play()
+            ).card_fault(item)
         if item is None:
             return Fault(
                 "unknown-action",
@@ -207,16 +207,16 @@ class WaiteState(State):
             when = "after the discard" if self.play is None else "before the play"
             return Fault("illegal-action", f"announcements and exchanges come {when}")
         if type(item) is Exchange:
-            return self._exchange_fault(item)
+            return self._exchange_fault(item.giver, item.receiver, item.card.code)
         first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
         return first or self.judge_declaration(item.seat, item.word, list(item.cards))
 
-    def _card_fault(self, card: str) -> Fault | None:
-        return (self.play or self._new_play()).card_fault(card)
-
-    def _new_play(self) -> TrickPlay:
-        """The play about to begin (the hands as they are now)."""
-        return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands, lying=self.elsewhere())
+    def new_play(self) -> TrickPlay:
+        """The play about to begin (the hands as they are now, the cards out of them known to
+        lie elsewhere)."""
+        lying = {c: "in the dealer's discard" for c in self.discarded}
+        lying.update({c: "in the dead hand" for c in self.dead or []})
+        return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands, lying=lying)
 
     def _ask_fault(self, seat: int) -> Fault | None:
         held = len([c for c in self.hands[seat] or () if c in TAROTS])
@@ -236,8 +236,7 @@ class WaiteState(State):
             )
         return None
 
-    def _exchange_fault(self, ex: Exchange) -> Fault | None:
-        card, giver, receiver = ex.card.code, ex.giver, ex.receiver
+    def _exchange_fault(self, giver: int, receiver: int, card: str) -> Fault | None:
         said = f"seat {giver} hands {card} to seat {receiver}"
         if card in TAROTS and self.asks.get(receiver) is not False:
             why = "did not ask for a Tarot" if receiver not in self.asks else "already has one"
@@ -264,7 +263,7 @@ class WaiteState(State):
             self.discarded.append(item)
             self.discard_done = len(self.discarded) == DISCARD
         elif type(item) is str:
-            self.play = self.play or self._new_play()
+            self.play = self.play or self.new_play()
             taken = None if self.play.over else self.play.play(item)
             if taken is not None:
                 self.took(taken)
@@ -273,7 +272,17 @@ class WaiteState(State):
                 self.asks.setdefault(item.seat, False)
             self.announced.append(item)
         elif type(item) is Exchange:
-            self._hand_over(item)
+            card, giver, receiver = item.card.code, item.giver, item.receiver
+            if card in TAROTS:
+                self.asks[receiver] = True
+                self.owed[receiver, giver] = True
+            else:
+                self.owed[giver, receiver] = False
+            if card in (self.hands.get(giver) or ()):
+                self.hands[giver].remove(card)
+            if self.hands.get(receiver) is not None:
+                self.hands[receiver].append(card)
+            self.exchanges.append(item)
         else:
             raise IllegalAction(self.check(action)[0].message, "unknown-action")
 
@@ -284,19 +293,6 @@ class WaiteState(State):
         if not hand_known:
             self.hands[self.dealer] = None
         self.discard_done = True
-
-    def _hand_over(self, ex: Exchange) -> None:
-        card = ex.card.code
-        if card in TAROTS:
-            self.asks[ex.receiver] = True
-            self.owed[ex.receiver, ex.giver] = True
-        else:
-            self.owed[ex.giver, ex.receiver] = False
-        if card in (self.hands.get(ex.giver) or ()):
-            self.hands[ex.giver].remove(card)
-        if self.hands.get(ex.receiver) is not None:
-            self.hands[ex.receiver].append(card)
-        self.exchanges.append(ex)
 
     def took(self, trick: TrickResult) -> None:
         """A trick's winner has taken it: its points show from now on."""
@@ -406,18 +402,13 @@ def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
 def start(record: Record) -> WaiteState:
     """The state right after the deal of `record`: every hand and the left-over cards (and
     with two seats the dead hand) must be given."""
-    state = _dealt(record)
+    state = from_record(record, record.seats, record.dealer or 1)
     missing = [f"seat {s}'s hand" for s, h in state.hands.items() if h is None]
     missing += ["the left-over cards (`talon:`)"] if state.talon is None else []
     missing += ["the dead hand (`dead:`)"] if state.seats == 2 and state.dead is None else []
     if missing:
         raise ValueError(f"the deal does not give {', '.join(missing)}")
     return state
-
-
-def _dealt(record: Record) -> WaiteState:
-    """`from_record` with the record's own seats (2 or 3: `trunfu.engine.start` checks)."""
-    return from_record(record, record.seats, record.dealer or 1)
 
 
 def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
@@ -446,7 +437,7 @@ def in_rules_order(record: Record) -> list[Announcement | Exchange]:
 
 def actions(record: Record) -> list[tuple[int | None, str]]:
     """The record's actions, (seat, spelling), in the order the rules take them."""
-    state = _dealt(record)
+    state = from_record(record, record.seats, record.dealer or 1)
     out = [(state.dealer, c) for c in discard_shown(record, state.pool()) or []]
     for item in in_rules_order(record):
         out.append((item.seat if type(item) is Announcement else item.giver, spell(item)))
