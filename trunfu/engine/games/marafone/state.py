@@ -479,11 +479,9 @@ class MarafoneState(State):
 
 
 def start(record: tgn.Record) -> MarafoneState:
-    """The state right after the deal of `record` (every hand given, else ValueError)."""
-    hands = deal_of(record, record.seats)[0]  # 4 or 5 seats: `trunfu.engine.start` checks
-    missing = [str(s) for s, h in hands.items() if h is None]
-    if missing:
-        raise ValueError(f"the deal gives no hand for seat {', '.join(missing)}")
+    """The state right after the deal of `record` (`trunfu.engine.start` has checked its
+    seats and that every hand is given)."""
+    hands = deal_of(record, record.seats)[0]
     state = MarafoneState(
         hands, dealer=record.dealer or 1, tags=[(t.name, t.value) for t in record.tags]
     )

@@ -400,15 +400,9 @@ def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
 
 
 def start(record: Record) -> WaiteState:
-    """The state right after the deal of `record`: every hand and the left-over cards (and
-    with two seats the dead hand) must be given."""
-    state = from_record(record, record.seats, record.dealer or 1)
-    missing = [f"seat {s}'s hand" for s, h in state.hands.items() if h is None]
-    missing += ["the left-over cards (`talon:`)"] if state.talon is None else []
-    missing += ["the dead hand (`dead:`)"] if state.seats == 2 and state.dead is None else []
-    if missing:
-        raise ValueError(f"the deal does not give {', '.join(missing)}")
-    return state
+    """The state right after the deal of `record` (`trunfu.engine.start` has checked that
+    every hand, the left-over cards and with two seats the dead hand are given)."""
+    return from_record(record, record.seats, record.dealer or 1)
 
 
 def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
