@@ -4,7 +4,7 @@ it on the ladder (four kings for a queen, and so on down to the jack)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 
 from ...cards import suit_of
 from ...model import TrickResult
@@ -69,15 +69,13 @@ def call_fault(
     return Fault("bad-call", told)
 
 
-def played_by(tricks: list[TrickResult]) -> dict[str, int]:
-    """Card → the seat that played it in `tricks` (of a card written twice, the last)."""
-    return {card: seat for trick in tricks for seat, card in trick.cards}
-
-
-def found_partners(played: Mapping[str, int], called: Sequence[str], taker: int) -> list[int]:
+def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
     """The taker's partners, in call order (a seat once): the seats that played a called
-    card (`played`: card → seat, `played_by`), the taker left out (alone when he holds it,
-    or it is aside)."""
+    card in `tricks` (of a card written twice, the last), the taker left out (alone when
+    he holds it, or it is aside)."""
+    if not called:
+        return []
+    played = {card: seat for trick in tricks for seat, card in trick.cards}
     seats: list[int] = []
     for seat in map(played.get, called):
         if seat is not None and seat != taker and seat not in seats:

@@ -10,7 +10,7 @@ from operator import attrgetter, itemgetter
 
 from ...model import TrickResult
 from ...play import WinnerRule
-from .calls import found_partners, played_by
+from .calls import found_partners
 from .rules import EXCUSE, OUDLERS, PETIT, POINTS
 
 Team = Collection[int]
@@ -48,7 +48,7 @@ def excuse_wins_slam(taker: int, called: tuple[str, ...]) -> WinnerRule:
         if all(card != EXCUSE for _, card in trick.cards):
             return trick.winner
         tricks = [*before, trick]
-        team = {taker, *found_partners(played_by(tricks), called, taker)}
+        team = {taker, *found_partners(tricks, called, taker)}
         seat = excuse_wins_last(tricks, team)
         return trick.winner if seat is None else seat
 

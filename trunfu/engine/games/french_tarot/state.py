@@ -19,7 +19,7 @@ from ...play import TrickPlay
 from ...state import Fault, IllegalAction, Snapshot, State, dealt
 from . import piles, rules, scoring
 from .announce import Placed, check_chelem, held_faults, shape_faults
-from .calls import call_fault, first_lead, found_partners, played_by
+from .calls import call_fault, first_lead, found_partners
 from .ecart import card_fault, check_ecart, forced_trumps, spare_first, trumps_of
 from .rules import CONTRACTS, DECK, HAND, PASS, PETIT, SEATS
 
@@ -184,7 +184,7 @@ class FrenchState(State):
 
     def unplayed(self) -> list[str]:
         """The cards nobody has played (once the play is over: the écart or the chien)."""
-        played = played_by(self.play.tricks if self.play else [])
+        played = set(self.play.played if self.play else ())
         return list(filterfalse(played.__contains__, DECK.order))
 
     # --- the actions ----------------------------------------------------------------
@@ -376,11 +376,15 @@ class FrenchState(State):
     def _score(self) -> None:
         """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
         tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
-        partners = found_partners(played_by(tricks), self.called, taker)
+        partners = found_partners(tricks, self.called, taker)
         team = {taker, *partners}
-        aside = rules.ASIDE[self.contract]
+        aside = self.ecart if self.takes_chien else self.chien  # else: what nobody played
         counted = piles.count(
-            tricks, team, total=HAND[seats], aside=self.unplayed(), aside_side=aside
+            tricks,
+            team,
+            total=HAND[seats],
+            aside=self.unplayed() if aside is None else aside,
+            aside_side=rules.ASIDE[self.contract],
         )
         poignees = []
         for seat, word, shown in self.announced:
@@ -436,7 +440,7 @@ class FrenchState(State):
         play, phase = self.play, self.phase
         if self._shown[0] != self.counted:  # the points of the tricks taken, partners known
             tricks = play.tricks[: self.counted]
-            known = found_partners(played_by(tricks), self.called, self.taker)
+            known = found_partners(tricks, self.called, self.taker)
             points = piles.count(tricks, {self.taker, *known}, total=HAND[self.seats]).points
             self._shown = self.counted, points, bool(known)
         _, points, known = self._shown
