@@ -48,8 +48,11 @@ def call_fault(
     """What is wrong with the taker calling `card` after `called` (`hand`: his hand as
     dealt, None when unknown); nothing is judged of a card beyond the count (`count_fault`)."""
     index, rank = len(called), card[:-1]
-    allowed = allowed_ranks(hand, "K" if index == 0 else "Q")
-    if index >= CALLED[seats] or (rank in allowed and card not in called):
+    top = "K" if index == 0 else "Q"  # always allowed; a lower rank when the hand says so
+    if index >= CALLED[seats] or (rank == top and card not in called):
+        return None
+    allowed = allowed_ranks(hand, top)
+    if rank in allowed and card not in called:
         return None
     if is_trump(card) or card == EXCUSE:
         told = f"seat {taker} calls {card}: trumps and the Excuse cannot be called"

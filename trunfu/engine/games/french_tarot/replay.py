@@ -12,6 +12,7 @@ from ...play import PlayResult, play_tricks
 from ...state import Fault
 from . import scoring
 from .calls import count_fault
+from .ecart import check_ecart
 from .rules import CALLED, GAME, HAND, PASS
 from .state import FrenchState, from_record, petit_sec_fault, variant_of
 
@@ -130,7 +131,7 @@ def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
         for card in section.cards:
             state.perform(card)
         if state.full is not None:
-            _tell(ctx, state.ecart_faults(), section.cards, section)
+            _tell(ctx, check_ecart(*state.put_aside(), state.size, taker), section.cards, section)
         if ctx.want_steps:
             label = f"seat {taker}'s écart"
             ctx.step("discard", seat=taker, text="discard", node=section, label=label)
@@ -165,7 +166,8 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
     if state.takes_chien and (section is None or state.full is None):
         played = [c for t in result.tricks for s, c in t.cards if s == state.taker]
         cards = section.cards if section is not None else Cards()
-        _tell(ctx, state.ecart_faults(played), cards, section or record.play)
+        faults = check_ecart(*state.put_aside(played), state.size, state.taker)
+        _tell(ctx, faults, cards, section or record.play)
     if not ctx.failed:
         outcome = ctx.outcome = state.outcome
         if ctx.want_steps and outcome is not None:

@@ -123,10 +123,8 @@ def score(tally: Tally) -> Outcome:
 
 def _pay_all(extras: list[float], seat: int, amount: float) -> None:
     """Every other seat pays `amount` to `seat` (a negative amount goes the other way)."""
-    for other in range(1, len(extras) + 1):
-        if other != seat:
-            extras[other - 1] -= amount
-            extras[seat - 1] += amount
+    extras[:] = [extra - amount for extra in extras]
+    extras[seat - 1] += amount * len(extras)
 
 
 def _chelem(tally: Tally) -> list[str]:
