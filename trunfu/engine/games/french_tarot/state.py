@@ -331,7 +331,7 @@ class FrenchState(State):
 
     def new_play(self) -> TrickPlay:
         """The play from the hands known now: the first lead in a called suit only with the
-        called card, the fft slam's Excuse, who leads."""
+        called card, the fft slam's Excuse, who leads, where the cards nobody holds lie."""
         called = tuple(self.called)
         return TrickPlay(
             rules.FOLLOW,
@@ -343,6 +343,7 @@ class FrenchState(State):
             check_until=1,
             winner=piles.excuse_wins_slam(self.taker, called) if self.variant == "fft" else None,
             winner_at=HAND[self.seats],  # the slam's last trick
+            lying=self.lying(),
         )
 
     def lying(self) -> dict[str, str]:
