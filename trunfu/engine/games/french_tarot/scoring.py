@@ -52,37 +52,41 @@ def score(tally: Tally) -> Outcome:
     won, margin = tally.points >= target, counted - target
     base, sign = (25 + abs(margin)) * mult, 1 if won else -1
     total = sign * base  # X: what the taker's side gains from each defender
-    extras = [0.0] * seats  # payments outside the shares (classic)
-    bonuses: list[Bonus] = []
+    bonuses: list[Bonus] = []  # fft: added to X; classic: `paid` by every other seat
+    paid: list[tuple[int, float]] = []
     petit = chelem = None
     if tally.petit_au_bout is not None:
         seat = tally.petit_au_bout
         side = "taker" if seat in team else "defence"
-        if fft:
-            points = PETIT_AU_BOUT * mult * (1 if side == "taker" else -1)
-            total += points
-        else:
-            points = PETIT_AU_BOUT * (seats - 1)
-            _pay_all(extras, seat, PETIT_AU_BOUT)
+        points = PETIT_AU_BOUT * (mult * (1 if side == "taker" else -1) if fft else seats - 1)
         petit = {"seat": seat, "side": side, "points": points}
         bonuses.append(Bonus(name="petit_au_bout", side=SIDE_NAMES[side], points=points))
+        paid.append((seat, PETIT_AU_BOUT))
     poignees = []
     for seat, level in tally.poignees:
         points, name = sign * POIGNEE_BONUS[level], POIGNEE_NAMES[level]
-        if fft:
-            total += points
-        else:
-            _pay_all(extras, taker, points)
         poignees.append({"seat": seat, "poignee": name, "points": points})
         side = "declarer" if seat in team else "defence"
         bonuses.append(Bonus(name="poignees." + name, side=side, points=points))
-    kinds = _chelem(tally) if fft else []
+        paid.append((taker, points))
+    kinds = []
+    if fft and tally.chelem_announced:
+        kinds.append("announced and made" if tally.taker_all_tricks else "announced and failed")
+    elif fft and tally.taker_all_tricks:
+        kinds.append("made unannounced")
+    kinds += ["defence took every trick"] if fft and tally.defence_all_tricks else []
     if kinds:
         chelem = {"kind": "; ".join(kinds), "points": sum(CHELEM[k] for k in kinds)}
-        total += chelem["points"]
         if chelem["points"]:  # kinds that cancel out make no bonus
-            name, points = f"chelem.{chelem['kind']}", chelem["points"]
-            bonuses.append(Bonus(name=name, side=None, points=points))
+            bonuses.append(
+                Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"])
+            )
+    extras = [0.0] * seats  # payments outside the shares (classic)
+    if fft:
+        total += sum(bonus.points for bonus in bonuses)
+    for seat, amount in [] if fft else paid:  # every other seat pays `amount` to `seat`
+        extras[:] = [extra - amount for extra in extras]
+        extras[seat - 1] += amount * seats
     defenders = [s for s in range(1, seats + 1) if s not in team]
     shares = dict.fromkeys(defenders, -total)  # every defender pays X, the taker's side shares it
     parts = SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all
@@ -119,22 +123,6 @@ def score(tally: Tally) -> Outcome:
         margin=margin,
         bonuses=bonuses,
     )
-
-
-def _pay_all(extras: list[float], seat: int, amount: float) -> None:
-    """Every other seat pays `amount` to `seat` (a negative amount goes the other way)."""
-    extras[:] = [extra - amount for extra in extras]
-    extras[seat - 1] += amount * len(extras)
-
-
-def _chelem(tally: Tally) -> list[str]:
-    """The kinds of chelem of the deal (fft)."""
-    kinds = []
-    if tally.chelem_announced:
-        kinds.append("announced and made" if tally.taker_all_tricks else "announced and failed")
-    elif tally.taker_all_tricks:
-        kinds.append("made unannounced")
-    return kinds + ["defence took every trick"] * tally.defence_all_tricks
 
 
 def thrown_in(seats: int, speakers: list[int]) -> Outcome:
