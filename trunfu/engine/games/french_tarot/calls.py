@@ -36,10 +36,7 @@ def count_fault(count: int, seats: int) -> Fault | None:
     if count == expected:
         return None
     what = "a king" if expected == 1 else "a king and then a queen"
-    return Fault(
-        "call-count",
-        f"with {seats} seats the taker calls {what} ({count} card(s) given)",
-    )
+    return Fault("call-count", f"with {seats} seats the taker calls {what} ({count} card(s) given)")
 
 
 def call_fault(

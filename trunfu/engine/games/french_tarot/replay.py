@@ -9,8 +9,8 @@ from ....notation.models import Announcement, Cards, Node, Record
 from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
-from ...state import Fault
 from . import scoring
+from .announce import Placed
 from .calls import count_fault
 from .ecart import check_ecart
 from .rules import CALLED, GAME, HAND, PASS
@@ -44,9 +44,7 @@ def replay(record: Record, ctx: Context) -> None:
             _after_play(state, record, ctx, result)
 
 
-def _tell(
-    ctx: Context, faults: list[tuple[int, Fault]], cards: Cards, fallback: Node | None
-) -> None:
+def _tell(ctx: Context, faults: Placed, cards: Cards, fallback: Node | None) -> None:
     """Report `faults` at the card their index names (else at `fallback`)."""
     for index, fault in faults:
         ctx.error(cards.at(index) if 0 <= index < len(cards) else fallback, *fault)
