@@ -69,12 +69,13 @@ def score(tally: Tally) -> Outcome:
         side = "declarer" if seat in team else "defence"
         bonuses.append(Bonus(name="poignees." + name, side=side, points=points))
         paid.append((taker, points))
-    kinds = []
+    kinds: list[str] = []
     if fft and tally.chelem_announced:
         kinds.append("announced and made" if tally.taker_all_tricks else "announced and failed")
     elif fft and tally.taker_all_tricks:
         kinds.append("made unannounced")
-    kinds += ["defence took every trick"] if fft and tally.defence_all_tricks else []
+    if fft and tally.defence_all_tricks:
+        kinds.append("defence took every trick")
     if kinds:
         chelem = {"kind": "; ".join(kinds), "points": sum(CHELEM[k] for k in kinds)}
         if chelem["points"]:  # kinds that cancel out make no bonus
@@ -82,9 +83,9 @@ def score(tally: Tally) -> Outcome:
                 Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"])
             )
     extras = [0.0] * seats  # payments outside the shares (classic)
-    if fft:
-        total += sum(bonus.points for bonus in bonuses)
-    for seat, amount in [] if fft else paid:  # every other seat pays `amount` to `seat`
+    for bonus in bonuses if fft else ():
+        total += bonus.points
+    for seat, amount in () if fft else paid:  # every other seat pays `amount` to `seat`
         extras[:] = [extra - amount for extra in extras]
         extras[seat - 1] += amount * seats
     defenders = [s for s in range(1, seats + 1) if s not in team]

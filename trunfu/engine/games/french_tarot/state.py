@@ -238,7 +238,8 @@ class FrenchState(State):
             if phase == "call":
                 self.called.append(cards[0])
             elif phase == "discard":
-                self.ecart = [*(self.ecart or ()), cards[0]]
+                self.ecart = self.ecart or []  # the first card begins the écart
+                self.ecart.append(cards[0])
             elif self.playing().play(cards[0]) is not None:
                 self.counted += 1
 
