@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ...state import Fault
-from .ecart import is_trump, trumps_of
+from .ecart import TRUMP_OR_EXCUSE, is_trump, trumps_of
 from .rules import EXCUSE, POIGNEE_SIZES
 
 Placed = list[tuple[int, Fault]]
@@ -54,7 +54,7 @@ def held_faults(
     écart, for the message about a trump put aside when he could have kept it."""
     faults: Placed = []
     for i, card in enumerate(shown):
-        if (is_trump(card) or card == EXCUSE) and card not in hand and card not in aside:
+        if card in TRUMP_OR_EXCUSE and card not in hand and card not in aside:
             why = (
                 "put it in the écart when he could do otherwise: only a trump he was "
                 "forced to put aside is shown again"
@@ -63,14 +63,13 @@ def held_faults(
             )
             told = f"seat {seat} shows {card} in a poignée but {why}"
             faults.append((i, Fault("poignee-not-held", told)))
-    if EXCUSE in shown:
-        hidden = [c for c in [*hand, *aside] if is_trump(c) and c not in shown]
-        if hidden:
-            told = (
-                f"seat {seat} shows the Excuse for a trump while holding {hidden[0]}: "
-                "the Excuse stands for a trump only when no other trump is held"
-            )
-            faults.append((shown.index(EXCUSE), Fault("poignee-excuse", told)))
+    hidden = [c for c in [*hand, *aside] if is_trump(c) and c not in shown]
+    if EXCUSE in shown and hidden:
+        told = (
+            f"seat {seat} shows the Excuse for a trump while holding {hidden[0]}: "
+            "the Excuse stands for a trump only when no other trump is held"
+        )
+        faults.append((shown.index(EXCUSE), Fault("poignee-excuse", told)))
     return faults
 
 
