@@ -63,13 +63,14 @@ def held_faults(
             )
             told = f"seat {seat} shows {card} in a poignée but {why}"
             faults.append((i, Fault("poignee-not-held", told)))
-    hidden = [c for c in [*hand, *aside] if is_trump(c) and c not in shown]
-    if EXCUSE in shown and hidden:
-        told = (
-            f"seat {seat} shows the Excuse for a trump while holding {hidden[0]}: "
-            "the Excuse stands for a trump only when no other trump is held"
-        )
-        faults.append((shown.index(EXCUSE), Fault("poignee-excuse", told)))
+    if EXCUSE in shown:
+        hidden = [c for c in [*hand, *aside] if is_trump(c) and c not in shown]
+        if hidden:
+            told = (
+                f"seat {seat} shows the Excuse for a trump while holding {hidden[0]}: "
+                "the Excuse stands for a trump only when no other trump is held"
+            )
+            faults.append((shown.index(EXCUSE), Fault("poignee-excuse", told)))
     return faults
 
 
