@@ -363,7 +363,10 @@ class FrenchState(State):
         tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
         partners = found_partners(tricks, self.called, taker)
         team = {taker, *partners}
-        aside = self.ecart if self.takes_chien else self.chien  # else: what nobody played
+        # the cards aside: the chien left aside, or the écart as judged against the taker's
+        # cards and the chien; else (not given, or not judged) the cards nobody played
+        judged = self.chien is not None and self.dealt.get(taker) is not None
+        aside = self.chien if not self.takes_chien else self.ecart if judged else None
         aside, side = self.unplayed() if aside is None else aside, rules.ASIDE[self.contract]
         counted = piles.count(tricks, team, total=HAND[seats], aside=aside, aside_side=side)
         poignees = []
