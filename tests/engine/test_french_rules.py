@@ -10,7 +10,6 @@ from trunfu.engine.games.french_tarot.calls import (
     call_fault,
     count_fault,
     found_partners,
-    played_by,
 )
 from trunfu.engine.games.french_tarot.ecart import card_fault, check_ecart, spare_first
 from trunfu.engine.games.french_tarot.rules import DECK, card_points
@@ -136,11 +135,9 @@ def test_six_seat_king_and_queen():
     assert "twice" in called(["QH", "QH"], [*FOUR_KINGS], 6, taker=1)[0].message
 
 
-def played(*cards: tuple[int, str]) -> dict[str, int]:
-    """Card → seat of one trick of `cards` (seat, card)."""
-    return played_by(
-        [TrickResult(number=1, leader=cards[0][0], cards=list(cards), winner=cards[0][0])]
-    )
+def played(*cards: tuple[int, str]) -> list[TrickResult]:
+    """One trick of `cards` (seat, card)."""
+    return [TrickResult(number=1, leader=cards[0][0], cards=list(cards), winner=cards[0][0])]
 
 
 def test_partners_leave_out_taker_and_chien():
@@ -151,13 +148,13 @@ def test_partners_leave_out_taker_and_chien():
     assert found_partners(played((4, "KH"), (4, "QS")), ["KH", "QS"], taker=1) == [4]
 
 
-def test_played_by_gives_the_last_seat_of_a_card_written_twice():
+def test_a_called_card_written_twice_is_the_last_seat_s():
     tricks = [
-        TrickResult(number=1, leader=1, cards=[(1, "KH"), (2, "2H")], winner=1),
+        TrickResult(number=1, leader=1, cards=[(3, "KH"), (2, "2H")], winner=3),
         TrickResult(number=2, leader=1, cards=[(1, "3H"), (2, "KH")], winner=2),
     ]
-    assert played_by(tricks) == {"KH": 2, "2H": 2, "3H": 1}
-    assert played_by([]) == {}
+    assert found_partners(tricks, ["KH"], taker=1) == [2]
+    assert found_partners([], ["KH"], taker=1) == []
 
 
 # --- écart --------------------------------------------------------------------------

@@ -95,6 +95,18 @@ def test_simulated_deals_replay_through_the_state(seats: int, variant: str) -> N
     assert refused, "no deal had a card to refuse"
 
 
+def test_a_card_of_the_ecart_is_refused_in_the_referee_s_words() -> None:
+    record = next(r for r in simulated(4, "fft") if r.discard is not None)
+    state = start(record)
+    for _, action in actions(record):
+        if state.phase in ("announce", "play") and ":" not in action:
+            break  # the first card
+        state.apply(action)
+    card = state.ecart[0]
+    said = refuses(state, card, "card-not-held")
+    assert said.endswith("(it is in the écart)") and said in referee_says(state, card)
+
+
 @pytest.mark.parametrize(("seats", "variant"), [(4, "fft"), (5, "fft"), (6, "classic")])
 def test_views_show_a_seat_its_own_cards_only(seats: int, variant: str) -> None:
     for record in simulated(seats, variant)[:4]:

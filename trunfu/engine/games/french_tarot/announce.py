@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ...state import Fault
-from .ecart import is_trump, trumps_of
+from .ecart import TRUMP_OR_EXCUSE, is_trump, trumps_of
 from .rules import EXCUSE, POIGNEE_SIZES
 
 Placed = list[tuple[int, Fault]]
@@ -54,7 +54,7 @@ def held_faults(
     écart, for the message about a trump put aside when he could have kept it."""
     faults: Placed = []
     for i, card in enumerate(shown):
-        if (is_trump(card) or card == EXCUSE) and card not in hand and card not in aside:
+        if card in TRUMP_OR_EXCUSE and card not in hand and card not in aside:
             why = (
                 "put it in the écart when he could do otherwise: only a trump he was "
                 "forced to put aside is shown again"

@@ -4,7 +4,7 @@ it on the ladder (four kings for a queen, and so on down to the jack)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 
 from ...cards import suit_of
 from ...model import TrickResult
@@ -36,10 +36,7 @@ def count_fault(count: int, seats: int) -> Fault | None:
     if count == expected:
         return None
     what = "a king" if expected == 1 else "a king and then a queen"
-    return Fault(
-        "call-count",
-        f"with {seats} seats the taker calls {what} ({count} card(s) given)",
-    )
+    return Fault("call-count", f"with {seats} seats the taker calls {what} ({count} card(s) given)")
 
 
 def call_fault(
@@ -48,8 +45,11 @@ def call_fault(
     """What is wrong with the taker calling `card` after `called` (`hand`: his hand as
     dealt, None when unknown); nothing is judged of a card beyond the count (`count_fault`)."""
     index, rank = len(called), card[:-1]
-    allowed = allowed_ranks(hand, "K" if index == 0 else "Q")
-    if index >= CALLED[seats] or (rank in allowed and card not in called):
+    top = "K" if index == 0 else "Q"  # always allowed; a lower rank when the hand says so
+    if index >= CALLED[seats] or (rank == top and card not in called):
+        return None
+    allowed = allowed_ranks(hand, top)
+    if rank in allowed and card not in called:
         return None
     if is_trump(card) or card == EXCUSE:
         told = f"seat {taker} calls {card}: trumps and the Excuse cannot be called"
@@ -69,15 +69,13 @@ def call_fault(
     return Fault("bad-call", told)
 
 
-def played_by(tricks: list[TrickResult]) -> dict[str, int]:
-    """Card → the seat that played it in `tricks` (of a card written twice, the last)."""
-    return {card: seat for trick in tricks for seat, card in trick.cards}
-
-
-def found_partners(played: Mapping[str, int], called: Sequence[str], taker: int) -> list[int]:
+def found_partners(tricks: list[TrickResult], called: Sequence[str], taker: int) -> list[int]:
     """The taker's partners, in call order (a seat once): the seats that played a called
-    card (`played`: card → seat, `played_by`), the taker left out (alone when he holds it,
-    or it is aside)."""
+    card in `tricks` (of a card written twice, the last), the taker left out (alone when
+    he holds it, or it is aside)."""
+    if not called:
+        return []
+    played = {card: seat for trick in tricks for seat, card in trick.cards}
     seats: list[int] = []
     for seat in map(played.get, called):
         if seat is not None and seat != taker and seat not in seats:

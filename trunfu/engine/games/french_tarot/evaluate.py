@@ -5,13 +5,11 @@ thresholds per seat count are told in docs/simulation.md."""
 
 from __future__ import annotations
 
-from ....notation.decks import GAMES
 from ...slam import sure_slam
 from .calls import LADDER
-from .ecart import discardable, is_trump
-from .rules import CONTRACTS, EXCUSE, GAME, OUDLERS, PASS, PETIT, POIGNEE_SIZES
+from .ecart import discardable, is_trump, trumps_of
+from .rules import CONTRACTS, DECK, EXCUSE, GAME, OUDLERS, PASS, PETIT, POIGNEE_SIZES
 
-DECK = GAMES[GAME]
 SUITS = DECK.suits
 
 THRESHOLDS: dict[int, tuple[int, int, int, int]] = {
@@ -32,16 +30,15 @@ PETIT_GUARDED = {5: 5, 6: 7}
 def count(hand: list[str], *, shape: bool = False) -> int:
     """The hand's Chavey count; `shape` adds voids and singletons (for a garde sans or
     contre, where no chien mends the shape)."""
-    trumps = [c for c in hand if is_trump(c) or c == EXCUSE]
     numbers = {int(c[1:]) for c in hand if is_trump(c)}
-    n = len(trumps)
+    n = len(trumps_of(hand))
     total = 10 * ("T21" in hand) + 8 * (EXCUSE in hand)
     if n >= 5:  # five trumps or more guard the Petit
         total += 2 * n + (PETIT_GUARDED.get(n, 9) if PETIT in hand else 0)
     majors = [m for m in numbers if m >= 16]
     total += 2 * len(majors) + sum(m - 1 in numbers or m + 1 in numbers for m in majors)
     for suit in SUITS:
-        ranks = {c[:-1] for c in hand if c[-1] == suit and not is_trump(c) and c != EXCUSE}
+        ranks = {c[:-1] for c in hand if c[-1] == suit}  # (a trump or the Excuse ends in no suit)
         king, queen = "K" in ranks, "Q" in ranks
         total += 10 if king and queen else 6 if king else 3 if queen else 0
         total += sum(HONOURS.get(r, 0) for r in ranks)
@@ -69,7 +66,7 @@ def bid(hand: list[str], seats: int, best: str | None) -> str:
 
 
 def _length(hand: list[str], suit: str) -> int:
-    return sum(c[-1] == suit and not is_trump(c) and c != EXCUSE for c in hand)
+    return sum(c[-1] == suit for c in hand)  # (a trump or the Excuse ends in no suit)
 
 
 def call(hand: list[str], legal: list[str]) -> str:

@@ -10,7 +10,7 @@ from operator import attrgetter, itemgetter
 
 from ...model import TrickResult
 from ...play import WinnerRule
-from .calls import found_partners, played_by
+from .calls import found_partners
 from .rules import EXCUSE, OUDLERS, PETIT, POINTS
 
 Team = Collection[int]
@@ -48,7 +48,7 @@ def excuse_wins_slam(taker: int, called: tuple[str, ...]) -> WinnerRule:
         if all(card != EXCUSE for _, card in trick.cards):
             return trick.winner
         tricks = [*before, trick]
-        team = {taker, *found_partners(played_by(tricks), called, taker)}
+        team = {taker, *found_partners(tricks, called, taker)}
         seat = excuse_wins_last(tricks, team)
         return trick.winner if seat is None else seat
 
@@ -74,8 +74,11 @@ def count(
     points, oudlers, excused = {}, {}, []
     for name, taken in won.items():
         cards = list(map(_card, chain.from_iterable(map(_CARDS, taken))))
-        if EXCUSE in cards:
-            excused += [trick for trick in taken if EXCUSE in map(_card, trick.cards)]
+        size, at = len(taken[0].cards) if taken else 1, 0  # a card per seat in each trick
+        while EXCUSE in cards[at:]:  # each trick holding the Excuse, once
+            number = cards.index(EXCUSE, at) // size
+            excused.append(taken[number])
+            at = (number + 1) * size
         cards += aside if name == aside_side else ()
         points[name] = sum(map(POINTS.__getitem__, cards), 0.0)
         oudlers[name] = sum(map(OUDLERS.__contains__, cards))

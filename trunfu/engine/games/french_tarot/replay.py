@@ -9,9 +9,10 @@ from ....notation.models import Announcement, Cards, Node, Record
 from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
-from ...state import Fault
 from . import scoring
+from .announce import Placed
 from .calls import count_fault
+from .ecart import check_ecart
 from .rules import CALLED, GAME, HAND, PASS
 from .state import FrenchState, from_record, petit_sec_fault, variant_of
 
@@ -38,14 +39,12 @@ def replay(record: Record, ctx: Context) -> None:
         _call(state, record, ctx)
         _chien(state, record, ctx)
         _announcements(state, record, ctx)
-        result = play_tricks(ctx, state, state.new_play(), lying=state.lying())
+        result = play_tricks(ctx, state, state.new_play())
         if result.complete:
             _after_play(state, record, ctx, result)
 
 
-def _tell(
-    ctx: Context, faults: list[tuple[int, Fault]], cards: Cards, fallback: Node | None
-) -> None:
+def _tell(ctx: Context, faults: Placed, cards: Cards, fallback: Node | None) -> None:
     """Report `faults` at the card their index names (else at `fallback`)."""
     for index, fault in faults:
         ctx.error(cards.at(index) if 0 <= index < len(cards) else fallback, *fault)
@@ -130,7 +129,7 @@ def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
         for card in section.cards:
             state.perform(card)
         if state.full is not None:
-            _tell(ctx, state.ecart_faults(), section.cards, section)
+            _tell(ctx, check_ecart(*state.put_aside(), state.size, taker), section.cards, section)
         if ctx.want_steps:
             label = f"seat {taker}'s écart"
             ctx.step("discard", seat=taker, text="discard", node=section, label=label)
@@ -165,7 +164,8 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
     if state.takes_chien and (section is None or state.full is None):
         played = [c for t in result.tricks for s, c in t.cards if s == state.taker]
         cards = section.cards if section is not None else Cards()
-        _tell(ctx, state.ecart_faults(played), cards, section or record.play)
+        faults = check_ecart(*state.put_aside(played), state.size, state.taker)
+        _tell(ctx, faults, cards, section or record.play)
     if not ctx.failed:
         outcome = ctx.outcome = state.outcome
         if ctx.want_steps and outcome is not None:

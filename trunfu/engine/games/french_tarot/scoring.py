@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...model import Bonus, Outcome
 from .rules import CHELEM, MULTIPLIER, PETIT_AU_BOUT, POIGNEE_BONUS, POIGNEE_NAMES, SHARES, TARGET
@@ -42,29 +41,62 @@ def counted_points(points: float, target: int, variant: str) -> float:
     return math.ceil(points) if points >= target else math.floor(points)
 
 
-def side_of(seat: int, tally: Tally) -> str:
-    return "taker" if seat == tally.taker or seat in tally.partners else "defence"
-
-
 def score(tally: Tally) -> Outcome:
     """The `Outcome` of the deal `tally` scores: each seat's score, the breakdown and its
     typed fields (sides and roles, card points, margin, bonuses) as the archive stores
     them."""
-    target = TARGET[tally.oudlers]
-    mult = MULTIPLIER[tally.contract]
+    seats, taker, partners, fft = tally.seats, tally.taker, tally.partners, tally.variant == "fft"
+    team = {taker, *partners}
+    target, mult = TARGET[tally.oudlers], MULTIPLIER[tally.contract]
     counted = counted_points(tally.points, target, tally.variant)
-    won = tally.points >= target
-    margin = counted - target
-    base = (25 + abs(margin)) * mult
-    sign = 1 if won else -1
+    won, margin = tally.points >= target, counted - target
+    base, sign = (25 + abs(margin)) * mult, 1 if won else -1
     total = sign * base  # X: what the taker's side gains from each defender
-    extras = [0.0] * tally.seats  # payments outside the shares (classic)
-    fft = tally.variant == "fft"
-    bonuses: list[Bonus] = []
-    breakdown: dict[str, Any] = {
+    bonuses: list[Bonus] = []  # fft: added to X; classic: `paid` by every other seat
+    paid: list[tuple[int, float]] = []
+    petit = chelem = None
+    if tally.petit_au_bout is not None:
+        seat = tally.petit_au_bout
+        side = "taker" if seat in team else "defence"
+        points = PETIT_AU_BOUT * (mult * (1 if side == "taker" else -1) if fft else seats - 1)
+        petit = {"seat": seat, "side": side, "points": points}
+        bonuses.append(Bonus(name="petit_au_bout", side=SIDE_NAMES[side], points=points))
+        paid.append((seat, PETIT_AU_BOUT))
+    poignees = []
+    for seat, level in tally.poignees:
+        points, name = sign * POIGNEE_BONUS[level], POIGNEE_NAMES[level]
+        poignees.append({"seat": seat, "poignee": name, "points": points})
+        side = "declarer" if seat in team else "defence"
+        bonuses.append(Bonus(name="poignees." + name, side=side, points=points))
+        paid.append((taker, points))
+    kinds: list[str] = []
+    if fft and tally.chelem_announced:
+        kinds.append("announced and made" if tally.taker_all_tricks else "announced and failed")
+    elif fft and tally.taker_all_tricks:
+        kinds.append("made unannounced")
+    if fft and tally.defence_all_tricks:
+        kinds.append("defence took every trick")
+    if kinds:
+        chelem = {"kind": "; ".join(kinds), "points": sum(CHELEM[k] for k in kinds)}
+        if chelem["points"]:  # kinds that cancel out make no bonus
+            bonuses.append(
+                Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"])
+            )
+    extras = [0.0] * seats  # payments outside the shares (classic)
+    for bonus in bonuses if fft else ():
+        total += bonus.points
+    for seat, amount in () if fft else paid:  # every other seat pays `amount` to `seat`
+        extras[:] = [extra - amount for extra in extras]
+        extras[seat - 1] += amount * seats
+    defenders = [s for s in range(1, seats + 1) if s not in team]
+    shares = dict.fromkeys(defenders, -total)  # every defender pays X, the taker's side shares it
+    parts = SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all
+    for seat, part in zip([taker, *partners], parts, strict=True):
+        shares[seat] = part * total
+    breakdown = {
         "contract": tally.contract,
-        "taker": tally.taker,
-        "partners": list(tally.partners),
+        "taker": taker,
+        "partners": list(partners),
         "card_points": {"taker": tally.points, "defence": 91 - tally.points},
         "oudlers": tally.oudlers,
         "target": target,
@@ -73,48 +105,17 @@ def score(tally: Tally) -> Outcome:
         "multiplier": mult,
         "base": sign * base,
         "won": won,
-        "petit_au_bout": None,
-        "poignees": [],
-        "chelem": None,
+        "petit_au_bout": petit,
+        "poignees": poignees,
+        "chelem": chelem,
+        "side_total": total,
+        "variant": tally.variant,
+        "called": tally.called,
     }
-
-    if tally.petit_au_bout is not None:
-        seat = tally.petit_au_bout
-        side = side_of(seat, tally)
-        if fft:
-            points = PETIT_AU_BOUT * mult * (1 if side == "taker" else -1)
-            total += points
-        else:
-            points = PETIT_AU_BOUT * (tally.seats - 1)
-            _pay_all(extras, seat, PETIT_AU_BOUT)
-        breakdown["petit_au_bout"] = {"seat": seat, "side": side, "points": points}
-        bonuses.append(Bonus(name="petit_au_bout", side=SIDE_NAMES[side], points=points))
-    for seat, level in tally.poignees:
-        points = sign * POIGNEE_BONUS[level]
-        if fft:
-            total += points
-        else:
-            _pay_all(extras, tally.taker, points)
-        name = POIGNEE_NAMES[level]
-        breakdown["poignees"].append({"seat": seat, "poignee": name, "points": points})
-        side = SIDE_NAMES[side_of(seat, tally)]
-        bonuses.append(Bonus(name="poignees." + name, side=side, points=points))
-    chelem = _chelem(tally) if fft else None
-    if chelem:
-        total += chelem[1]
-        breakdown["chelem"] = {"kind": chelem[0], "points": chelem[1]}
-        if chelem[1]:  # kinds that cancel out make no bonus
-            bonuses.append(Bonus(name=f"chelem.{chelem[0]}", side=None, points=chelem[1]))
-    breakdown |= {"side_total": total, "variant": tally.variant, "called": tally.called}
-    defenders = [s for s in range(1, tally.seats + 1) if side_of(s, tally) == "defence"]
-    shares = {s: -total for s in defenders}  # every defender pays X, the taker's side shares it
-    parts = SHARES.get((tally.seats, len(tally.partners)), (len(defenders),))  # alone: all
-    for seat, part in zip([tally.taker, *tally.partners], parts, strict=True):
-        shares[seat] = part * total
     return Outcome.of(
-        [shares[s] + extras[s - 1] for s in range(1, tally.seats + 1)],
-        declarer=tally.taker,
-        partners=tally.partners,
+        [shares[s] + extras[s - 1] for s in range(1, seats + 1)],
+        declarer=taker,
+        partners=partners,
         contract=tally.contract,
         won=won,
         breakdown=breakdown,
@@ -123,26 +124,6 @@ def score(tally: Tally) -> Outcome:
         margin=margin,
         bonuses=bonuses,
     )
-
-
-def _pay_all(extras: list[float], seat: int, amount: float) -> None:
-    """Every other seat pays `amount` to `seat` (a negative amount goes the other way)."""
-    for other in range(1, len(extras) + 1):
-        if other != seat:
-            extras[other - 1] -= amount
-            extras[seat - 1] += amount
-
-
-def _chelem(tally: Tally) -> tuple[str, int] | None:
-    """The kinds of chelem of the deal, and what they are worth together (None: none)."""
-    kinds = []
-    if tally.chelem_announced:
-        kinds.append("announced and made" if tally.taker_all_tricks else "announced and failed")
-    elif tally.taker_all_tricks:
-        kinds.append("made unannounced")
-    if tally.defence_all_tricks:
-        kinds.append("defence took every trick")
-    return ("; ".join(kinds), sum(CHELEM[k] for k in kinds)) if kinds else None
 
 
 def thrown_in(seats: int, speakers: list[int]) -> Outcome:

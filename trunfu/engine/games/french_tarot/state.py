@@ -19,8 +19,8 @@ from ...play import TrickPlay
 from ...state import Fault, IllegalAction, Snapshot, State, dealt
 from . import piles, rules, scoring
 from .announce import Placed, check_chelem, held_faults, shape_faults
-from .calls import call_fault, first_lead, found_partners, played_by
-from .ecart import card_fault, check_ecart, forced_trumps, spare_first, trumps_of
+from .calls import call_fault, first_lead, found_partners
+from .ecart import card_fault, forced_trumps, spare_first, trumps_of
 from .rules import CONTRACTS, DECK, HAND, PASS, PETIT, SEATS
 
 RANK = {contract: rank for rank, contract in enumerate(CONTRACTS)}
@@ -164,27 +164,19 @@ class FrenchState(State):
         play = self.play
         if not self.takes_chien or (self.ecart is None and not (play and play.over)):
             return [], []
-        ecart, full = self._put_aside(play.dealt.get(self.taker, []) if play else [])
+        full, ecart = self.put_aside(play.dealt.get(self.taker, []) if play else [])
         return ecart, forced_trumps(full, ecart, self.size)
 
-    def _put_aside(self, played: Sequence[str]) -> tuple[list[str], list[str]]:
-        """The taker's écart (as made, else the cards nobody played) and what he put it
-        aside from: his cards and the chien, or when either is not given the cards he
-        `played` and the écart."""
-        ecart = self.unplayed() if self.ecart is None else self.ecart
-        full = self.full
-        return ecart, [*played, *ecart] if full is None else full
-
-    def ecart_faults(self, played: Sequence[str] = ()) -> Placed:
-        """The écart judged as a whole (`check_ecart`): put aside from the taker's cards and
-        the chien, or when either is not given from the cards he `played` and the écart
-        (as made, else the cards nobody played)."""
-        ecart, full = self._put_aside(played)
-        return check_ecart(full, ecart, self.size, self.taker)
+    def put_aside(self, played: Sequence[str] = ()) -> tuple[list[str], list[str]]:
+        """What the taker put aside from (his cards and the chien, or when either is not
+        given the cards he `played` and the écart) and his écart (as made, else the cards
+        nobody played): what `check_ecart` judges."""
+        ecart, full = self.unplayed() if self.ecart is None else self.ecart, self.full
+        return [*played, *ecart] if full is None else full, ecart
 
     def unplayed(self) -> list[str]:
         """The cards nobody has played (once the play is over: the écart or the chien)."""
-        played = played_by(self.play.tricks if self.play else [])
+        played = set(self.play.played if self.play else ())
         return list(filterfalse(played.__contains__, DECK.order))
 
     # --- the actions ----------------------------------------------------------------
@@ -206,18 +198,39 @@ class FrenchState(State):
         """What is wrong with `action` now. An action that cannot be read, or has no place
         now (a card during the auction, an announcement once the play has begun), raises
         `IllegalAction`."""
-        kind, seat, word, cards = read(action)
-        if kind == "bid":
-            return self._bid_faults(word, seat)
+        kind, label, word, cards = read(action)
+        if kind == "bid":  # a second call, a bid not above the best, the Petit sec's seat bids
+            index, best = len(self.calls), self.contract
+            seat = self.order[index % self.seats]
+            faults = []
+            if index >= self.seats:
+                told = f"seat {seat} speaks a second time: in french-tarot each seat speaks once"
+                faults.append(Fault("second-call", told))
+            elif word != PASS and best is not None and RANK[word] <= RANK[best]:
+                told = (
+                    f"seat {seat} bids {word} after {best} by seat {self.taker}: "
+                    "a bid must be higher than every earlier bid"
+                )
+                faults.append(Fault("low-bid", told))
+            elif word != PASS and self.sec is not None:
+                faults.append(petit_sec_fault(self.sec))
+            if label is not None and label != seat:
+                told = f"call {index + 1} is seat {seat}'s, not seat {label}'s"
+                faults.append(Fault("out-of-turn", told))
+            return faults
         if kind == "announce":
-            return [f for _, f in self.announce_faults(seat, word, list(cards))]
+            return [f for _, f in self.announce_faults(label, word, list(cards))]
         fault = self._card_fault(self._card_phase(action), cards[0])
         return [] if fault is None else [fault]
 
     def perform(self, action: str) -> None:
         kind, seat, word, cards = read(action)
-        if kind == "bid":
-            self._bid(word)
+        if kind == "bid":  # the best bid so far takes (the Petit sec's seat: nobody does)
+            index, best = len(self.calls), self.contract
+            self.calls.append(word)
+            speaks = index < self.seats and word != PASS and self.sec is None
+            if speaks and (best is None or RANK[word] > RANK[best]):
+                self.contract, self.taker = word, self.order[index % self.seats]
         elif kind == "announce":
             self.announce(seat, word, list(cards))
         else:
@@ -225,7 +238,8 @@ class FrenchState(State):
             if phase == "call":
                 self.called.append(cards[0])
             elif phase == "discard":
-                self.ecart = [*(self.ecart or ()), cards[0]]
+                self.ecart = self.ecart or []  # the first card begins the écart
+                self.ecart.append(cards[0])
             elif self.playing().play(cards[0]) is not None:
                 self.counted += 1
 
@@ -250,36 +264,6 @@ class FrenchState(State):
             full, done = self.full, self.ecart or []
             return None if full is None else card_fault(full, [*done, card], len(done), self.taker)
         return self.playing().card_fault(card)
-
-    def _bid_faults(self, word: str, label: int | None) -> list[Fault]:
-        """What is wrong with the next call: a second call, a bid not above the best, a bid
-        by the Petit sec's seat, a seat label not the speaker's."""
-        index, best = len(self.calls), self.contract
-        seat = self.order[index % self.seats]
-        faults = []
-        if index >= self.seats:
-            told = f"seat {seat} speaks a second time: in french-tarot each seat speaks once"
-            faults.append(Fault("second-call", told))
-        elif word != PASS and best is not None and RANK[word] <= RANK[best]:
-            told = (
-                f"seat {seat} bids {word} after {best} by seat {self.taker}: "
-                "a bid must be higher than every earlier bid"
-            )
-            faults.append(Fault("low-bid", told))
-        elif word != PASS and self.sec is not None:
-            faults.append(petit_sec_fault(self.sec))
-        if label is not None and label != seat:
-            told = f"call {index + 1} is seat {seat}'s, not seat {label}'s"
-            faults.append(Fault("out-of-turn", told))
-        return faults
-
-    def _bid(self, word: str) -> None:
-        index = len(self.calls)
-        self.calls.append(word)
-        if index >= self.seats or word == PASS or self.sec is not None:
-            return
-        if self.contract is None or RANK[word] > RANK[self.contract]:
-            self.contract, self.taker = word, self.order[index % self.seats]
 
     def announcements(self) -> list[str]:
         """The announcements that may still be made, each seat's word alone: the taker's
@@ -348,7 +332,7 @@ class FrenchState(State):
 
     def new_play(self) -> TrickPlay:
         """The play from the hands known now: the first lead in a called suit only with the
-        called card, the fft slam's Excuse, who leads."""
+        called card, the fft slam's Excuse, who leads, where the cards nobody holds lie."""
         called = tuple(self.called)
         return TrickPlay(
             rules.FOLLOW,
@@ -360,6 +344,7 @@ class FrenchState(State):
             check_until=1,
             winner=piles.excuse_wins_slam(self.taker, called) if self.variant == "fft" else None,
             winner_at=HAND[self.seats],  # the slam's last trick
+            lying=self.lying(),
         )
 
     def lying(self) -> dict[str, str]:
@@ -376,12 +361,14 @@ class FrenchState(State):
     def _score(self) -> None:
         """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
         tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
-        partners = found_partners(played_by(tricks), self.called, taker)
+        partners = found_partners(tricks, self.called, taker)
         team = {taker, *partners}
-        aside = rules.ASIDE[self.contract]
-        counted = piles.count(
-            tricks, team, total=HAND[seats], aside=self.unplayed(), aside_side=aside
-        )
+        # the cards aside: the chien left aside, or the écart as judged against the taker's
+        # cards and the chien; else (not given, or not judged) the cards nobody played
+        judged = self.chien is not None and self.dealt.get(taker) is not None
+        aside = self.chien if not self.takes_chien else self.ecart if judged else None
+        aside, side = self.unplayed() if aside is None else aside, rules.ASIDE[self.contract]
+        counted = piles.count(tricks, team, total=HAND[seats], aside=aside, aside_side=side)
         poignees = []
         for seat, word, shown in self.announced:
             if word == "poignee":
@@ -436,7 +423,7 @@ class FrenchState(State):
         play, phase = self.play, self.phase
         if self._shown[0] != self.counted:  # the points of the tricks taken, partners known
             tricks = play.tricks[: self.counted]
-            known = found_partners(played_by(tricks), self.called, self.taker)
+            known = found_partners(tricks, self.called, self.taker)
             points = piles.count(tricks, {self.taker, *known}, total=HAND[self.seats]).points
             self._shown = self.counted, points, bool(known)
         _, points, known = self._shown
