@@ -453,17 +453,14 @@ def play_tricks(
     state: State,
     play: TrickPlay,
     *,
-    lying: dict[str, str] | None = None,
-    owners: dict[str, tuple[int, str]] | None = None,
     claims: bool = False,
 ) -> PlayResult:
     """Replay the `play` section of `ctx.record` through `play` (a play not begun: its
     rules, who leads, the hands given; None for a hand not given, then inferred from the
     play), adopted by `state` once its hands are known: what is wrong reported to `ctx`,
     the tricks appended to `ctx.tricks` (each told to `state.took` when steps are
-    wanted), a `card` step per card and a `trick` step per trick. `lying`: cards known to
-    be in no seat's hand → where they lie; `owners`: cards known to be a seat's though its
-    hand is not given → (seat, how). A claim (`fuori`/`penalty`) ends the play when
+    wanted), a `card` step per card and a `trick` step per trick; a card not held is told
+    where `play.where` says it lies. A claim (`fuori`/`penalty`) ends the play when
     `claims` is true (it is the result's `claim`)."""
     seats, steps = ctx.seats, ctx.want_steps
     play_node = ctx.record.play
@@ -471,7 +468,6 @@ def play_tricks(
     known = play.dealt
     unknown = {s for s in range(1, seats + 1) if s not in known}
     written, claim = _written(ctx, play.total, items, claims)
-    play.where = Where(known, lying or play.where.lying, owners or {})
     start = known
     if unknown:
         play.inferred = inferred = _infer(play, written, unknown)

@@ -77,13 +77,10 @@ def replay(record: Record, ctx: Context) -> None:
     if start[declarer] is None:  # his cards known though his hand at the start of play is not
         owners = {c: f"it was in the talon, taken by seat {declarer}" for c in talon or []}
         owners.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
-    result = play_tricks(
-        ctx,
-        state,
-        TrickPlay(FOLLOW, seats, state.leader, TRICKS[seats], start),
-        lying={c: "it lies in the scarto" for c in scarto} if given else {},
-        owners={c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())},
-    )
+    lying = {c: "it lies in the scarto" for c in scarto} if given else {}
+    owners = {c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())}
+    play = TrickPlay(FOLLOW, seats, state.leader, TRICKS[seats], start, lying=lying, owners=owners)
+    result = play_tricks(ctx, state, play)
     # What only the inferred hands tell, by the rules the state applies.
     after = state.after
     if after is None and scarto is not None and len(walked()) == total:
