@@ -512,16 +512,12 @@ def variant_of(ctx: Context) -> str:
 
 
 def start(record: tgn.Record) -> FrenchState:
-    """The state right after the deal of `record` (every hand and the chien given)."""
+    """The state right after the deal of `record` (`trunfu.engine.start` has checked that
+    every hand and the chien are given); a variant not played by its seats is refused."""
     ctx = Context(record, want_steps=False)
     variant = variant_of(ctx)
     check_seats(ctx.seats, variant)
-    state = from_record(record, ctx, variant)
-    missing = [f"seat {s}'s hand" for s, h in state.dealt.items() if h is None]
-    missing += ["the talon (the chien)"] if state.chien is None else []
-    if missing:
-        raise ValueError(f"the deal does not give {' and '.join(missing)}")
-    return state
+    return from_record(record, ctx, variant)
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:

@@ -373,26 +373,17 @@ def dealt(record: tgn.Record, seats: int) -> tuple[dict[int, list[str]], list[st
     return hands, talon
 
 
-def _seats(record: tgn.Record) -> int:
-    if record.seats not in TRICKS:
-        raise ValueError(f"{GAME} is played by 3 or 4 seats, not {record.tag('Seats')!r}")
-    return record.seats
-
-
 def start(record: tgn.Record) -> SicilianState:
-    """The state right after the deal of `record` (`ValueError`: a hand or talon not given)."""
-    seats = _seats(record)
-    hands, talon = dealt(record, seats)
-    missing = [f"seat {s}" for s in range(1, seats + 1) if s not in hands]
-    missing += ["the talon"] * (record.hand("talon") is None)
-    if missing:
-        raise ValueError(f"the deal does not give the cards of {', '.join(missing)}")
-    return SicilianState(seats, record.dealer or 1, hands, talon, list(record.tags))
+    """The state right after the deal of `record` (`trunfu.engine.start` has checked its
+    seats, and that every hand and the talon are given)."""
+    hands, talon = dealt(record, record.seats)
+    return SicilianState(record.seats, record.dealer or 1, hands, talon, list(record.tags))
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
-    """The record's actions (seat, spelling) in the order the rules apply them."""
-    seats = _seats(record)
+    """The record's actions (seat, spelling) in the order the rules apply them (its seats
+    checked by `trunfu.engine.actions`)."""
+    seats = record.seats
     state = SicilianState(seats, record.dealer or 1, *dealt(record, seats))
     out = [c.word + (f" {c.card.code}" if c.card else "") for c in record.calls()]
     out += list(record.discard.cards) if record.discard else []
