@@ -65,9 +65,11 @@ class Declarations:
         elif word == "chiamo" and self.chiamo is not None:
             why = f"after seat {self.declarer}'s chiamo only passo or vado-solo may follow"
         else:
-            wrong = chiamo_fault(seat, card, dealt) if word == "chiamo" and card else None
-            return faults + ([wrong] if wrong else [])
-        return [*faults, Fault("illegal-call", f"round {r}: {why}")]
+            if word == "chiamo" and card and (wrong := chiamo_fault(seat, card, dealt)):
+                faults.append(wrong)
+            return faults
+        faults.append(Fault("illegal-call", f"round {r}: {why}"))
+        return faults
 
     def say(self, word: str, card: str | None) -> None:
         """The seat to speak says `word` (one its round does not allow does nothing)."""

@@ -53,9 +53,10 @@ def replay(record: Record, ctx: Context) -> None:
         label = f"seat {declarer} takes the talon{shown}"
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
-        for place, card in enumerate(scarto):
-            at = record.discard.cards.at(place)
-            _judged(ctx, state, ("card", None, card, None), at, None, "")
+        for place, card in enumerate(scarto):  # where a card lies, only when it is wrong
+            for fault in state.judge("card", None, card, None):
+                ctx.error(record.discard.cards.at(place), fault.code, fault.message)
+            state.act("card", None, card, None)
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
@@ -106,11 +107,15 @@ def _judged(
 ) -> None:
     """Report the state's faults of the action `read` at `node` (the last, coded `at`, at its
     `card`), then do it."""
-    faults = state.judge(*read)
+    _told(ctx, state.judge(*read), node, card, at)
+    state.act(*read)
+
+
+def _told(ctx: Context, faults: list, node: Node, card: Node | None, at: str) -> None:
+    """Report `faults` at `node` (the last, coded `at`, at its `card`)."""
     for fault in faults:
         on_card = card is not None and fault is faults[-1] and fault.code == at
         ctx.error(card if on_card else node, fault.code, fault.message)
-    state.act(*read)
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
@@ -133,11 +138,13 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
                 ctx.error(call, "out-of-turn", why)
                 break
-            seat, card = bidding.to_speak, call.card and call.card.code
-            ended, read = bidding.end != OPEN, ("call", call.label, call.word, card)
-            _judged(ctx, state, read, call, call.card, "wrong-call")
-            if ended:  # a call after the end: told, not done
+            seat, word, card = bidding.to_speak, call.word, call.card and call.card.code
+            faults = bidding.faults(call.label, word, card, state.hands[seat])
+            if faults:
+                _told(ctx, faults, call, call.card, "wrong-call")
+            if bidding.end != OPEN:  # a call after the end: told, not done
                 break
+            state.act("call", call.label, word, card)
             acted.append(call)
             if steps:
                 text = call.word if card is None else f"{call.word} {card}"

@@ -33,20 +33,17 @@ def side_cards(
     fled: list[tuple[str, str]] = []
     """(the side that took it, its holder's side) of each Fuggitivo taken by the other side."""
     for trick in tricks:
-        side, pile = side_of[trick.winner], trick.cards
-        codes = [card for _, card in pile]
-        cards[side] += codes
-        if _SPECIAL.isdisjoint(codes):  # the few cards that may change sides
-            continue
-        for seat, card in pile:
-            holder = side_of[seat]
-            if card == "EX" and holder != side:
-                fled.append((side, holder))
-            elif card in PIGLIATA_CARDS and holder != side:
-                pigliate[side] += 1
-    won = {side_of[trick.winner] for trick in tricks}
+        side = side_of[trick.winner]
+        taken = cards[side]
+        for seat, card in trick.cards:
+            taken.append(card)
+            if card in _SPECIAL and side_of[seat] != side:
+                if card == "EX":
+                    fled.append((side, side_of[seat]))
+                else:
+                    pigliate[side] += 1
     for taker, holder in fled:
-        if holder in won:
+        if any(side_of[trick.winner] == holder for trick in tricks):
             cards[taker].remove("EX")
             cards[holder].append("EX")
     return cards, pigliate
