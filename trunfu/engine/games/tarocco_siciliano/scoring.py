@@ -53,13 +53,13 @@ def score(deal: SicilianState) -> Outcome:
     """The outcome of a deal played to its end (rules file, "Scoring (jochi)")."""
     seats, declarer, partner, tricks = deal.seats, deal.declarer, deal.partner, deal.play.tricks
     stata = deal.bidding.stata
-    side_of = {
-        s: "declarer" if s in (declarer, partner) else "opponents" for s in range(1, seats + 1)
-    }
+    side_of: dict[int, str] = {}
+    sides: dict[str, list[int]] = {"declarer": [], "opponents": []}
+    for s in range(1, seats + 1):
+        side_of[s] = side = "declarer" if s in (declarer, partner) else "opponents"
+        sides[side].append(s)
     cards, pigliate = side_cards(tricks, side_of, deal.scarto)
     last = side_of[tricks[-1].winner]
-    points = {side: card_points(taken) for side, taken in cards.items()}
-    points[last] += LAST_TRICK
     jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
     jochi["vanto"][last] = 1
     jochi["rivanto"][last] = int(deal.rivanto is not None)  # to the last trick's side
@@ -67,24 +67,24 @@ def score(deal: SicilianState) -> Outcome:
     if deal.scommessa:
         won = set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)
         jochi["scommessa"]["declarer" if won else "opponents"] = 1
+    points: dict[str, int] = {}
     for side, taken in cards.items():
         held = set(taken)
+        points[side] = card_points(taken) + (LAST_TRICK if side == last else 0)
         jochi["rimatura"][side] = int(points[side] >= RIMATURA)
         jochi["quattro-re"][side] = int(held.issuperset(KINGS))
         if held.issuperset(FOUR_ARIE):
             jochi["arie"][side] = 2 if "T20" in held else 1
-    totals = {side: sum([j[side] for j in jochi.values()]) for side in ("declarer", "opponents")}
+    totals, bonuses = {"declarer": 0, "opponents": 0}, []
+    for name, by_side in jochi.items():
+        for side, n in by_side.items():
+            if n:
+                totals[side] += n
+                bonuses.append(Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n)))
     d = totals["declarer"] - totals["opponents"]
-    sides = {side: [s for s in side_of if side_of[s] == side] for side in totals}
     factor = 2 if stata else 1
     solo = len(sides["opponents"]) if partner is None else 1
     share = {"declarer": d * solo * factor, "opponents": -d * factor}
-    bonuses = [
-        Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n))
-        for name, by_side in jochi.items()
-        for side, n in by_side.items()
-        if n
-    ]
     breakdown = {
         "sides": sides,
         "card_points": points,
