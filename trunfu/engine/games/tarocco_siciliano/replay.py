@@ -69,7 +69,7 @@ def replay(record: Record, ctx: Context) -> None:
     elif record.call is not None:
         why = "the `call` section is only for the holder of Giove (T20) when everybody passed"
         ctx.error(record.call, "unexpected-call", why)
-    called = state.called
+    called = state.called if state.partner is None else None  # a partner no hand shows
     if called and all(called not in h for h in [talon or [], *hands.values()]):
         holders = [s for _, s, c in walked() if c == called]
         state.partner = min(holders) if holders and min(holders) != declarer else None

@@ -207,9 +207,10 @@ class SicilianState(State):
     def scommessa_fault(self, after: list[str] | None) -> str | None:
         """Why the declarer, holding `after` with the talon, may not announce scommessa."""
         missing = [c for c in ("T20", "EX") if c not in after] if after is not None else []
+        if not missing:
+            return None
         names = " and ".join(card_name(GAME, c) for c in missing)
-        why = f"seat {self.declarer} announces scommessa without holding {names}"
-        return why if missing else None
+        return f"seat {self.declarer} announces scommessa without holding {names}"
 
     def act(self, kind: str, label: int | None, word: str, card: str | None) -> None:
         """Do the action read, legal or not (see the class docstring)."""
