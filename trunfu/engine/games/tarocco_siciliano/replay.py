@@ -30,7 +30,8 @@ def replay(record: Record, ctx: Context) -> None:
     hands, talon = dealt(record, seats)
     state = SicilianState(seats, ctx.dealer, hands, talon, record.tags)
     ctx.observe(state)
-    ctx.step("deal", label=f"seat {ctx.dealer} deals; seat {ctx.eldest} is eldest")
+    if ctx.want_steps:
+        ctx.step("deal", label=f"seat {ctx.dealer} deals; seat {ctx.eldest} is eldest")
     chiamo = _declarations(record, ctx, state)
     end = state.bidding.end
     if end == FORCED_CALL and state.declarer is None and state.phase == "discard":
@@ -99,7 +100,8 @@ def replay(record: Record, ctx: Context) -> None:
     state.finish()
     if state.over:
         ctx.outcome = state.outcome
-        ctx.step("end", label=f"{state.contract}: result {ctx.outcome.result}")
+        if ctx.want_steps:
+            ctx.step("end", label=f"{state.contract}: result {ctx.outcome.result}")
 
 
 def _judged(
