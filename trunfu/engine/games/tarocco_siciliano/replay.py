@@ -4,7 +4,7 @@ scarto, the call, the scommessa)."""
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 
 from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
@@ -43,7 +43,7 @@ def replay(record: Record, ctx: Context) -> None:
         _unplayed(record, ctx, state)
         return
     declarer, given = state.declarer, record.discard is not None
-    walked = partial(walk, record, seats, state.leader)  # who played each card
+    walked = cache(partial(walk, record, seats, state.leader))  # who played each card
     total = seats * TRICKS[seats]  # the cards of a whole play
     scarto = list(record.discard.cards) if given else None
     if not given and len(played := walked()) == total:
@@ -102,15 +102,6 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.outcome = state.outcome
         if ctx.want_steps:
             ctx.step("end", label=f"{state.contract}: result {ctx.outcome.result}")
-
-
-def _judged(
-    ctx: Context, state: SicilianState, read: tuple, node: Node, card: Node | None, at: str
-) -> None:
-    """Report the state's faults of the action `read` at `node` (the last, coded `at`, at its
-    `card`), then do it."""
-    _told(ctx, state.judge(*read), node, card, at)
-    state.act(*read)
 
 
 def _told(ctx: Context, faults: list, node: Node, card: Node | None, at: str) -> None:
@@ -206,7 +197,8 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
             ctx.error(call or record.play, "missing-call", why)
         return
     card = call.cards[0]
-    _judged(ctx, state, ("card", None, card, None), call.cards.card(0), None, "")
+    _told(ctx, state.judge("card", None, card, None), call.cards.card(0), None, "")
+    state.act("card", None, card, None)
     if len(call.cards) > 1:
         ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
     label = f"seat {declarer} calls {card}"
@@ -221,9 +213,11 @@ def _announcements(record: Record, ctx: Context, state: SicilianState):
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
         read = ("announce", item.seat, item.word, card and card.code)
-        _judged(ctx, state, read, item, card, "illegal-announcement")
-        label = f"seat {item.seat}: {item.word}"
-        ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
+        _told(ctx, state.judge(*read), item, card, "illegal-announcement")
+        state.act(*read)
+        if ctx.want_steps:
+            label = f"seat {item.seat}: {item.word}"
+            ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
     return bet
 
 
@@ -242,11 +236,8 @@ def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, af
         why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
         if why and given:
             cards = record.discard.cards
-            ctx.error(
-                cards.at(cards.index(card)) if card in cards else record.discard,
-                "illegal-scarto",
-                why,
-            )
+            where = cards.at(cards.index(card)) if card in cards else record.discard
+            ctx.error(where, "illegal-scarto", why)
         elif why:
             why += " (the scarto is inferred: the cards never played)"
             ctx.error(record.play, "illegal-scarto", why)
@@ -268,9 +259,6 @@ def _check_chiamo(ctx: Context, declarer: int, node, talon, after, walked) -> No
     ]
     if higher:
         seat, number, card = min(higher)
-        ctx.error(
-            node,
-            "wrong-call",
-            f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played it in "
-            f"trick {number}): he must call the highest trump he does not hold",
-        )
+        why = f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played it"
+        must = "he must call the highest trump he does not hold"
+        ctx.error(node, "wrong-call", f"{why} in trick {number}): {must}")
