@@ -4,7 +4,7 @@ scarto, the call, the scommessa)."""
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import partial
 
 from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
@@ -43,7 +43,7 @@ def replay(record: Record, ctx: Context) -> None:
         _unplayed(record, ctx, state)
         return
     declarer, given = state.declarer, record.discard is not None
-    walked = cache(partial(walk, record, seats, state.leader))  # who played each card
+    walked = partial(walk, record, seats, state.leader)  # who played each card
     total = seats * TRICKS[seats]  # the cards of a whole play
     scarto = list(record.discard.cards) if given else None
     if not given and len(played := walked()) == total:
@@ -77,10 +77,10 @@ def replay(record: Record, ctx: Context) -> None:
     bet = _announcements(record, ctx, state)
     start, owners = state.start_hands(), {}
     if start[declarer] is None:  # his cards known though his hand at the start of play is not
-        owners = {c: f"it was in the talon, taken by seat {declarer}" for c in talon or []}
-        owners.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
-    lying = {c: "it lies in the scarto" for c in scarto} if given else {}
-    owners = {c: (declarer, how) for c, how in owners.items() if c not in (scarto or ())}
+        how = {c: f"it was in the talon, taken by seat {declarer}" for c in talon or []}
+        how.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
+        owners = {c: (declarer, why) for c, why in how.items() if c not in (scarto or ())}
+    lying = dict.fromkeys(scarto, "it lies in the scarto") if given else {}
     play = TrickPlay(FOLLOW, seats, state.leader, TRICKS[seats], start, lying=lying, owners=owners)
     result = play_tricks(ctx, state, play)
     # What only the inferred hands tell, by the rules the state applies.
