@@ -79,14 +79,9 @@ class Declarations:
         self.speakers.append(seat)
         calls.append(f"{word} {card}" if card else word)
         self.to_speak = seat % self.seats + 1
-        if word not in PASS and word in self.table[self.round]:
-            self._take(seat, word, card)
-        if self.end == OPEN and len(calls) == self.seats:
-            self._close_round()
-
-    def _take(self, seat: int, word: str, card: str | None) -> None:
-        """What a call its round allows does."""
-        if word == "vado-solo":
+        if word in PASS or word not in self.table[self.round]:
+            pass  # a call its round does not allow does nothing
+        elif word == "vado-solo":
             self.end, self.declarer, self.stata = SOLO, seat, self.round == 1
             self.chiamo, self.called = None, None
             self.ended_by = f"seat {seat} said vado-solo" + (" (a stata)" if self.stata else "")
@@ -103,6 +98,8 @@ class Declarations:
             self.altre = True
         elif word == "chiamo" and self.chiamo is None:
             self.chiamo, self.called, self.declarer = len(self.speakers) - 1, card, seat
+        if self.end == OPEN and len(calls) == self.seats:
+            self._close_round()
 
     def _close_round(self) -> None:
         """Every seat has spoken: the next packet, or the end of the declarations."""
