@@ -66,16 +66,10 @@ def score(tally: Tally) -> Outcome:
     for seat, level in tally.poignees:
         points, name = sign * POIGNEE_BONUS[level], POIGNEE_NAMES[level]
         poignees.append({"seat": seat, "poignee": name, "points": points})
-        side = "declarer" if seat in team else "defence"
+        side = SIDE_NAMES["taker" if seat in team else "defence"]
         bonuses.append(Bonus(name="poignees." + name, side=side, points=points))
         paid.append((taker, points))
-    kinds: list[str] = []
-    if fft and tally.chelem_announced:
-        kinds.append("announced and made" if tally.taker_all_tricks else "announced and failed")
-    elif fft and tally.taker_all_tricks:
-        kinds.append("made unannounced")
-    if fft and tally.defence_all_tricks:
-        kinds.append("defence took every trick")
+    kinds = _chelem_kinds(tally) if fft else []
     if kinds:
         chelem = {"kind": "; ".join(kinds), "points": sum(CHELEM[k] for k in kinds)}
         if chelem["points"]:  # kinds that cancel out make no bonus
@@ -85,9 +79,8 @@ def score(tally: Tally) -> Outcome:
     extras = [0.0] * seats  # payments outside the shares (classic)
     for bonus in bonuses if fft else ():
         total += bonus.points
-    for seat, amount in () if fft else paid:  # every other seat pays `amount` to `seat`
-        extras[:] = [extra - amount for extra in extras]
-        extras[seat - 1] += amount * seats
+    for seat, amount in () if fft else paid:
+        _pay_all(extras, seat, amount)
     defenders = [s for s in range(1, seats + 1) if s not in team]
     shares = dict.fromkeys(defenders, -total)  # every defender pays X, the taker's side shares it
     parts = SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all
@@ -124,6 +117,26 @@ def score(tally: Tally) -> Outcome:
         margin=margin,
         bonuses=bonuses,
     )
+
+
+def _chelem_kinds(tally: Tally) -> list[str]:
+    """The kinds of chelem of the deal (fft), each a key of `CHELEM`."""
+    kinds = []
+    if tally.chelem_announced:
+        kinds.append("announced and made" if tally.taker_all_tricks else "announced and failed")
+    elif tally.taker_all_tricks:
+        kinds.append("made unannounced")
+    if tally.defence_all_tricks:
+        kinds.append("defence took every trick")
+    return kinds
+
+
+def _pay_all(extras: list[float], seat: int, amount: float) -> None:
+    """Every other seat pays `amount` to `seat` (a negative amount goes the other way)."""
+    for other in range(1, len(extras) + 1):
+        if other != seat:
+            extras[other - 1] -= amount
+            extras[seat - 1] += amount
 
 
 def thrown_in(seats: int, speakers: list[int]) -> Outcome:
