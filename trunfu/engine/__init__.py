@@ -11,7 +11,7 @@ from .games import GAMES, GameRules, get, register
 from .model import Outcome, Replay, Step, TrickResult
 from .scoring import format_result, parse_result, same_scores
 from .simulate import iter_simulate, simulate
-from .state import IllegalAction, State, View
+from .state import IllegalAction, State, View, dealt
 
 __all__ = [
     "GAMES",
@@ -67,12 +67,11 @@ def _not_dealt(record: Record) -> list[str]:
     seats = record.seats or 0
     game = DECKS.get(record.tag("Game") or "")
     sizes = game.deals.get(seats) if game is not None else None
-    given = {hand.owner for hand in record.deal.hands} if record.deal is not None else set()
-    missing = [f"seat {s}'s hand" for s in range(1, seats + 1) if str(s) not in given]
-    piles = [
-        words for pile, words in PILES.items() if getattr(sizes, pile, 0) and pile not in given
+    hands, piles = dealt(record, seats)
+    missing = [f"seat {s}'s hand" for s, hand in hands.items() if hand is None]
+    return missing + [
+        words for pile, words in PILES.items() if getattr(sizes, pile, 0) and pile not in piles
     ]
-    return missing + piles
 
 
 def actions(record: Record) -> list[tuple[int | None, str]]:

@@ -8,7 +8,7 @@ from ....notation.models import Claim, Record
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
-from .rules import DECK, FIRST_CARD, RULES
+from .rules import DECK, FIRST_CARD, RULES, first_holder
 from .state import MarafoneState
 from .trionfo import Auction
 
@@ -63,9 +63,9 @@ def _first(
     five passes make him not matter."""
     four = ctx.seats == 4
     card, shift = FIRST_CARD[ctx.seats], 0 if four else None
-    for seat, hand in hands.items():
-        if hand is not None and card in hand:
-            return seat, False
+    shown = first_holder(hands)
+    if shown is not None:
+        return shown, False
     if not four:
         auction = Auction(1)
         for call in record.calls():

@@ -4,7 +4,7 @@ the leader's words."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from operator import itemgetter
 
 from ....notation.decks import GAMES
@@ -29,6 +29,12 @@ TEAM_NAMES = ("1+3", "2+4")
 DEFAULT_TARGET = 41
 FIRST_CARD = {4: "4D", 5: "5S"}
 """Seats → the card whose holder names trumps and leads (four seats), or speaks first."""
+
+
+def first_holder(hands: Mapping[int, Collection[str] | None]) -> int | None:
+    """The seat whose given hand holds the first card (`FIRST_CARD`), else None."""
+    card = FIRST_CARD[len(hands)]
+    return next((seat for seat, hand in hands.items() if hand and card in hand), None)
 
 
 def trick_thirds(cards: Iterable[str], last: bool = False) -> int:

@@ -26,6 +26,7 @@ from .rules import (
     RULES,
     TEAM_NAMES,
     eleven_nil,
+    first_holder,
     fuori_right,
     holds_maraffa,
     parse_match_score,
@@ -96,8 +97,7 @@ class MarafoneState(State):
     ) -> None:
         """`first`: the holder of the first card (`FIRST_CARD`), when the deal does not show it."""
         self.seats, self.dealer, self.hands = len(hands), dealer, hands
-        card = FIRST_CARD[self.seats]
-        self.first = first or next((s for s, h in hands.items() if h and card in h), None)
+        self.first = first or first_holder(hands)
         self.tags = [(name, value) for name, value in tags if name != "Result"]
         self.given = {s for s, h in hands.items() if h is not None}
         self.trump: str | None = None
