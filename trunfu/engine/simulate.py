@@ -13,14 +13,6 @@ from ..notation.writer import write
 from .games import GameRules, get, load
 
 
-def build_record(text: str) -> Record:
-    """The record of a TGN text written by a simulator (positions filled by the reader)."""
-    records = read_records(text)
-    if len(records) != 1:
-        raise ValueError(f"a simulated deal must be one record, got {len(records)}")
-    return records[0]
-
-
 def iter_simulate(
     game: str, seats: int, deals: int, seed: int, variant: str | None = None
 ) -> Iterator[Record]:
@@ -44,7 +36,7 @@ def iter_simulate(
             Tag(name="Board", value=str(board)),
             Tag(name="Source", value="simulated by trunfu"),
         ]
-        record = build_record(write(record))  # canonical: tag order and positions as read
+        [record] = read_records(write(record))  # canonical: tag order and positions as read
         record.index = board
         yield record
 
