@@ -8,14 +8,11 @@ referee's state of a record that does not give it)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ....notation import models as tgn
 from ....notation.decks import GAMES
-from ....notation.models import Announcement, Cards, Exchange, Record, Tag
-from ....notation.reader import read_text
-from ....notation.words import SECTION_KEYS
-from ...cards import SUITS
+from ....notation.lexer import CODE_OF
+from ....notation.models import Announcement, Card, Cards, Exchange, Record, Tag
+from ....notation.words import ANNOUNCEMENTS
 from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
 from ...state import Fault, IllegalAction, Snapshot, State
@@ -34,20 +31,21 @@ DISCARD = 3
 Item = str | Announcement | Exchange  # an action read: a card, an announcement, an exchange
 
 
-@lru_cache(maxsize=4096)
-def read_action(action: str) -> Item | None:
-    """`action` as the reader reads it, or None unless it is one card, one announcement or
-    one exchange."""
-    if action in SUITS:  # every card of every deck
-        return action
-    section = "exchange" if ">" in action else "announce" if ":" in action else "discard"
-    reads = read_text(f"{section}\n  {action}\n")
-    record = reads[0].record if len(reads) == 1 and "\n" not in action else None
-    if record is None or [s for s in SECTION_KEYS if getattr(record, s) is not None] != [section]:
+def read(action: str) -> Item | None:
+    """`action` as the reader reads it: a card (`KS`, `ks`), an announcement (`2: greater
+    T21 T20 T19`) or an exchange (`1>2: KS`); None when it is none of these."""
+    label, colon, rest = action.partition(":")
+    if not colon:
+        return CODE_OF.get(action.strip())
+    seats, words = label.replace(" ", "").split(">"), rest.split()
+    codes = [CODE_OF.get(word) for word in words]
+    if not {*seats} <= set("123456789") or not words or None in codes[2 - len(seats) :]:
         return None
-    found = getattr(record, section)
-    items = found.cards if section == "discard" else found.items
-    return items[0] if len(items) == 1 else None
+    if len(seats) == 2 and len(words) == 1:
+        return Exchange(giver=int(seats[0]), receiver=int(seats[1]), card=Card(codes[0]))
+    if len(seats) == 1 and words[0] in ANNOUNCEMENTS:
+        return Announcement(seat=int(seats[0]), word=words[0], cards=Cards(codes[1:]))
+    return None
 
 
 def spell(item: Announcement | Exchange) -> str:
@@ -173,7 +171,7 @@ class WaiteState(State):
 
     def check(self, action: str | Item) -> list[Fault]:
         """`State.check`; `action` may also be a record's announcement or exchange."""
-        fault = self._fault(read_action(action) if type(action) is str else action, action)
+        fault = self._fault(read(action) if type(action) is str else action, action)
         return [] if fault is None else [fault]
 
     def _fault(self, item: Item | None, action: str | Item) -> Fault | None:
@@ -253,7 +251,7 @@ class WaiteState(State):
 
     def perform(self, action: str | Item) -> None:
         """`State.perform`; `action` may also be a record's announcement or exchange."""
-        item = read_action(action) if type(action) is str else action
+        item = read(action) if type(action) is str else action
         if type(item) is str and not self.discard_done:
             if not self.talon_taken:
                 self.hands[self.dealer] = self.pool()
