@@ -92,18 +92,16 @@ class WaiteState(State):
 
     @property
     def to_act(self) -> int | None:
-        if self.play is not None or not self.discard_done:
-            return self.play.to_play if self.play else self.dealer
-        actors = {self.actor(a) for a in self.legal()}
-        return actors.pop() if len(actors) == 1 else None
+        if self.play is None and self.discard_done:  # one seat may act, or several
+            actors = set(map(self.actor, self.legal()))
+            return actors.pop() if len(actors) == 1 else None
+        return self.play.to_play if self.play else self.dealer
 
     def actor(self, action: str) -> int | None:
         """The seat that does `action`, one of `legal()`."""
         if action[1:2] in (":", ">"):  # `2: ask`, `1>2: KS`
             return int(action[0])
-        if self.play is not None:
-            return self.play.to_play
-        return self.leader if self.discard_done else self.dealer
+        return self.play.to_play if self.play else self.leader if self.discard_done else self.dealer
 
     def pool(self) -> list[str] | None:
         """The cards the dealer discards from: his hand and the left-over cards (None when
@@ -134,14 +132,18 @@ class WaiteState(State):
                     )
         return None
 
+    def known(self, seat: int) -> list[str] | None:
+        """`seat`'s hand when the play begins: as given, or as a whole play shows it."""
+        hand = self.hands.get(seat)
+        if hand is None and self.play is not None and self.play.over:
+            return self.play.dealt.get(seat)
+        return hand
+
     def judge_declaration(self, seat: int, word: str, cards: list[str]) -> Fault | None:
         """What is wrong with `seat` showing `cards` as `word`: the combination, and the
         cards against its hand when the play begins, once known."""
-        problem = announced(word, cards)[1]
-        hand = self.hands.get(seat)
-        if hand is None and self.play is not None and self.play.over:
-            hand = self.play.dealt.get(seat)  # a hand not given, as a whole play shows it
-        missing = [c for c in cards if c not in hand] if problem is None and hand else None
+        problem, held = announced(word, cards)[1], set(self.known(seat) or ())
+        missing = [c for c in cards if c not in held] if problem is None and held else None
         if missing:
             problem = f"seat {seat} shows {' '.join(missing)} but does not hold it"
         return None if problem is None else Fault("bad-announcement", problem)
@@ -307,19 +309,18 @@ class WaiteState(State):
         seats = range(1, self.seats + 1)
         points, kings = tally(self.play.tricks, self.seats)
         said = self._declarations()
-        said_points = {s: sum(d["points"] for d in said[s]) for s in seats}
-        totals = {s: said_points[s] + points[s] for s in seats}
+        declared = {s: sum(d.points for d in said[s]) for s in seats}
+        totals = {s: declared[s] + points[s] for s in seats}
         scores = difference_result(list(totals.values()))
         best = max(seats, key=totals.__getitem__)
-        winners = [t.winner for t in self.play.tricks]
-        won = [(f"declarations.{d['kind']}", s, d["points"]) for s in seats for d in said[s]]
+        won = [(f"declarations.{d.kind}", s, d.points) for s in seats for d in said[s]]
         won += [("kings_trumped", s, kings[s]) for s in seats if kings[s]]
         parts = {
-            "declarations": said,
-            "declaration_points": said_points,
+            "declarations": {s: [d.as_json() for d in said[s]] for s in seats},
+            "declaration_points": declared,
             "tricks": points,
             "kings_trumped": kings,
-            "tricks_won": {s: winners.count(s) for s in seats},
+            "tricks_won": self.play.taken(),
             "totals": totals,
             "card_points": points,
         }
@@ -336,21 +337,17 @@ class WaiteState(State):
             },
         )
 
-    def _declarations(self) -> dict[int, list[dict]]:
-        """Each seat's declarations: every combination of its hand when the play begins,
-        when known, else what it announced (rightly); 5 for an ask nobody answered."""
-        out: dict[int, list[dict]] = {s: [] for s in range(1, self.seats + 1)}
-        hands = {s: self.hands[s] or self.play.dealt.get(s) for s in out}
+    def _declarations(self) -> dict[int, list[Declaration]]:
+        """Each seat's declarations: what it announced (rightly) when its hand is not known,
+        5 for an ask nobody answered, and every combination of its hand when known."""
+        out: dict[int, list[Declaration]] = {s: [] for s in range(1, self.seats + 1)}
         for item in self.announced:
             seat, word, cards = item.seat, item.word, list(item.cards)
-            # an ask answered scores nothing; a hand known scores what it holds
-            skip = seat not in out or (self.asks.get(seat) if word == "ask" else hands[seat])
-            if not skip and not self.judge_declaration(seat, word, cards):
-                out[seat].append(
-                    Declaration(word, tuple(cards), announced(word, cards)[0]).as_json()
-                )
+            scored = not self.asks.get(seat) if word == "ask" else self.known(seat) is None
+            if seat in out and scored and not self.judge_declaration(seat, word, cards):
+                out[seat].append(Declaration(word, tuple(cards), announced(word, cards)[0]))
         for seat, found in out.items():
-            found += [d.as_json() for d in declarations(hands[seat] or [])]
+            found += declarations(self.known(seat) or [])
         return out
 
     def record(self) -> Record:
