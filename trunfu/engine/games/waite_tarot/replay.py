@@ -43,7 +43,7 @@ def replay(record: Record, ctx: Context) -> None:
         _declaration_steps(record, ctx, state)
     result = play_tricks(ctx, state, state.new_play())
     for item in record.announce.items if record.announce else []:
-        fault = state.judge_declaration(item.seat, item.word, list(item.cards))
+        fault = state.judge_declaration(item)
         if fault is not None:
             ctx.error(item, fault.code, fault.message)
     if ctx.failed or not result.complete:

@@ -46,11 +46,12 @@ def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], di
     kings = dict.fromkeys(range(1, seats + 1), 0)
     value = VALUE.__getitem__
     for trick in tricks:
-        winner, (played, codes) = trick.winner, zip(*trick.cards, strict=True)
+        winner, cards = trick.winner, trick.cards
+        codes = [card for _, card in cards]
         points[winner] += max(map(value, codes))
         if FOOL in codes:
-            points[played[codes.index(FOOL)]] += FOOL_POINTS
-        winning = codes[played.index(winner)]
+            points[cards[codes.index(FOOL)][0]] += FOOL_POINTS
+        winning = codes[(winner - trick.leader) % seats]  # the cards go round from the leader
         if winning[0] == "T" and king_trumped(codes, winning):  # only a trump takes a king
             kings[winner] += KING_TRUMPED
     return {s: p + kings[s] for s, p in points.items()}, kings

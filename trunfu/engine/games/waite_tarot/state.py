@@ -139,13 +139,14 @@ class WaiteState(State):
             return self.play.dealt.get(seat)
         return hand
 
-    def judge_declaration(self, seat: int, word: str, cards: list[str]) -> Fault | None:
-        """What is wrong with `seat` showing `cards` as `word`: the combination, and the
-        cards against its hand when the play begins, once known."""
-        problem, held = announced(word, cards)[1], set(self.known(seat) or ())
-        missing = [c for c in cards if c not in held] if problem is None and held else None
-        if missing:
-            problem = f"seat {seat} shows {' '.join(missing)} but does not hold it"
+    def judge_declaration(self, item: Announcement) -> Fault | None:
+        """What is wrong with the cards `item` shows: the combination, and the cards against
+        its seat's hand when the play begins, once known."""
+        cards, hand = item.cards, self.known(item.seat)
+        problem = announced(item.word, cards)[1]
+        if problem is None and hand and set(cards).difference(hand):
+            missing = " ".join(c for c in cards if c not in hand)
+            problem = f"seat {item.seat} shows {missing} but does not hold it"
         return None if problem is None else Fault("bad-announcement", problem)
 
     def legal(self) -> list[str]:
@@ -209,13 +210,13 @@ class WaiteState(State):
         if type(item) is Exchange:
             return self._exchange_fault(item.giver, item.receiver, item.card.code)
         first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
-        return first or self.judge_declaration(item.seat, item.word, list(item.cards))
+        return first or self.judge_declaration(item)
 
     def new_play(self) -> TrickPlay:
         """The play about to begin (the hands as they are now, the cards out of them known to
         lie elsewhere)."""
-        lying = {c: "in the dealer's discard" for c in self.discarded}
-        lying.update({c: "in the dead hand" for c in self.dead or []})
+        lying = dict.fromkeys(self.discarded, "in the dealer's discard")
+        lying.update(dict.fromkeys(self.dead or (), "in the dead hand"))
         return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands, lying=lying)
 
     def _ask_fault(self, seat: int) -> Fault | None:
@@ -340,14 +341,15 @@ class WaiteState(State):
     def _declarations(self) -> dict[int, list[Declaration]]:
         """Each seat's declarations: what it announced (rightly) when its hand is not known,
         5 for an ask nobody answered, and every combination of its hand when known."""
-        out: dict[int, list[Declaration]] = {s: [] for s in range(1, self.seats + 1)}
+        hands = {s: self.known(s) for s in range(1, self.seats + 1)}
+        out: dict[int, list[Declaration]] = {s: [] for s in hands}
         for item in self.announced:
-            seat, word, cards = item.seat, item.word, list(item.cards)
-            scored = not self.asks.get(seat) if word == "ask" else self.known(seat) is None
-            if seat in out and scored and not self.judge_declaration(seat, word, cards):
+            seat, word, cards = item.seat, item.word, item.cards
+            scored = not self.asks.get(seat) if word == "ask" else hands.get(seat, 0) is None
+            if scored and not self.judge_declaration(item):
                 out[seat].append(Declaration(word, tuple(cards), announced(word, cards)[0]))
         for seat, found in out.items():
-            found += declarations(self.known(seat) or [])
+            found += declarations(hands[seat] or [])
         return out
 
     def record(self) -> Record:
