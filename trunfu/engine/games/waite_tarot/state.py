@@ -274,9 +274,8 @@ class WaiteState(State):
             self.announced.append(item)
         elif type(item) is Exchange:
             card, giver, receiver = item.card.code, item.giver, item.receiver
-            if card in TAROTS:
-                self.asks[receiver] = True
-                self.owed[receiver, giver] = True
+            if card in TAROTS:  # an ask answered: a small card is owed back
+                self.asks[receiver] = self.owed[receiver, giver] = True
             else:
                 self.owed[giver, receiver] = False
             if card in (self.hands.get(giver) or ()):
@@ -428,10 +427,9 @@ def in_rules_order(record: Record) -> list[Announcement | Exchange]:
 
 def actions(record: Record) -> list[tuple[int | None, str]]:
     """The record's actions, (seat, spelling), in the order the rules take them."""
-    state = from_record(record, record.seats, record.dealer or 1)
+    state = start(record)
     out = [(state.dealer, c) for c in discard_shown(record, state.pool()) or []]
-    for item in in_rules_order(record):
-        out.append((item.seat if type(item) is Announcement else item.giver, spell(item)))
+    out += [(int(text[0]), text) for text in map(spell, in_rules_order(record))]
     play = TrickPlay(RULES, state.seats, state.leader, TRICKS, dict.fromkeys(state.hands))
     for card in record.played():
         out.append((play.to_play, card))
