@@ -53,10 +53,9 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
         message = f"the dealer discards {DISCARD} cards, not {len(written)}"
         ctx.error(record.discard, "discard-size", message)
         return False
-    pool = state.pool()
-    cards = discard_shown(record, pool)
-    if pool is None or cards is None or len(cards) != DISCARD:
-        state.discard_unseen(cards or [], hand_known=pool is not None and cards is None)
+    cards = discard_shown(record, state.pool())
+    if state.pool() is None or cards is None or len(cards) != DISCARD:
+        state.discard_unseen(cards)
         return True
     for place, card in enumerate(cards):
         faults = state.check(card)

@@ -166,10 +166,9 @@ class WaiteState(State):
         if self.due():
             return out
         said = {(i.seat, i.word, frozenset(i.cards)) for i in self.announced}
-        for seat, hand in hands.items():
-            found = declarations(hand or [])
-            kinds = [d.kind for d in found if (seat, d.kind, frozenset(d.cards)) not in said]
-            out += [f"{seat}: {kind}" for kind in dict.fromkeys(kinds)]
+        found = [(s, d) for s, hand in hands.items() for d in declarations(hand or [])]
+        kinds = {(s, d.kind): 0 for s, d in found if (s, d.kind, frozenset(d.cards)) not in said}
+        out += [f"{seat}: {kind}" for seat, kind in kinds]  # each kind once
         return out + RULES.legal(hands[self.leader] or [], [])
 
     def check(self, action: str | Item) -> list[Fault]:
@@ -187,10 +186,9 @@ class WaiteState(State):
                 f"the dealer (seat {self.dealer}) discards {item}, which is neither in his hand "
                 "nor among the 3 left-over cards",
             )
-        if type(item) is str:
-            return (self.due() if self.play is None else None) or (
-                self.play or self.new_play()
-            ).card_fault(item)
+        if type(item) is str:  # a card of the play
+            play = self.play or self.new_play()
+            return (self.due() if self.play is None else None) or play.card_fault(item)
         if item is None:
             return Fault(
                 "unknown-action",
@@ -286,11 +284,12 @@ class WaiteState(State):
         else:
             raise IllegalAction(self.check(action)[0].message, "unknown-action")
 
-    def discard_unseen(self, cards: list[str], hand_known: bool) -> None:
-        """The referee's discard when the record does not show it card by card: `cards` lie
-        out of play; the dealer's hand stays as dealt when `hand_known`, else is unknown."""
-        self.discarded = list(cards)
-        if not hand_known:
+    def discard_unseen(self, cards: list[str] | None) -> None:
+        """The referee's discard when the record does not show it card by card: `cards` (the
+        record's, None when it shows none) lie out of play; the dealer's hand stays as dealt
+        when it shows none and the hand and left-over cards are known, else is unknown."""
+        self.discarded = list(cards or ())
+        if cards is not None or self.pool() is None:
             self.hands[self.dealer] = None
         self.discard_done = True
 
@@ -352,24 +351,22 @@ class WaiteState(State):
         return out
 
     def record(self) -> Record:
-        dealt = self.dealt.items()
-        hands = [tgn.Hand(owner=o, cards=Cards(h)) for o, h in dealt if h]
+        hands = [tgn.Hand(owner=o, cards=Cards(h)) for o, h in self.dealt.items() if h]
         tags = [t for t in self.tags if t.name != "Result"]
         tags += [Tag(name="Result", value=self.outcome.result)] if self.outcome else []
-        discard = Cards(self.discarded)
+        discard = tgn.CardList(keyword="discard", cards=Cards(self.discarded))
         return Record(
             tags=tags,
             deal=tgn.Deal(hands=hands),
-            discard=tgn.CardList(keyword="discard", cards=discard) if discard else None,
+            discard=discard if self.discarded else None,
             exchange=tgn.Exchanges(items=list(self.exchanges)) if self.exchanges else None,
             announce=tgn.Announcements(items=list(self.announced)) if self.announced else None,
             play=tgn.Play(items=self.play.written()) if self.play else None,
         )
 
     def snapshot(self) -> Snapshot:
-        talon = [] if self.talon_taken else list(self.talon or [])
-        discard = list(self.discarded) if self.talon_taken else []
-        play = self.play
+        taken, play = self.talon_taken, self.play
+        talon, discard = ([], list(self.discarded)) if taken else (list(self.talon or []), [])
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, talon=talon, discard=discard)
