@@ -178,8 +178,7 @@ class WaiteState(State):
 
     def _fault(self, item: Item | None, action: str | Item) -> Fault | None:
         if type(item) is str and not self.discard_done:
-            pool = self.pool()
-            if pool is None or item in pool:
+            if item in (self.pool() or [item]):  # an unknown hand holds any card
                 return None
             return Fault(
                 "discard-not-held",
@@ -254,11 +253,10 @@ class WaiteState(State):
         """`State.perform`; `action` may also be a record's announcement or exchange."""
         item = read(action) if type(action) is str else action
         if type(item) is str and not self.discard_done:
-            if not self.talon_taken:
-                self.hands[self.dealer] = self.pool()
-                self.talon_taken = True
-            if item in (self.hands[self.dealer] or ()):
-                self.hands[self.dealer].remove(item)
+            hand = self.hands[self.dealer] = self.pool()  # the left-over cards taken
+            self.talon_taken = True
+            if item in (hand or ()):
+                hand.remove(item)
             self.discarded.append(item)
             self.discard_done = len(self.discarded) == DISCARD
         elif type(item) is str:
