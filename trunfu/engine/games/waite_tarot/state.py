@@ -32,8 +32,9 @@ Item = str | Announcement | Exchange  # an action read: a card, an announcement,
 
 
 def read(action: str) -> Item | None:
-    """`action` as the reader reads it: a card (`KS`, `ks`), an announcement (`2: greater
-    T21 T20 T19`) or an exchange (`1>2: KS`); None when it is none of these."""
+    """`action` read as a record writes it (cards in either case, no `!`/`?` glyphs): a card
+    (`KS`), an announcement (`2: greater T21 T20 T19`) or an exchange (`1>2: KS`); None when
+    it is none of these."""
     label, colon, rest = action.partition(":")
     if not colon:
         return CODE_OF.get(action.strip())
