@@ -76,7 +76,7 @@ def _declaration_steps(record: Record, ctx: Context, state: WaiteState) -> None:
         asks = f"asks for a third Tarot ({'answered' if state.asks.get(seat) else '5 points'})"
         if hand is not None:
             found = [f"{d.kind} {d.points}" for d in declarations(hand)]
-            text = ", ".join(found + [asks] * (seat in state.asks)) or "nothing to declare"
+            text = ", ".join(found + ([asks] if seat in state.asks else [])) or "nothing to declare"
             ctx.step("announce", seat=seat, text=text, label=f"seat {seat}: {text}")
         for item in [] if hand is not None else [i for i in items if i.seat == seat]:
             word, shown, text = item.word, " ".join(item.cards), " ".join([item.word, *item.cards])
