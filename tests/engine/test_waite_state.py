@@ -161,6 +161,16 @@ def test_asks_declarations_and_the_exchange_that_answers_an_ask() -> None:
     assert state.view(1).shown == {2: [*shown, "T6", "T4", "T2"]}  # each card once
 
 
+def test_an_action_is_read_as_the_reader_reads_it_and_nothing_else() -> None:
+    state = start(record_of(KING))
+    for card in ("4D", "3D", "AD"):
+        state.apply(card)
+    # one card per exchange, seats 1 to 9, an announcement's cards all cards
+    for action in ("1>2: KS KC", "1>: KS", "0: greater T21 T20 T19", "1: greater T21 T20 ZZ"):
+        assert refused(state, action).code == "unknown-action", action
+    assert refused(state, "1: greater T21 T20 t18").code == "bad-announcement"  # read: T18
+
+
 def test_a_seat_asks_once() -> None:
     # seat 1 holds five Tarots and nobody can answer: one ask scores 5, a second is refused
     text = ALL.replace("  1: ask\n", "  1: ask\n  1: ask\n", 1)

@@ -5,7 +5,7 @@ the ask), and every sequence of trumps or of one suit."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -21,11 +21,10 @@ LADDERS = [
     *(tuple(r + s for r in TAROT_RANKS) for s in ITALIAN_SUITS),
 ]
 """Every ladder a sequence is counted on, strongest card first."""
-_PLACE = {card: 100 * i + j for i, ladder in enumerate(LADDERS) for j, card in enumerate(ladder)}
-"""Card → its place: next cards of a ladder differ by 1 (ladders are shorter than 100)."""
-_AT = {n: card for card, n in _PLACE.items()}
-_BIT = {card: 1 << n for card, n in _PLACE.items()}
-"""Card → its place as a bit: a hand is the sum of its cards' bits, a run a run of ones."""
+_ORDER = tuple(card for ladder in LADDERS for card in (*ladder, None))
+"""The ladders one after another, each followed by a blank: next places, next cards."""
+_PLACE = {card: place for place, card in enumerate(_ORDER) if card}
+_FOUR = b"\1" * 4  # four places held in a row
 NEEDS = {
     "greater": f"`greater` shows {{shown}}: it needs 3 to 5 of {' '.join(GREATER)}",
     "lesser": f"`lesser` shows {{shown}}: it needs 3 to 5 of {' '.join(LESSER)}",
@@ -46,18 +45,16 @@ class Declaration(NamedTuple):
         return {"kind": self.kind, "cards": list(self.cards), "points": self.points}
 
 
-def sequences(hand: Iterable[str]) -> list[tuple[str, ...]]:
-    """Maximal runs of four or more cards in rank order (the Fool is in none), lowest place
-    first."""
-    places = sum(map(_BIT.__getitem__, _BIT.keys() & hand))
-    starts = places & places >> 1 & places >> 2 & places >> 3  # where four in a row start
+def sequences(hand: Collection[str]) -> list[tuple[str, ...]]:
+    """Maximal runs of four or more cards in rank order (the Fool is in none), trumps
+    first, each strongest card first."""
+    held = bytes(map(hand.__contains__, _ORDER))  # 1 at each place held, else 0
     runs: list[tuple[str, ...]] = []
-    while starts:
-        start = (starts & -starts).bit_length() - 1
-        rest = places >> start
-        length = (~rest & rest + 1).bit_length() - 1  # the ones in a row from `start`
-        runs.append(tuple(map(_AT.__getitem__, range(start, start + length))))
-        starts &= -1 << (start + length)  # the next run starts past this one
+    start = held.find(_FOUR)
+    while start >= 0:
+        end = held.find(0, start)  # every ladder ends with a blank
+        runs.append(_ORDER[start:end])
+        start = held.find(_FOUR, end)
     return runs
 
 

@@ -9,14 +9,7 @@ from ....notation.models import Exchange, Record
 from ...context import Context
 from ...play import play_tricks
 from .declarations import announced, declarations
-from .state import (
-    DISCARD,
-    WaiteState,
-    discard_shown,
-    from_record,
-    in_rules_order,
-    spell,
-)
+from .state import DISCARD, WaiteState, discard_shown, from_record, in_rules_order, spell
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -43,7 +36,7 @@ def replay(record: Record, ctx: Context) -> None:
         _declaration_steps(record, ctx, state)
     result = play_tricks(ctx, state, state.new_play())
     for item in record.announce.items if record.announce else []:
-        fault = state.judge_declaration(item.seat, item.word, list(item.cards))
+        fault = state.judge_declaration(item)
         if fault is not None:
             ctx.error(item, fault.code, fault.message)
     if ctx.failed or not result.complete:
@@ -60,10 +53,9 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
         message = f"the dealer discards {DISCARD} cards, not {len(written)}"
         ctx.error(record.discard, "discard-size", message)
         return False
-    pool = state.pool()
-    cards = discard_shown(record, pool)
-    if pool is None or cards is None or len(cards) != DISCARD:
-        state.discard_unseen(cards or [], hand_known=pool is not None and cards is None)
+    cards = discard_shown(record, state.pool())
+    if state.pool() is None or cards is None or len(cards) != DISCARD:
+        state.discard_unseen(cards)
         return True
     for place, card in enumerate(cards):
         faults = state.check(card)
@@ -80,17 +72,14 @@ def _declaration_steps(record: Record, ctx: Context, state: WaiteState) -> None:
     """Before the play: what each seat declares — from its hand when known, else what it
     announced."""
     items = record.announce.items if record.announce else []
-    for seat in range(1, ctx.seats + 1):
-        said = [i for i in items if i.seat == seat]
-        extra = f"asks for a third Tarot ({'answered' if state.asks.get(seat) else '5 points'})"
-        hand = state.hands[seat]
+    for seat, hand in state.hands.items():
+        asks = f"asks for a third Tarot ({'answered' if state.asks.get(seat) else '5 points'})"
         if hand is not None:
             found = [f"{d.kind} {d.points}" for d in declarations(hand)]
-            found += [extra] if any(i.word == "ask" for i in said) else []
-            text = ", ".join(found) or "nothing to declare"
+            text = ", ".join(found + ([asks] if seat in state.asks else [])) or "nothing to declare"
             ctx.step("announce", seat=seat, text=text, label=f"seat {seat}: {text}")
-        for item in [] if hand is not None else said:
-            cards = list(item.cards)
-            shows = f"shows {item.word} {' '.join(cards)}: {announced(item.word, cards)[0]} points"
-            text, label = " ".join([item.word, *cards]), extra if item.word == "ask" else shows
-            ctx.step("announce", seat=seat, text=text, node=item, label=f"seat {seat} {label}")
+        for item in [] if hand is not None else [i for i in items if i.seat == seat]:
+            word, shown, text = item.word, " ".join(item.cards), " ".join([item.word, *item.cards])
+            points = announced(word, item.cards)[0]
+            said = asks if word == "ask" else f"shows {word} {shown}: {points} points"
+            ctx.step("announce", seat=seat, text=text, node=item, label=f"seat {seat} {said}")

@@ -34,27 +34,27 @@ def trick_value(cards: Sequence[str]) -> int:
 def king_trumped(cards: Sequence[str], winning: str) -> bool:
     """A king of the suit led taken by a trump: the trick was led in a suit (the Fool
     led, the next card leads), the winning card is a trump and that suit's king is in it."""
-    led = next((c for c in cards if c != FOOL), None)
-    return winning[0] == "T" and led is not None and led[0] != "T" and "K" + led[-1] in cards
+    led = cards[1] if cards[0] == FOOL and len(cards) > 1 else cards[0]
+    return winning[0] == "T" and led[0] != "T" and "K" + led[-1] in cards
 
 
 def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], dict[int, int]]:
     """Each seat's trick points and, among them, its kings trumped: every trick's worth
-    to its winner, 5 more for a king of the suit led taken by a trump, and the Fool's 5 to
-    the seat that played it."""
+    (`trick_value`) to its winner, 5 more for a king of the suit led taken by a trump, and
+    the Fool's 5 to the seat that played it."""
     points = dict.fromkeys(range(1, seats + 1), 0)
     kings = dict.fromkeys(range(1, seats + 1), 0)
+    value = VALUE.__getitem__
     for trick in tricks:
         winner, cards = trick.winner, trick.cards
         codes = [card for _, card in cards]
-        points[winner] += trick_value(codes)
-        for seat, card in cards if FOOL in codes else ():
-            points[seat] += FOOL_POINTS if card == FOOL else 0
+        points[winner] += max(map(value, codes))
+        if FOOL in codes:
+            points[cards[codes.index(FOOL)][0]] += FOOL_POINTS
         winning = codes[(winner - trick.leader) % seats]  # the cards go round from the leader
         if winning[0] == "T" and king_trumped(codes, winning):  # only a trump takes a king
             kings[winner] += KING_TRUMPED
-            points[winner] += KING_TRUMPED
-    return points, kings
+    return {s: p + kings[s] for s, p in points.items()}, kings
 
 
 def difference_result(totals: Sequence[int]) -> list[int]:

@@ -8,14 +8,11 @@ referee's state of a record that does not give it)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ....notation import models as tgn
 from ....notation.decks import GAMES
-from ....notation.models import Announcement, Cards, Exchange, Record, Tag
-from ....notation.reader import read_text
-from ....notation.words import SECTION_KEYS
-from ...cards import SUITS
+from ....notation.lexer import CODE_OF
+from ....notation.models import Announcement, Card, Cards, Exchange, Record, Tag
+from ....notation.words import ANNOUNCEMENTS
 from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
 from ...state import Fault, IllegalAction, Snapshot, State
@@ -34,20 +31,22 @@ DISCARD = 3
 Item = str | Announcement | Exchange  # an action read: a card, an announcement, an exchange
 
 
-@lru_cache(maxsize=4096)
-def read_action(action: str) -> Item | None:
-    """`action` as the reader reads it, or None unless it is one card, one announcement or
-    one exchange."""
-    if action in SUITS:  # every card of every deck
-        return action
-    section = "exchange" if ">" in action else "announce" if ":" in action else "discard"
-    reads = read_text(f"{section}\n  {action}\n")
-    record = reads[0].record if len(reads) == 1 and "\n" not in action else None
-    if record is None or [s for s in SECTION_KEYS if getattr(record, s) is not None] != [section]:
+def read(action: str) -> Item | None:
+    """`action` read as a record writes it (cards in either case, no `!`/`?` glyphs): a card
+    (`KS`), an announcement (`2: greater T21 T20 T19`) or an exchange (`1>2: KS`); None when
+    it is none of these."""
+    label, colon, rest = action.partition(":")
+    if not colon:
+        return CODE_OF.get(action.strip())
+    seats, words = label.replace(" ", "").split(">"), rest.split()
+    codes = [CODE_OF.get(word) for word in words]
+    if not {*seats} <= set("123456789") or not words or None in codes[2 - len(seats) :]:
         return None
-    found = getattr(record, section)
-    items = found.cards if section == "discard" else found.items
-    return items[0] if len(items) == 1 else None
+    if len(seats) == 2 and len(words) == 1:
+        return Exchange(giver=int(seats[0]), receiver=int(seats[1]), card=Card(codes[0]))
+    if len(seats) == 1 and words[0] in ANNOUNCEMENTS:
+        return Announcement(seat=int(seats[0]), word=words[0], cards=Cards(codes[1:]))
+    return None
 
 
 def spell(item: Announcement | Exchange) -> str:
@@ -94,18 +93,16 @@ class WaiteState(State):
 
     @property
     def to_act(self) -> int | None:
-        if self.play is not None or not self.discard_done:
-            return self.play.to_play if self.play else self.dealer
-        actors = {self.actor(a) for a in self.legal()}
-        return actors.pop() if len(actors) == 1 else None
+        if self.play is None and self.discard_done:  # one seat may act, or several
+            actors = set(map(self.actor, self.legal()))
+            return actors.pop() if len(actors) == 1 else None
+        return self.play.to_play if self.play else self.dealer
 
     def actor(self, action: str) -> int | None:
         """The seat that does `action`, one of `legal()`."""
         if action[1:2] in (":", ">"):  # `2: ask`, `1>2: KS`
             return int(action[0])
-        if self.play is not None:
-            return self.play.to_play
-        return self.leader if self.discard_done else self.dealer
+        return self.play.to_play if self.play else self.leader if self.discard_done else self.dealer
 
     def pool(self) -> list[str] | None:
         """The cards the dealer discards from: his hand and the left-over cards (None when
@@ -136,16 +133,21 @@ class WaiteState(State):
                     )
         return None
 
-    def judge_declaration(self, seat: int, word: str, cards: list[str]) -> Fault | None:
-        """What is wrong with `seat` showing `cards` as `word`: the combination, and the
-        cards against its hand when the play begins, once known."""
-        problem = announced(word, cards)[1]
+    def known(self, seat: int) -> list[str] | None:
+        """`seat`'s hand when the play begins: as given, or as a whole play shows it."""
         hand = self.hands.get(seat)
         if hand is None and self.play is not None and self.play.over:
-            hand = self.play.dealt.get(seat)  # a hand not given, as a whole play shows it
-        missing = [c for c in cards if c not in hand] if problem is None and hand else None
-        if missing:
-            problem = f"seat {seat} shows {' '.join(missing)} but does not hold it"
+            return self.play.dealt.get(seat)
+        return hand
+
+    def judge_declaration(self, item: Announcement) -> Fault | None:
+        """What is wrong with the cards `item` shows: the combination, and the cards against
+        its seat's hand when the play begins, once known."""
+        cards, hand = item.cards, self.known(item.seat)
+        problem = announced(item.word, cards)[1]
+        if problem is None and hand and set(cards).difference(hand):
+            missing = " ".join(c for c in cards if c not in hand)
+            problem = f"seat {item.seat} shows {missing} but does not hold it"
         return None if problem is None else Fault("bad-announcement", problem)
 
     def legal(self) -> list[str]:
@@ -165,31 +167,28 @@ class WaiteState(State):
         if self.due():
             return out
         said = {(i.seat, i.word, frozenset(i.cards)) for i in self.announced}
-        for seat, hand in hands.items():
-            found = declarations(hand or [])
-            kinds = [d.kind for d in found if (seat, d.kind, frozenset(d.cards)) not in said]
-            out += [f"{seat}: {kind}" for kind in dict.fromkeys(kinds)]
+        found = [(s, d) for s, hand in hands.items() for d in declarations(hand or [])]
+        kinds = {(s, d.kind): 0 for s, d in found if (s, d.kind, frozenset(d.cards)) not in said}
+        out += [f"{seat}: {kind}" for seat, kind in kinds]  # each kind once
         return out + RULES.legal(hands[self.leader] or [], [])
 
     def check(self, action: str | Item) -> list[Fault]:
         """`State.check`; `action` may also be a record's announcement or exchange."""
-        fault = self._fault(read_action(action) if type(action) is str else action, action)
+        fault = self._fault(read(action) if type(action) is str else action, action)
         return [] if fault is None else [fault]
 
     def _fault(self, item: Item | None, action: str | Item) -> Fault | None:
         if type(item) is str and not self.discard_done:
-            pool = self.pool()
-            if pool is None or item in pool:
+            if item in (self.pool() or [item]):  # an unknown hand holds any card
                 return None
             return Fault(
                 "discard-not-held",
                 f"the dealer (seat {self.dealer}) discards {item}, which is neither in his hand "
                 "nor among the 3 left-over cards",
             )
-        if type(item) is str:
-            return (self.due() if self.play is None else None) or (
-                self.play or self.new_play()
-            ).card_fault(item)
+        if type(item) is str:  # a card of the play
+            play = self.play or self.new_play()
+            return (self.due() if self.play is None else None) or play.card_fault(item)
         if item is None:
             return Fault(
                 "unknown-action",
@@ -209,13 +208,13 @@ class WaiteState(State):
         if type(item) is Exchange:
             return self._exchange_fault(item.giver, item.receiver, item.card.code)
         first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
-        return first or self.judge_declaration(item.seat, item.word, list(item.cards))
+        return first or self.judge_declaration(item)
 
     def new_play(self) -> TrickPlay:
         """The play about to begin (the hands as they are now, the cards out of them known to
         lie elsewhere)."""
-        lying = {c: "in the dealer's discard" for c in self.discarded}
-        lying.update({c: "in the dead hand" for c in self.dead or []})
+        lying = dict.fromkeys(self.discarded, "in the dealer's discard")
+        lying.update(dict.fromkeys(self.dead or (), "in the dead hand"))
         return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands, lying=lying)
 
     def _ask_fault(self, seat: int) -> Fault | None:
@@ -253,13 +252,12 @@ class WaiteState(State):
 
     def perform(self, action: str | Item) -> None:
         """`State.perform`; `action` may also be a record's announcement or exchange."""
-        item = read_action(action) if type(action) is str else action
+        item = read(action) if type(action) is str else action
         if type(item) is str and not self.discard_done:
-            if not self.talon_taken:
-                self.hands[self.dealer] = self.pool()
-                self.talon_taken = True
-            if item in (self.hands[self.dealer] or ()):
-                self.hands[self.dealer].remove(item)
+            hand = self.hands[self.dealer] = self.pool()  # the left-over cards taken
+            self.talon_taken = True
+            if item in (hand or ()):
+                hand.remove(item)
             self.discarded.append(item)
             self.discard_done = len(self.discarded) == DISCARD
         elif type(item) is str:
@@ -273,9 +271,8 @@ class WaiteState(State):
             self.announced.append(item)
         elif type(item) is Exchange:
             card, giver, receiver = item.card.code, item.giver, item.receiver
-            if card in TAROTS:
-                self.asks[receiver] = True
-                self.owed[receiver, giver] = True
+            if card in TAROTS:  # an ask answered: a small card is owed back
+                self.asks[receiver] = self.owed[receiver, giver] = True
             else:
                 self.owed[giver, receiver] = False
             if card in (self.hands.get(giver) or ()):
@@ -286,11 +283,12 @@ class WaiteState(State):
         else:
             raise IllegalAction(self.check(action)[0].message, "unknown-action")
 
-    def discard_unseen(self, cards: list[str], hand_known: bool) -> None:
-        """The referee's discard when the record does not show it card by card: `cards` lie
-        out of play; the dealer's hand stays as dealt when `hand_known`, else is unknown."""
-        self.discarded = list(cards)
-        if not hand_known:
+    def discard_unseen(self, cards: list[str] | None) -> None:
+        """The referee's discard when the record does not show it card by card: `cards` (the
+        record's, None when it shows none) lie out of play; the dealer's hand stays as dealt
+        when it shows none and the hand and left-over cards are known, else is unknown."""
+        self.discarded = list(cards or ())
+        if cards is not None or self.pool() is None:
             self.hands[self.dealer] = None
         self.discard_done = True
 
@@ -309,19 +307,18 @@ class WaiteState(State):
         seats = range(1, self.seats + 1)
         points, kings = tally(self.play.tricks, self.seats)
         said = self._declarations()
-        said_points = {s: sum(d["points"] for d in said[s]) for s in seats}
-        totals = {s: said_points[s] + points[s] for s in seats}
+        declared = {s: sum(d.points for d in said[s]) for s in seats}
+        totals = {s: declared[s] + points[s] for s in seats}
         scores = difference_result(list(totals.values()))
         best = max(seats, key=totals.__getitem__)
-        winners = [t.winner for t in self.play.tricks]
-        won = [(f"declarations.{d['kind']}", s, d["points"]) for s in seats for d in said[s]]
+        won = [(f"declarations.{d.kind}", s, d.points) for s in seats for d in said[s]]
         won += [("kings_trumped", s, kings[s]) for s in seats if kings[s]]
         parts = {
-            "declarations": said,
-            "declaration_points": said_points,
+            "declarations": {s: [d.as_json() for d in said[s]] for s in seats},
+            "declaration_points": declared,
             "tricks": points,
             "kings_trumped": kings,
-            "tricks_won": {s: winners.count(s) for s in seats},
+            "tricks_won": self.play.taken(),
             "totals": totals,
             "card_points": points,
         }
@@ -338,42 +335,37 @@ class WaiteState(State):
             },
         )
 
-    def _declarations(self) -> dict[int, list[dict]]:
-        """Each seat's declarations: every combination of its hand when the play begins,
-        when known, else what it announced (rightly); 5 for an ask nobody answered."""
-        out: dict[int, list[dict]] = {s: [] for s in range(1, self.seats + 1)}
-        hands = {s: self.hands[s] or self.play.dealt.get(s) for s in out}
+    def _declarations(self) -> dict[int, list[Declaration]]:
+        """Each seat's declarations: what it announced (rightly) when its hand is not known,
+        5 for an ask nobody answered, and every combination of its hand when known."""
+        hands = {s: self.known(s) for s in range(1, self.seats + 1)}
+        out: dict[int, list[Declaration]] = {s: [] for s in hands}
         for item in self.announced:
-            seat, word, cards = item.seat, item.word, list(item.cards)
-            # an ask answered scores nothing; a hand known scores what it holds
-            skip = seat not in out or (self.asks.get(seat) if word == "ask" else hands[seat])
-            if not skip and not self.judge_declaration(seat, word, cards):
-                out[seat].append(
-                    Declaration(word, tuple(cards), announced(word, cards)[0]).as_json()
-                )
+            seat, word, cards = item.seat, item.word, item.cards
+            scored = not self.asks.get(seat) if word == "ask" else hands.get(seat, 0) is None
+            if scored and not self.judge_declaration(item):
+                out[seat].append(Declaration(word, tuple(cards), announced(word, cards)[0]))
         for seat, found in out.items():
-            found += [d.as_json() for d in declarations(hands[seat] or [])]
+            found += declarations(hands[seat] or [])
         return out
 
     def record(self) -> Record:
-        dealt = self.dealt.items()
-        hands = [tgn.Hand(owner=o, cards=Cards(h)) for o, h in dealt if h]
+        hands = [tgn.Hand(owner=o, cards=Cards(h)) for o, h in self.dealt.items() if h]
         tags = [t for t in self.tags if t.name != "Result"]
         tags += [Tag(name="Result", value=self.outcome.result)] if self.outcome else []
-        discard = Cards(self.discarded)
+        discard = tgn.CardList(keyword="discard", cards=Cards(self.discarded))
         return Record(
             tags=tags,
             deal=tgn.Deal(hands=hands),
-            discard=tgn.CardList(keyword="discard", cards=discard) if discard else None,
+            discard=discard if self.discarded else None,
             exchange=tgn.Exchanges(items=list(self.exchanges)) if self.exchanges else None,
             announce=tgn.Announcements(items=list(self.announced)) if self.announced else None,
             play=tgn.Play(items=self.play.written()) if self.play else None,
         )
 
     def snapshot(self) -> Snapshot:
-        talon = [] if self.talon_taken else list(self.talon or [])
-        discard = list(self.discarded) if self.talon_taken else []
-        play = self.play
+        taken, play = self.talon_taken, self.play
+        talon, discard = ([], list(self.discarded)) if taken else (list(self.talon or []), [])
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, talon=talon, discard=discard)
@@ -431,10 +423,9 @@ def in_rules_order(record: Record) -> list[Announcement | Exchange]:
 
 def actions(record: Record) -> list[tuple[int | None, str]]:
     """The record's actions, (seat, spelling), in the order the rules take them."""
-    state = from_record(record, record.seats, record.dealer or 1)
+    state = start(record)
     out = [(state.dealer, c) for c in discard_shown(record, state.pool()) or []]
-    for item in in_rules_order(record):
-        out.append((item.seat if type(item) is Announcement else item.giver, spell(item)))
+    out += [(int(text[0]), text) for text in map(spell, in_rules_order(record))]
     play = TrickPlay(RULES, state.seats, state.leader, TRICKS, dict.fromkeys(state.hands))
     for card in record.played():
         out.append((play.to_play, card))
