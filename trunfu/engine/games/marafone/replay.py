@@ -8,7 +8,7 @@ from ....notation.models import Claim, Record
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
-from .rules import DECK, FIRST_CARD, RULES, first_holder
+from .rules import DECK, FIRST_CARD, TRUMPED, first_holder
 from .state import MarafoneState
 from .trionfo import Auction
 
@@ -27,7 +27,7 @@ def _fit(
     items = record.play.items if record.play is not None else []
     claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
     tricks, seats = [trick.cards for trick in items[:claimed]], len(hands)
-    play = TrickPlay(RULES.with_trump(trump), seats, 1, len(tricks), {})
+    play = TrickPlay(TRUMPED[trump], seats, 1, len(tricks), {})
     walked = [(seat, card) for _, seat, card in play.walk(tricks)]
     fits = []
     for seat in (s for s, h in hands.items() if h is None):
@@ -135,7 +135,7 @@ def replay(record: Record, ctx: Context) -> None:
         calls = f" and calls {state.called}" if state.called else ""
         label = f"seat {leader} names {DECK.suit_name(trump)} as trumps{calls}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
-    play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
+    play = TrickPlay(TRUMPED[trump], ctx.seats, leader, state.total, hands)
     result = play_tricks(ctx, state, play, claims=four)
     if (claim := result.claim) is not None:  # `fuori` or `penalty`: nothing may follow it
         action = f"{claim.kind} {claim.seat}"

@@ -15,7 +15,9 @@ from ...tricks import TrickRules
 GAME = "marafone"
 DECK = GAMES[GAME]
 RULES = TrickRules(game=GAME, must_follow=True, must_trump=False, excuse=False)
-"""Follow suit if able, no duty to trump or to beat; no excuse (trumps: `with_trump`)."""
+"""Follow suit if able, no duty to trump or to beat; no excuse (trumps: `TRUMPED`)."""
+TRUMPED = {trump: RULES.with_trump(trump) for trump in (None, *DECK.suits)}
+"""Trumps (None before they are named) → the trick rules of a hand played with them."""
 
 CARD_THIRDS = {"A": 3, "2": 1, "3": 1, "K": 1, "C": 1, "J": 1}
 """Thirds of a point by rank; `7`..`4` (the scartini) are worth nothing."""
@@ -42,7 +44,7 @@ def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
     return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
 
 
-_card = itemgetter(1)
+card_of = itemgetter(1)
 """A (seat, card) pair's card."""
 
 
@@ -52,7 +54,7 @@ def side_thirds(tricks: list[TrickResult], side: Collection[int], last: bool) ->
     won: list[list[tuple[int, str]]] = [[], []]
     for trick in tricks:
         won[trick.winner not in side] += trick.cards
-    thirds = [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
+    thirds = [sum(map(THIRDS.__getitem__, map(card_of, pile))) for pile in won]
     if last:
         thirds[tricks[-1].winner not in side] += LAST_TRICK_THIRDS
     return thirds

@@ -23,8 +23,9 @@ from .rules import (
     GAME,
     LAST_TRICK_THIRDS,
     MARAFFA_POINTS,
-    RULES,
     TEAM_NAMES,
+    TRUMPED,
+    card_of,
     eleven_nil,
     first_holder,
     fuori_right,
@@ -114,8 +115,11 @@ class MarafoneState(State):
         self.claim: dict | None = None
         """A four-seat `fuori` or `penalty`: its `kind`, `seat` and the tricks played before
         it (`after_trick`)."""
-        self.side: set[int] = set()
-        """Trionfo: the signore and his amico when known, from the play on."""
+        self.side: set[int] = {1, 3} if four else set()
+        """The seats whose points are counted first: teams 1+3 at four seats; in Trionfo the
+        signore and his amico when known, from the play on."""
+        self.names = TEAM_NAMES if four else ("signore", "others")
+        """The sides' names, `side` first, as the steps' points name them."""
         self.signals: list[dict] = []
         """Each word said: its `trick`, `seat`, `word` and whether it was `true`."""
         self.irregular: dict | None = None
@@ -155,13 +159,28 @@ class MarafoneState(State):
         return self.score() if self.over else None
 
     def score(self) -> Outcome | None:
-        """The hand scored as it stands (None when it cannot be)."""
-        return self._score_four() if self.auction is None else self._score_trionfo()
+        """The hand scored as it stands (None when it cannot be): the thirds each side took
+        (`side` first), then scored as four seats or Trionfo score them."""
+        auction = self.auction
+        if auction is not None and auction.thrown_in:
+            first = {"auction_first": self.first, "bid": None}
+            speakers = list(auction.speakers)
+            return Outcome.of(
+                [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
+            )
+        if self.called and self.amico is None:
+            return None
+        tricks = self.playing().tricks
+        complete = len(tricks) == self.total
+        thirds = side_thirds(tricks, self.side, complete)
+        if auction is None:
+            return self._score_four(tricks, thirds, complete)
+        return self._score_trionfo(tricks, thirds)
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
         if self.play is None:
-            rules = RULES.with_trump(self.trump)
+            rules = TRUMPED[self.trump]
             self.adopt(TrickPlay(rules, self.seats, self.leader, self.total, self.hands))
         return self.play
 
@@ -170,32 +189,28 @@ class MarafoneState(State):
         self.play, self.phase = play, "play"
         if self.auction is None:
             return
-        self.points = {"signore": 0.0, "others": 0.0}
+        self.points = dict.fromkeys(self.names, 0.0)
         if self.called and self.amico is None:  # from the hands the play shows
             self.amico = next((s for s, h in play.dealt.items() if self.called in h), None)
         self.side = {self.signore} | ({self.amico} if self.amico else set())
 
     def took(self, trick: TrickResult) -> None:
         """A trick was taken: the points the steps show."""
-        if self.auction is None:
-            side = team(trick.winner)
-            self.points[TEAM_NAMES[side]] = side_thirds(self.play.tricks, (1, 3), False)[side] / 3
+        side = trick.winner not in self.side
+        if self.auction is None:  # (the sum of the thirds, as the score counts them)
+            self.points[self.names[side]] = (
+                side_thirds(self.play.tricks, self.side, False)[side] / 3
+            )
             return
         cards = [c for _, c in trick.cards]
         self.partner_known = self.partner_known or self.called in cards
-        self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
-
-    def _side_name(self, seat: int) -> str:
-        """The side `seat` plays for, as the steps' points name it."""
-        if self.auction is None:
-            return TEAM_NAMES[team(seat)]
-        return "signore" if seat in self.side else "others"
+        self.points[self.names[side]] += trick_thirds(cards) / 3
 
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
         tricks = self.playing().tricks
         if len(tricks) == self.total:
-            self.points[self._side_name(tricks[-1].winner)] += LAST_TRICK_THIRDS / 3
+            self.points[self.names[tricks[-1].winner not in self.side]] += LAST_TRICK_THIRDS / 3
         self.phase = "over"
 
     def legal(self) -> list[str]:
@@ -368,21 +383,17 @@ class MarafoneState(State):
             self.irregular = {"seat": seat, "what": what}
         return None if lead else self._not_leader(number, seat, word)
 
-    def _maraffa(self, complete: bool) -> dict | None:
-        """The seat holding A, 2, 3 of trumps (known), and whether it led off with the ace."""
-        play = self.playing()
-        for seat, cards in play.dealt.items():
+    def _score_four(
+        self, tricks: list[TrickResult], thirds: list[int], complete: bool
+    ) -> Outcome | None:
+        """Four seats: the team points, the maraffa (A, 2, 3 of trumps in a hand known,
+        led off with the ace), the 11–0 of an irregularity or a claim."""
+        ace, maraffa = "A" + self.trump, None
+        for seat, cards in self.play.dealt.items():
             if (seat in self.given or complete) and holds_maraffa(cards, self.trump):
-                first = next((c for t in play.tricks for s, c in t.cards if s == seat), None)
-                ace = first == "A" + self.trump
-                return {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": ace}
-        return None
-
-    def _score_four(self) -> Outcome | None:
-        tricks = self.playing().tricks
-        complete = len(tricks) == self.total
-        thirds = side_thirds(tricks, (1, 3), complete)  # teams 1+3 and 2+4
-        maraffa = self._maraffa(complete)
+                first = bool(tricks) and (seat, ace) in tricks[0].cards
+                maraffa = {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": first}
+                break
         so_far = [points(thirds[0]), points(thirds[1])]
         if maraffa and maraffa["ace_first"]:
             so_far[team(maraffa["seat"])] += MARAFFA_POINTS
@@ -432,34 +443,25 @@ class MarafoneState(State):
             },
         )
 
-    def _score_trionfo(self) -> Outcome | None:
-        auction, signore, bid = self.auction, self.signore, self.bid
-        if auction.thrown_in:
-            first = {"auction_first": self.first, "bid": None}
-            speakers = list(auction.speakers)
-            return Outcome.of(
-                [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
-            )
-        if self.called and self.amico is None:
-            return None
-        tricks, side = self.playing().tricks, self.side
+    def _score_trionfo(self, tricks: list[TrickResult], thirds: list[int]) -> Outcome:
+        """Trionfo: whether the signore's side met the goal of his bid, and the table's
+        scores."""
+        signore, bid, side = self.signore, self.bid, self.side
         taken = [  # (winner, thirds) of each trick
-            (t.winner, trick_thirds([c for _, c in t.cards], t.number == self.total))
-            for t in tricks
+            (t.winner, trick_thirds(map(card_of, t.cards), t.number == self.total)) for t in tricks
         ]
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
-        ours = sum(thirds for winner, thirds in taken if winner in side)  # the thirds of his side
-        theirs = sum(thirds for _, thirds in taken) - ours
-        mine = sum(winner in side for winner, _ in taken)
+        ours, theirs = thirds
+        mine = sum(t.winner in side for t in tricks)
         return Outcome.of(
             scores(bid, signore, None if alone else self.amico, won),
             contract=bid,
             declarer=signore,
             partners=partners,
             won=won,
-            speakers=list(auction.speakers),
+            speakers=list(self.auction.speakers),
             card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
             margin=float(points(ours) - points(theirs)),
             breakdown={
@@ -473,7 +475,7 @@ class MarafoneState(State):
                 "alone": alone,
                 "card_points": {"signore": points(ours), "others": points(theirs)},
                 "thirds": {"signore": ours, "others": theirs},
-                "tricks": {"signore": mine, "others": len(taken) - mine},
+                "tricks": {"signore": mine, "others": len(tricks) - mine},
             },
         )
 
