@@ -290,9 +290,7 @@ class MarafoneState(State):
         act = read_action(action, self.seats)
         kind, phase = act.kind, self.phase
         if kind == "bid" and phase == "auction":
-            self.auction.say(act.word)
-            if self.auction.over:
-                self.phase = "over" if self.auction.thrown_in else "trump"
+            self.say(act.word)
         elif kind == "trump" and phase == "trump":
             self.trump = act.word
             self.phase = "call" if self.bid == "chiamo" else "play"
@@ -313,6 +311,14 @@ class MarafoneState(State):
                     self.close()
             if act.word and self.auction is None:
                 self.hear(number, seat, act.card, act.word, lead)
+
+    def say(self, word: str) -> str | None:
+        """Trionfo: the call `word` of the seat whose turn it is, judged once (`Auction.say`):
+        why it may not be said, else None; five passes end the hand, a bid the auction."""
+        fault = self.auction.say(word)
+        if self.auction.turn == 0:
+            self.phase = "over" if self.auction.thrown_in else "trump"
+        return fault
 
     def snapshot(self) -> Snapshot:
         play = self.play
