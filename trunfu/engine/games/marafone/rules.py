@@ -44,7 +44,7 @@ def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
     return sum(map(THIRDS.__getitem__, cards)) + (LAST_TRICK_THIRDS if last else 0)
 
 
-card_of = itemgetter(1)
+_card = itemgetter(1)
 """A (seat, card) pair's card."""
 
 
@@ -54,7 +54,7 @@ def side_thirds(tricks: list[TrickResult], side: Collection[int], last: bool) ->
     won: list[list[tuple[int, str]]] = [[], []]
     for trick in tricks:
         won[trick.winner not in side] += trick.cards
-    thirds = [sum(map(THIRDS.__getitem__, map(card_of, pile))) for pile in won]
+    thirds = [sum(map(THIRDS.__getitem__, map(_card, pile))) for pile in won]
     if last:
         thirds[tricks[-1].winner not in side] += LAST_TRICK_THIRDS
     return thirds

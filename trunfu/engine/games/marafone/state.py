@@ -25,7 +25,6 @@ from .rules import (
     MARAFFA_POINTS,
     TEAM_NAMES,
     TRUMPED,
-    card_of,
     eleven_nil,
     first_holder,
     fuori_right,
@@ -159,8 +158,8 @@ class MarafoneState(State):
         return self.score() if self.over else None
 
     def score(self) -> Outcome | None:
-        """The hand scored as it stands (None when it cannot be): the thirds each side took
-        (`side` first), then scored as four seats or Trionfo score them."""
+        """The hand scored as it stands (None when it cannot be), as four seats or Trionfo
+        score it."""
         auction = self.auction
         if auction is not None and auction.thrown_in:
             first = {"auction_first": self.first, "bid": None}
@@ -171,11 +170,9 @@ class MarafoneState(State):
         if self.called and self.amico is None:
             return None
         tricks = self.playing().tricks
-        complete = len(tricks) == self.total
-        thirds = side_thirds(tricks, self.side, complete)
         if auction is None:
-            return self._score_four(tricks, thirds, complete)
-        return self._score_trionfo(tricks, thirds)
+            return self._score_four(tricks, len(tricks) == self.total)
+        return self._score_trionfo(tricks)
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
@@ -389,11 +386,10 @@ class MarafoneState(State):
             self.irregular = {"seat": seat, "what": what}
         return None if lead else self._not_leader(number, seat, word)
 
-    def _score_four(
-        self, tricks: list[TrickResult], thirds: list[int], complete: bool
-    ) -> Outcome | None:
+    def _score_four(self, tricks: list[TrickResult], complete: bool) -> Outcome | None:
         """Four seats: the team points, the maraffa (A, 2, 3 of trumps in a hand known,
         led off with the ace), the 11–0 of an irregularity or a claim."""
+        thirds = side_thirds(tricks, self.side, complete)  # teams 1+3 and 2+4
         ace, maraffa = "A" + self.trump, None
         for seat, cards in self.play.dealt.items():
             if (seat in self.given or complete) and holds_maraffa(cards, self.trump):
@@ -449,18 +445,20 @@ class MarafoneState(State):
             },
         )
 
-    def _score_trionfo(self, tricks: list[TrickResult], thirds: list[int]) -> Outcome:
+    def _score_trionfo(self, tricks: list[TrickResult]) -> Outcome:
         """Trionfo: whether the signore's side met the goal of his bid, and the table's
         scores."""
         signore, bid, side = self.signore, self.bid, self.side
         taken = [  # (winner, thirds) of each trick
-            (t.winner, trick_thirds(map(card_of, t.cards), t.number == self.total)) for t in tricks
+            (t.winner, trick_thirds([c for _, c in t.cards], t.number == self.total))
+            for t in tricks
         ]
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
-        ours, theirs = thirds
-        mine = sum(t.winner in side for t in tricks)
+        ours = sum(thirds for winner, thirds in taken if winner in side)  # the thirds of his side
+        theirs = sum(thirds for _, thirds in taken) - ours
+        mine = sum(winner in side for winner, _ in taken)
         return Outcome.of(
             scores(bid, signore, None if alone else self.amico, won),
             contract=bid,
