@@ -91,8 +91,7 @@ def replay(record: Record, ctx: Context) -> None:
     first, guessed = _first(record, ctx, hands, trump, played)
     if first is None:
         return None
-    tags = [(name, tag.value) for name, tag in ctx.tags.items()]
-    state = MarafoneState(hands, first=first, dealer=ctx.dealer, tags=tags)
+    state = MarafoneState(hands, first=first, dealer=ctx.dealer, tags=record.tags)
     ctx.observe(state)
     count = "ten" if four else "eight"
     ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)

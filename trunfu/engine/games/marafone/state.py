@@ -93,13 +93,12 @@ class MarafoneState(State):
         *,
         first: int | None = None,
         dealer: int = 1,
-        tags: Iterable[tuple[str, str]] = (),
+        tags: Iterable[tgn.Tag] = (),
     ) -> None:
         """`first`: the holder of the first card (`FIRST_CARD`), when the deal does not show it."""
         self.seats, self.dealer, self.hands = len(hands), dealer, hands
         self.first = first or first_holder(hands)
-        self.tags = [(name, value) for name, value in tags if name != "Result"]
-        self.given = {s for s, h in hands.items() if h is not None}
+        self.tags = list(tags)
         self.trump: str | None = None
         four = self.seats == 4
         self.points: dict[str, float] = dict.fromkeys(TEAM_NAMES, 0.0) if four else {}
@@ -336,7 +335,7 @@ class MarafoneState(State):
         return list(hand or [])
 
     def record(self) -> tgn.Record:
-        tags = [tgn.Tag(name=name, value=value) for name, value in self.tags]
+        tags = [tag for tag in self.tags if tag.name != "Result"]
         if (outcome := self.outcome) is not None:
             tags.append(tgn.Tag(name="Result", value=outcome.result))
         hands = [tgn.Hand(owner=str(s), cards=tgn.Cards(h)) for s, h in self.hands.items() if h]
@@ -355,7 +354,7 @@ class MarafoneState(State):
         return record
 
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
-        tags = dict(reversed(self.tags))  # the first of each name
+        tags = {tag.name: tag.value for tag in reversed(self.tags)}  # the first of each name
         return parse_match_score(tags.get("MatchScore")), parse_target(tags.get("Target"))
 
     @staticmethod
@@ -372,12 +371,10 @@ class MarafoneState(State):
         out-of-turn word decides the hand (the latter's fault is returned)."""
         truth: bool | None = False
         if lead:
-            play = self.playing()
+            play = self.play
             after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
-            if play.trick and len(play.tricks) >= number:  # its card on the table comes later
-                after += [c for s, c in play.table if s == seat]
-            after += play.hand(seat) or ()
-            exact = seat in self.given or len(play.tricks) == self.total
+            after += [c for c in play.hands[seat] or () if c != card]  # (held till its trick ends)
+            exact = self.hands[seat] is not None or len(play.tricks) == self.total
             truth = word_truth(word, card, after, exact)
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
         if truth is False and self.irregular is None:
@@ -392,7 +389,7 @@ class MarafoneState(State):
         thirds = side_thirds(tricks, self.side, complete)  # teams 1+3 and 2+4
         ace, maraffa = "A" + self.trump, None
         for seat, cards in self.play.dealt.items():
-            if (seat in self.given or complete) and holds_maraffa(cards, self.trump):
+            if (self.hands[seat] is not None or complete) and holds_maraffa(cards, self.trump):
                 first = bool(tricks) and (seat, ace) in tricks[0].cards
                 maraffa = {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": first}
                 break
@@ -488,9 +485,7 @@ def start(record: tgn.Record) -> MarafoneState:
     """The state right after the deal of `record` (`trunfu.engine.start` has checked its
     seats and that every hand is given)."""
     hands = deal_of(record, record.seats)[0]
-    state = MarafoneState(
-        hands, dealer=record.dealer or 1, tags=[(t.name, t.value) for t in record.tags]
-    )
+    state = MarafoneState(hands, dealer=record.dealer or 1, tags=record.tags)
     if state.first is None:
         raise ValueError(f"no hand of the deal holds {FIRST_CARD[state.seats]}")
     return state
