@@ -48,6 +48,14 @@ _card = itemgetter(1)
 """A (seat, card) pair's card."""
 
 
+def taken_thirds(tricks: list[TrickResult], last: bool) -> list[tuple[int, int]]:
+    """(winner, thirds) of each trick (`last`: the last trick's point counted, to its winner)."""
+    taken = [(t.winner, sum(map(THIRDS.__getitem__, map(_card, t.cards)))) for t in tricks]
+    if last:
+        taken[-1] = (taken[-1][0], taken[-1][1] + LAST_TRICK_THIRDS)
+    return taken
+
+
 def side_thirds(tricks: list[TrickResult], side: Collection[int], last: bool) -> list[int]:
     """Thirds won with `tricks` by the seats of `side` and by the others (`last`: the last
     trick's point counted, to its winner)."""

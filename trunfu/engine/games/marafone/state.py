@@ -33,6 +33,7 @@ from .rules import (
     parse_target,
     points,
     side_thirds,
+    taken_thirds,
     team,
     trick_thirds,
     word_truth,
@@ -446,10 +447,7 @@ class MarafoneState(State):
         """Trionfo: whether the signore's side met the goal of his bid, and the table's
         scores."""
         signore, bid, side = self.signore, self.bid, self.side
-        taken = [  # (winner, thirds) of each trick
-            (t.winner, trick_thirds([c for _, c in t.cards], t.number == self.total))
-            for t in tricks
-        ]
+        taken = taken_thirds(tricks, len(tricks) == self.total)
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
