@@ -14,6 +14,9 @@ from .trionfo import Auction
 
 CLAIMED = {"fuori": " calls his team out", "penalty": "'s team is penalised"}
 """How a claim's step tells it, after the seat."""
+UNKNOWN = {4: ("unknown-leader", "leads the first trick"), 5: ("unknown-first", "speaks first")}
+"""Seats → the diagnostic when the record does not show who held the first card, and what
+its holder does."""
 
 
 def _fit(
@@ -37,14 +40,6 @@ def _fit(
         ):
             fits.append(seat)
     return fits[0] if len(fits) == 1 else None
-
-
-def _unknown(card: str, what: str) -> str:
-    """The record does not show who held the first card."""
-    return (
-        f"the holder of {card} {what}, but the record does not show who held {card}: give "
-        "the deal (one hand is enough when the play then fits a single seat)"
-    )
 
 
 def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
@@ -74,10 +69,12 @@ def _first(
             return 1, True  # five passes are the same whoever spoke first
         shift = auction.bidder - 1 if auction.bidder else None
     first = None if shift is None else _fit(record, hands, card, trump, shift)
-    if first is None and four and played:
-        ctx.error(record.play, "unknown-leader", _unknown("4D", "leads the first trick"))
-    if first is None and not four and record.auction is not None:
-        ctx.error(record.auction, "unknown-first", _unknown("5S", "speaks first"))
+    where = (record.play if played else None) if four else record.auction
+    if first is None and where is not None:
+        code, does = UNKNOWN[ctx.seats]
+        unknown = f"the holder of {card} {does}, but the record does not show who held {card}"
+        hint = "give the deal (one hand is enough when the play then fits a single seat)"
+        ctx.error(where, code, f"{unknown}: {hint}")
     return first, False
 
 

@@ -106,7 +106,7 @@ class MarafoneState(State):
         """Card points taken so far per side, as the steps show them."""
         self.name, self.total = ("marafone", 10) if four else ("Trionfo", 8)
         """The game's name in messages, and the tricks of a complete hand."""
-        self.auction = None if four else Auction(self.first, seats=self.seats)
+        self.auction = None if four else Auction(self.first)
         self.phase = "trump" if four else "auction"
         self.called: str | None = None
         self.amico: int | None = None
