@@ -82,7 +82,7 @@ def replay(record: Record, ctx: Context) -> None:
     """Referee one hand, four seats or Trionfo, and score it."""
     four, hands = ctx.seats == 4, dealt(record, ctx.seats)[0]
     trump = record.trump.suit if record.trump is not None else None
-    played = record.play is not None and bool(record.play.tricks)
+    played = record.play is not None and any(type(item) is not Claim for item in record.play.items)
     if four and trump is None:
         return _no_trump(ctx, record, played, "the holder of 4D")
     first, guessed = _first(record, ctx, hands, trump, played)
