@@ -107,7 +107,7 @@ def replay(record: Record, ctx: Context) -> None:
                 "call", seat=seat, text=call.word, node=call, label=f"seat {seat}: {call.word}"
             )
     if state.phase == "trump" and trump is not None:  # the step of four seats shows it
-        suit = DECK.suit_name(trump) if four and ctx.want_steps else ""
+        suit = DECK.suit_name(trump) if four and ctx.want_steps and trump in DECK.suits else ""
         named = f"seat {first}, who holds 4D, names {suit} as trumps" if suit else ""
         ctx.act(state, record.trump, f"trump {trump}", named)
     called = record.call.cards if record.call and not four else []
@@ -132,6 +132,8 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.error(record.call or record.auction, "call-needed", message + " (e.g. `call` `3C`)")
     if trump is None:
         return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
+    if state.trump is None:  # the state refused the suit (not one of the deck): no play
+        return None
     if not four and ctx.want_steps:  # one step shows trumps and the called card
         call = f" call {state.called}" if state.called else ""
         calls = f" and calls {state.called}" if state.called else ""
