@@ -247,8 +247,18 @@ class MarafoneState(State):
             return [Fault("unexpected-signal", message)]
         if self.phase == "over":
             return [Fault("over", f"`{action}`: the hand is over")]
-        if act.kind == "claim" and self.phase == "play":
-            return self._claim_fault(action, act.word)
+        if act.kind == "claim" and self.phase == "play" and self.playing().trick:
+            return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
+        if act.kind == "claim" and self.phase == "play":  # a fuori needs the match's tags
+            match, target = self._match()
+            if act.word != "fuori" or None not in (match, target):
+                return []
+            bad = "MatchScore" if match is None else "Target"
+            message = (
+                f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
+                'not readable (MatchScore "A B", Target a number)'
+            )
+            return [Fault("bad-match-tag", message)]
         if act.kind != {"trump": "trump", "call": "card", "play": "card"}.get(self.phase):
             message = f"`{action}`: the {self.phase} is not over"
             if not trionfo and self.phase == "trump":
@@ -268,20 +278,6 @@ class MarafoneState(State):
         if act.word and play.trick:
             faults.append(self._not_leader(play.number, play.to_play, act.word))
         return faults
-
-    def _claim_fault(self, action: str, kind: str) -> list[Fault]:
-        """What is wrong with a four-seat claim in the play."""
-        if self.playing().trick:
-            return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
-        match, target = self._match()
-        if kind != "fuori" or None not in (match, target):
-            return []
-        bad = "MatchScore" if match is None else "Target"
-        message = (
-            f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
-            'not readable (MatchScore "A B", Target a number)'
-        )
-        return [Fault("bad-match-tag", message)]
 
     def perform(self, action: str) -> None:
         act = read_action(action, self.seats)
