@@ -95,17 +95,15 @@ def replay(record: Record, ctx: Context) -> None:
     if not four:
         _words(ctx, state)
     for call in [] if four else record.calls():  # four seats have no auction
-        seat = state.auction.turn
+        seat, word = state.auction.turn, call.word
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
-        fault = state.say(call.word)  # the state's auction judges the call and takes it
+        fault = state.say(word)  # the state's auction judges the call and takes it
         if fault is not None:
             ctx.error(call, "illegal-call", fault)
         elif ctx.want_steps:
-            ctx.step(
-                "call", seat=seat, text=call.word, node=call, label=f"seat {seat}: {call.word}"
-            )
+            ctx.step("call", seat=seat, text=word, node=call, label=f"seat {seat}: {word}")
     if state.phase == "trump" and trump is not None:  # the step of four seats shows it
         suit = DECK.suit_name(trump) if four and ctx.want_steps and trump in DECK.suits else ""
         named = f"seat {first}, who holds 4D, names {suit} as trumps" if suit else ""
