@@ -93,10 +93,10 @@ def test_fuori_right_and_wrong():
 
 
 def walk(first: int, words: list[str]) -> tuple[Auction, list[str | None]]:
+    """The auction after `words`, and what `say` found wrong with each (None: taken)."""
     auction, problems = Auction(first), []
     for word in words:
-        problems.append(auction.fault(word))
-        auction.say(word)
+        problems.append(auction.say(word))
     return auction, problems
 
 
@@ -109,9 +109,10 @@ def test_auction_ends_when_all_but_one_passed():
 
 
 def test_auction_bid_not_higher_is_refused():
-    _, problems = walk(1, ["di-piu", "chiamo"])
+    auction, problems = walk(1, ["di-piu", "chiamo"])
     assert problems[0] is None
     assert "not higher" in problems[1]
+    assert auction.bid == "di-piu" and auction.calls == ["di-piu"] and auction.turn == 2
 
 
 def test_auction_all_pass_and_nothing_after():

@@ -188,6 +188,12 @@ def test_the_trump_must_be_named():
     assert [d.code for d in judge(text).diagnostics] == ["no-trump"]
 
 
+def test_trumps_not_of_the_deck_are_refused_without_an_internal_error():
+    (read,) = read_text(variant(("trump\n  D\n", "trump\n  H\n"), result="*"))
+    codes = [d.code for d in replay(read.record).diagnostics]
+    assert codes == ["unknown-action"]
+
+
 def test_famous_hands_validate_and_say_where_they_come_from():
     paths = sorted(FAMOUS.glob("marafone-*.tgn"))
     assert len(paths) >= 3

@@ -8,12 +8,15 @@ from ....notation.models import Claim, Record
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
-from .rules import DECK, FIRST_CARD, RULES, first_holder
+from .rules import DECK, FIRST_CARD, TRUMPED, first_holder
 from .state import MarafoneState
 from .trionfo import Auction
 
 CLAIMED = {"fuori": " calls his team out", "penalty": "'s team is penalised"}
 """How a claim's step tells it, after the seat."""
+UNKNOWN = {4: ("unknown-leader", "leads the first trick"), 5: ("unknown-first", "speaks first")}
+"""Seats → the diagnostic when the record does not show who held the first card, and what
+its holder does."""
 
 
 def _fit(
@@ -27,7 +30,7 @@ def _fit(
     items = record.play.items if record.play is not None else []
     claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
     tricks, seats = [trick.cards for trick in items[:claimed]], len(hands)
-    play = TrickPlay(RULES.with_trump(trump), seats, 1, len(tricks), {})
+    play = TrickPlay(TRUMPED[trump], seats, 1, len(tricks), {})
     walked = [(seat, card) for _, seat, card in play.walk(tricks)]
     fits = []
     for seat in (s for s, h in hands.items() if h is None):
@@ -37,14 +40,6 @@ def _fit(
         ):
             fits.append(seat)
     return fits[0] if len(fits) == 1 else None
-
-
-def _unknown(card: str, what: str) -> str:
-    """The record does not show who held the first card."""
-    return (
-        f"the holder of {card} {what}, but the record does not show who held {card}: give "
-        "the deal (one hand is enough when the play then fits a single seat)"
-    )
 
 
 def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
@@ -74,10 +69,12 @@ def _first(
             return 1, True  # five passes are the same whoever spoke first
         shift = auction.bidder - 1 if auction.bidder else None
     first = None if shift is None else _fit(record, hands, card, trump, shift)
-    if first is None and four and played:
-        ctx.error(record.play, "unknown-leader", _unknown("4D", "leads the first trick"))
-    if first is None and not four and record.auction is not None:
-        ctx.error(record.auction, "unknown-first", _unknown("5S", "speaks first"))
+    where = (record.play if played else None) if four else record.auction
+    if first is None and where is not None:
+        code, does = UNKNOWN[ctx.seats]
+        unknown = f"the holder of {card} {does}, but the record does not show who held {card}"
+        hint = "give the deal (one hand is enough when the play then fits a single seat)"
+        ctx.error(where, code, f"{unknown}: {hint}")
     return first, False
 
 
@@ -85,27 +82,30 @@ def replay(record: Record, ctx: Context) -> None:
     """Referee one hand, four seats or Trionfo, and score it."""
     four, hands = ctx.seats == 4, dealt(record, ctx.seats)[0]
     trump = record.trump.suit if record.trump is not None else None
-    played = record.play is not None and bool(record.play.tricks)
+    played = record.play is not None and any(type(item) is not Claim for item in record.play.items)
     if four and trump is None:
         return _no_trump(ctx, record, played, "the holder of 4D")
     first, guessed = _first(record, ctx, hands, trump, played)
     if first is None:
         return None
-    tags = [(name, tag.value) for name, tag in ctx.tags.items()]
-    state = MarafoneState(hands, first=first, dealer=ctx.dealer, tags=tags)
+    state = MarafoneState(hands, first=first, dealer=ctx.dealer, tags=record.tags)
     ctx.observe(state)
     count = "ten" if four else "eight"
     ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
     if not four:
         _words(ctx, state)
     for call in [] if four else record.calls():  # four seats have no auction
-        seat = state.auction.turn
+        seat, word = state.auction.turn, call.word
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
-        ctx.act(state, call, call.word, f"seat {seat}: {call.word}" if ctx.want_steps else "")
+        fault = state.say(word)  # the state's auction judges the call and takes it
+        if fault is not None:
+            ctx.error(call, "illegal-call", fault)
+        elif ctx.want_steps:
+            ctx.step("call", seat=seat, text=word, node=call, label=f"seat {seat}: {word}")
     if state.phase == "trump" and trump is not None:  # the step of four seats shows it
-        suit = DECK.suit_name(trump) if four and ctx.want_steps else ""
+        suit = DECK.suit_name(trump) if four and ctx.want_steps and trump in DECK.suits else ""
         named = f"seat {first}, who holds 4D, names {suit} as trumps" if suit else ""
         ctx.act(state, record.trump, f"trump {trump}", named)
     called = record.call.cards if record.call and not four else []
@@ -130,12 +130,14 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.error(record.call or record.auction, "call-needed", message + " (e.g. `call` `3C`)")
     if trump is None:
         return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
+    if state.trump is None:  # the state refused the suit (not one of the deck): no play
+        return None
     if not four and ctx.want_steps:  # one step shows trumps and the called card
         call = f" call {state.called}" if state.called else ""
         calls = f" and calls {state.called}" if state.called else ""
         label = f"seat {leader} names {DECK.suit_name(trump)} as trumps{calls}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
-    play = TrickPlay(RULES.with_trump(trump), ctx.seats, leader, state.total, hands)
+    play = TrickPlay(TRUMPED[trump], ctx.seats, leader, state.total, hands)
     result = play_tricks(ctx, state, play, claims=four)
     if (claim := result.claim) is not None:  # `fuori` or `penalty`: nothing may follow it
         action = f"{claim.kind} {claim.seat}"

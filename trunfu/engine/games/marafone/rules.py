@@ -15,7 +15,9 @@ from ...tricks import TrickRules
 GAME = "marafone"
 DECK = GAMES[GAME]
 RULES = TrickRules(game=GAME, must_follow=True, must_trump=False, excuse=False)
-"""Follow suit if able, no duty to trump or to beat; no excuse (trumps: `with_trump`)."""
+"""Follow suit if able, no duty to trump or to beat; no excuse (trumps: `TRUMPED`)."""
+TRUMPED = {trump: RULES.with_trump(trump) for trump in (None, *DECK.suits)}
+"""Trumps (None before they are named) → the trick rules of a hand played with them."""
 
 CARD_THIRDS = {"A": 3, "2": 1, "3": 1, "K": 1, "C": 1, "J": 1}
 """Thirds of a point by rank; `7`..`4` (the scartini) are worth nothing."""
@@ -44,6 +46,14 @@ def trick_thirds(cards: Iterable[str], last: bool = False) -> int:
 
 _card = itemgetter(1)
 """A (seat, card) pair's card."""
+
+
+def taken_thirds(tricks: list[TrickResult], last: bool) -> list[tuple[int, int]]:
+    """(winner, thirds) of each trick (`last`: the last trick's point counted, to its winner)."""
+    taken = [(t.winner, sum(map(THIRDS.__getitem__, map(_card, t.cards)))) for t in tricks]
+    if last:
+        taken[-1] = (taken[-1][0], taken[-1][1] + LAST_TRICK_THIRDS)
+    return taken
 
 
 def side_thirds(tricks: list[TrickResult], side: Collection[int], last: bool) -> list[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from ....notation.models import Tag
 from ...slam import slam_lead
 from . import evaluate
 from .rules import DECK, GAME, holds_maraffa, points, side_thirds, team
@@ -42,7 +43,8 @@ def deal(rng: random.Random, seats: int, variant: str | None = None) -> Marafone
         s: cards[(s - 1) * size : s * size] for s in range(1, seats + 1)
     }
     dealer = rng.randint(1, seats)
-    tags = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
+    tags = [Tag(name="Game", value=GAME), Tag(name="Seats", value=str(seats))]
+    tags.append(Tag(name="Dealer", value=str(dealer)))
     state = Planned(hands, dealer=dealer, tags=tags)
     if seats == 4 and rng.random() < CLAIM_ODDS:
         state.claim_after = rng.randint(3, 9)
@@ -86,5 +88,5 @@ def _claim(state: MarafoneState, rng: random.Random) -> str:
     need = 41 - points(won[ahead]) + rng.choice(NEED_SHIFT)
     score = [rng.randint(20, 40), rng.randint(20, 40)]
     score[team(seat)] = max(0, min(40, need))
-    state.tags.append(("MatchScore", f"{score[0]} {score[1]}"))
+    state.tags.append(Tag(name="MatchScore", value=f"{score[0]} {score[1]}"))
     return f"fuori {seat}"

@@ -23,8 +23,8 @@ from .rules import (
     GAME,
     LAST_TRICK_THIRDS,
     MARAFFA_POINTS,
-    RULES,
     TEAM_NAMES,
+    TRUMPED,
     eleven_nil,
     first_holder,
     fuori_right,
@@ -33,6 +33,7 @@ from .rules import (
     parse_target,
     points,
     side_thirds,
+    taken_thirds,
     team,
     trick_thirds,
     word_truth,
@@ -93,20 +94,19 @@ class MarafoneState(State):
         *,
         first: int | None = None,
         dealer: int = 1,
-        tags: Iterable[tuple[str, str]] = (),
+        tags: Iterable[tgn.Tag] = (),
     ) -> None:
         """`first`: the holder of the first card (`FIRST_CARD`), when the deal does not show it."""
         self.seats, self.dealer, self.hands = len(hands), dealer, hands
         self.first = first or first_holder(hands)
-        self.tags = [(name, value) for name, value in tags if name != "Result"]
-        self.given = {s for s, h in hands.items() if h is not None}
+        self.tags = list(tags)
         self.trump: str | None = None
         four = self.seats == 4
         self.points: dict[str, float] = dict.fromkeys(TEAM_NAMES, 0.0) if four else {}
         """Card points taken so far per side, as the steps show them."""
         self.name, self.total = ("marafone", 10) if four else ("Trionfo", 8)
         """The game's name in messages, and the tricks of a complete hand."""
-        self.auction = None if four else Auction(self.first, seats=self.seats)
+        self.auction = None if four else Auction(self.first)
         self.phase = "trump" if four else "auction"
         self.called: str | None = None
         self.amico: int | None = None
@@ -114,8 +114,11 @@ class MarafoneState(State):
         self.claim: dict | None = None
         """A four-seat `fuori` or `penalty`: its `kind`, `seat` and the tricks played before
         it (`after_trick`)."""
-        self.side: set[int] = set()
-        """Trionfo: the signore and his amico when known, from the play on."""
+        self.side: set[int] = {1, 3} if four else set()
+        """The seats whose points are counted first: teams 1+3 at four seats; in Trionfo the
+        signore and his amico when known, from the play on."""
+        self.names = TEAM_NAMES if four else ("signore", "others")
+        """The sides' names, `side` first, as the steps' points name them."""
         self.signals: list[dict] = []
         """Each word said: its `trick`, `seat`, `word` and whether it was `true`."""
         self.irregular: dict | None = None
@@ -155,13 +158,26 @@ class MarafoneState(State):
         return self.score() if self.over else None
 
     def score(self) -> Outcome | None:
-        """The hand scored as it stands (None when it cannot be)."""
-        return self._score_four() if self.auction is None else self._score_trionfo()
+        """The hand scored as it stands (None when it cannot be), as four seats or Trionfo
+        score it."""
+        auction = self.auction
+        if auction is not None and auction.thrown_in:
+            first = {"auction_first": self.first, "bid": None}
+            speakers = list(auction.speakers)
+            return Outcome.of(
+                [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
+            )
+        if self.called and self.amico is None:
+            return None
+        tricks = self.playing().tricks
+        if auction is None:
+            return self._score_four(tricks, len(tricks) == self.total)
+        return self._score_trionfo(tricks)
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
         if self.play is None:
-            rules = RULES.with_trump(self.trump)
+            rules = TRUMPED[self.trump]
             self.adopt(TrickPlay(rules, self.seats, self.leader, self.total, self.hands))
         return self.play
 
@@ -170,32 +186,28 @@ class MarafoneState(State):
         self.play, self.phase = play, "play"
         if self.auction is None:
             return
-        self.points = {"signore": 0.0, "others": 0.0}
+        self.points = dict.fromkeys(self.names, 0.0)
         if self.called and self.amico is None:  # from the hands the play shows
             self.amico = next((s for s, h in play.dealt.items() if self.called in h), None)
         self.side = {self.signore} | ({self.amico} if self.amico else set())
 
     def took(self, trick: TrickResult) -> None:
         """A trick was taken: the points the steps show."""
-        if self.auction is None:
-            side = team(trick.winner)
-            self.points[TEAM_NAMES[side]] = side_thirds(self.play.tricks, (1, 3), False)[side] / 3
+        side = trick.winner not in self.side
+        if self.auction is None:  # (the sum of the thirds, as the score counts them)
+            self.points[self.names[side]] = (
+                side_thirds(self.play.tricks, self.side, False)[side] / 3
+            )
             return
         cards = [c for _, c in trick.cards]
         self.partner_known = self.partner_known or self.called in cards
-        self.points[self._side_name(trick.winner)] += trick_thirds(cards) / 3
-
-    def _side_name(self, seat: int) -> str:
-        """The side `seat` plays for, as the steps' points name it."""
-        if self.auction is None:
-            return TEAM_NAMES[team(seat)]
-        return "signore" if seat in self.side else "others"
+        self.points[self.names[side]] += trick_thirds(cards) / 3
 
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
         tricks = self.playing().tricks
         if len(tricks) == self.total:
-            self.points[self._side_name(tricks[-1].winner)] += LAST_TRICK_THIRDS / 3
+            self.points[self.names[tricks[-1].winner not in self.side]] += LAST_TRICK_THIRDS / 3
         self.phase = "over"
 
     def legal(self) -> list[str]:
@@ -235,8 +247,18 @@ class MarafoneState(State):
             return [Fault("unexpected-signal", message)]
         if self.phase == "over":
             return [Fault("over", f"`{action}`: the hand is over")]
-        if act.kind == "claim" and self.phase == "play":
-            return self._claim_fault(action, act.word)
+        if act.kind == "claim" and self.phase == "play" and self.playing().trick:
+            return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
+        if act.kind == "claim" and self.phase == "play":  # a fuori needs the match's tags
+            match, target = self._match()
+            if act.word != "fuori" or None not in (match, target):
+                return []
+            bad = "MatchScore" if match is None else "Target"
+            message = (
+                f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
+                'not readable (MatchScore "A B", Target a number)'
+            )
+            return [Fault("bad-match-tag", message)]
         if act.kind != {"trump": "trump", "call": "card", "play": "card"}.get(self.phase):
             message = f"`{action}`: the {self.phase} is not over"
             if not trionfo and self.phase == "trump":
@@ -257,27 +279,11 @@ class MarafoneState(State):
             faults.append(self._not_leader(play.number, play.to_play, act.word))
         return faults
 
-    def _claim_fault(self, action: str, kind: str) -> list[Fault]:
-        """What is wrong with a four-seat claim in the play."""
-        if self.playing().trick:
-            return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
-        match, target = self._match()
-        if kind != "fuori" or None not in (match, target):
-            return []
-        bad = "MatchScore" if match is None else "Target"
-        message = (
-            f"`{action}` is checked against MatchScore and Target, but the {bad} tag is "
-            'not readable (MatchScore "A B", Target a number)'
-        )
-        return [Fault("bad-match-tag", message)]
-
     def perform(self, action: str) -> None:
         act = read_action(action, self.seats)
         kind, phase = act.kind, self.phase
         if kind == "bid" and phase == "auction":
-            self.auction.say(act.word)
-            if self.auction.over:
-                self.phase = "over" if self.auction.thrown_in else "trump"
+            self.say(act.word)
         elif kind == "trump" and phase == "trump":
             self.trump = act.word
             self.phase = "call" if self.bid == "chiamo" else "play"
@@ -299,6 +305,14 @@ class MarafoneState(State):
             if act.word and self.auction is None:
                 self.hear(number, seat, act.card, act.word, lead)
 
+    def say(self, word: str) -> str | None:
+        """Trionfo: the call `word` of the seat whose turn it is, judged once (`Auction.say`):
+        why it may not be said, else None; five passes end the hand, a bid the auction."""
+        fault = self.auction.say(word)
+        if self.auction.turn == 0:
+            self.phase = "over" if self.auction.thrown_in else "trump"
+        return fault
+
     def snapshot(self) -> Snapshot:
         play = self.play
         if play is None:
@@ -318,7 +332,7 @@ class MarafoneState(State):
         return list(hand or [])
 
     def record(self) -> tgn.Record:
-        tags = [tgn.Tag(name=name, value=value) for name, value in self.tags]
+        tags = [tag for tag in self.tags if tag.name != "Result"]
         if (outcome := self.outcome) is not None:
             tags.append(tgn.Tag(name="Result", value=outcome.result))
         hands = [tgn.Hand(owner=str(s), cards=tgn.Cards(h)) for s, h in self.hands.items() if h]
@@ -337,7 +351,7 @@ class MarafoneState(State):
         return record
 
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
-        tags = dict(reversed(self.tags))  # the first of each name
+        tags = {tag.name: tag.value for tag in reversed(self.tags)}  # the first of each name
         return parse_match_score(tags.get("MatchScore")), parse_target(tags.get("Target"))
 
     @staticmethod
@@ -354,12 +368,10 @@ class MarafoneState(State):
         out-of-turn word decides the hand (the latter's fault is returned)."""
         truth: bool | None = False
         if lead:
-            play = self.playing()
+            play = self.play
             after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
-            if play.trick and len(play.tricks) >= number:  # its card on the table comes later
-                after += [c for s, c in play.table if s == seat]
-            after += play.hand(seat) or ()
-            exact = seat in self.given or len(play.tricks) == self.total
+            after += [c for c in play.hands[seat] or () if c != card]  # (held till its trick ends)
+            exact = self.hands[seat] is not None or len(play.tricks) == self.total
             truth = word_truth(word, card, after, exact)
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
         if truth is False and self.irregular is None:
@@ -368,21 +380,16 @@ class MarafoneState(State):
             self.irregular = {"seat": seat, "what": what}
         return None if lead else self._not_leader(number, seat, word)
 
-    def _maraffa(self, complete: bool) -> dict | None:
-        """The seat holding A, 2, 3 of trumps (known), and whether it led off with the ace."""
-        play = self.playing()
-        for seat, cards in play.dealt.items():
-            if (seat in self.given or complete) and holds_maraffa(cards, self.trump):
-                first = next((c for t in play.tricks for s, c in t.cards if s == seat), None)
-                ace = first == "A" + self.trump
-                return {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": ace}
-        return None
-
-    def _score_four(self) -> Outcome | None:
-        tricks = self.playing().tricks
-        complete = len(tricks) == self.total
-        thirds = side_thirds(tricks, (1, 3), complete)  # teams 1+3 and 2+4
-        maraffa = self._maraffa(complete)
+    def _score_four(self, tricks: list[TrickResult], complete: bool) -> Outcome | None:
+        """Four seats: the team points, the maraffa (A, 2, 3 of trumps in a hand known,
+        led off with the ace), the 11–0 of an irregularity or a claim."""
+        thirds = side_thirds(tricks, self.side, complete)  # teams 1+3 and 2+4
+        ace, maraffa = "A" + self.trump, None
+        for seat, cards in self.play.dealt.items():
+            if (self.hands[seat] is not None or complete) and holds_maraffa(cards, self.trump):
+                first = bool(tricks) and (seat, ace) in tricks[0].cards
+                maraffa = {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": first}
+                break
         so_far = [points(thirds[0]), points(thirds[1])]
         if maraffa and maraffa["ace_first"]:
             so_far[team(maraffa["seat"])] += MARAFFA_POINTS
@@ -432,21 +439,11 @@ class MarafoneState(State):
             },
         )
 
-    def _score_trionfo(self) -> Outcome | None:
-        auction, signore, bid = self.auction, self.signore, self.bid
-        if auction.thrown_in:
-            first = {"auction_first": self.first, "bid": None}
-            speakers = list(auction.speakers)
-            return Outcome.of(
-                [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
-            )
-        if self.called and self.amico is None:
-            return None
-        tricks, side = self.playing().tricks, self.side
-        taken = [  # (winner, thirds) of each trick
-            (t.winner, trick_thirds([c for _, c in t.cards], t.number == self.total))
-            for t in tricks
-        ]
+    def _score_trionfo(self, tricks: list[TrickResult]) -> Outcome:
+        """Trionfo: whether the signore's side met the goal of his bid, and the table's
+        scores."""
+        signore, bid, side = self.signore, self.bid, self.side
+        taken = taken_thirds(tricks, len(tricks) == self.total)
         won = goal_met(bid, signore, side, taken)
         alone = self.amico is None or self.amico == signore
         partners = [] if alone else [self.amico]
@@ -459,7 +456,7 @@ class MarafoneState(State):
             declarer=signore,
             partners=partners,
             won=won,
-            speakers=list(auction.speakers),
+            speakers=list(self.auction.speakers),
             card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
             margin=float(points(ours) - points(theirs)),
             breakdown={
@@ -473,7 +470,7 @@ class MarafoneState(State):
                 "alone": alone,
                 "card_points": {"signore": points(ours), "others": points(theirs)},
                 "thirds": {"signore": ours, "others": theirs},
-                "tricks": {"signore": mine, "others": len(taken) - mine},
+                "tricks": {"signore": mine, "others": len(tricks) - mine},
             },
         )
 
@@ -482,9 +479,7 @@ def start(record: tgn.Record) -> MarafoneState:
     """The state right after the deal of `record` (`trunfu.engine.start` has checked its
     seats and that every hand is given)."""
     hands = deal_of(record, record.seats)[0]
-    state = MarafoneState(
-        hands, dealer=record.dealer or 1, tags=[(t.name, t.value) for t in record.tags]
-    )
+    state = MarafoneState(hands, dealer=record.dealer or 1, tags=record.tags)
     if state.first is None:
         raise ValueError(f"no hand of the deal holds {FIRST_CARD[state.seats]}")
     return state

@@ -66,10 +66,12 @@ class Auction:
             )
         return None
 
-    def say(self, word: str) -> None:
-        """The call of the seat whose turn it is; an illegal one (`fault`) is ignored."""
-        if self.fault(word) is not None:
-            return
+    def say(self, word: str) -> str | None:
+        """The call of the seat whose turn it is, judged once: why it may not be said
+        (`fault`; it is not taken), else None."""
+        fault = self.fault(word)
+        if fault is not None:
+            return fault
         seat = self.turn
         self.speakers.append(seat)
         self.calls.append(word)
@@ -83,6 +85,7 @@ class Auction:
                 if after % self.seats + 1 not in self.passed:
                     self.turn = after % self.seats + 1
                     break
+        return None
 
     def bids(self) -> list[str]:
         """The calls the seat whose turn it is may make: `passo` and every higher bid."""
