@@ -4,11 +4,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ....notation import models as tgn
 from ....notation.decks import GAMES
-from ....notation.reader import read_text
 from ...cards import SUITS, card_name
 from ...model import Outcome, TrickResult
 from ...play import TrickPlay
@@ -398,21 +395,25 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     return seated
 
 
-@lru_cache(maxsize=4096)
 def read_action(seats: int, action: str) -> tuple[str, int | None, str, str | None] | None:
-    """What `action` says (see `SicilianState`) as the reader reads it; None: not an action."""
-    for section in ("auction", "discard", "announce"):
-        text = f'[Game "{GAME}"]\n[Seats "{seats}"]\n[Dealer "1"]\n\n{section}\n  {action}\n'
-        [read] = read_text(text)
-        found = read.record
-        if read.diagnostics or found is None:
-            continue
-        if found.auction is not None and sum(map(len, found.auction.rounds)) == 1:
-            call = found.auction.rounds[0][0]
-            return "call", call.label, call.word, call.card.code if call.card else None
-        if found.discard is not None and len(found.discard.cards) == 1:
-            return "card", None, found.discard.cards[0], None
-        if found.announce is not None and len(found.announce.items) == 1:
-            item = found.announce.items[0]
-            return "announce", item.seat, item.word, item.cards[0] if item.cards else None
+    """What `action` says (see `SicilianState`): a call (`chiamo T19`, `2: passo`), an
+    announcement (`2: rivanto`) or a card; None: not an action."""
+    label, colon, rest = action.partition(":")
+    seat = int(label) if colon and label.isdigit() and 0 < int(label) <= seats else None
+    words = (rest if colon else action).lower().split() or [""]
+    call, (word, *cards) = DECK.calls[seats].get("-".join(words)), words
+    cards = [c.upper() for c in cards]
+    if colon and seat is None:
+        return None
+    if call is not None and call != "chiamo":  # a call of several words: `altre cinque`
+        return "call", seat, call, None
+    if len(cards) > 1 or not DECK.cards.issuperset(cards):
+        return None
+    card = cards[0] if cards else None
+    if card is not None and DECK.calls[seats].get(word) == "chiamo":
+        return "call", seat, "chiamo", card
+    if seat is not None and word in DECK.announcements:
+        return "announce", seat, word, card
+    if seat is None and card is None and (code := word.upper()) in DECK.cards:
+        return "card", None, code, None
     return None
