@@ -15,8 +15,6 @@ from .rules import FOLLOW, NEVER_DISCARDED, TRICKS, forced_call_fault, plain, sc
 from .state import SicilianState, dealt
 
 POWER = strengths("tarocco-siciliano")
-CARD_FAULTS = frozenset(("wrong-call", "illegal-announcement"))
-"""The faults told at the card written with a call or an announcement, when last."""
 
 
 def walk(record: Record, seats: int, leader: int) -> list[tuple[int, int, str]]:
@@ -57,7 +55,9 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
         for place, card in enumerate(scarto):  # where a card lies, only when it is wrong
-            _act(ctx, state, ("card", None, card, None), record.discard.cards.at(place))
+            for fault in state.judge("card", None, card, None):
+                ctx.error(record.discard.cards.at(place), fault.code, fault.message)
+            state.act("card", None, card, None)
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
@@ -104,14 +104,11 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.step("end", label=f"{state.contract}: result {ctx.outcome.result}")
 
 
-def _act(ctx: Context, state: SicilianState, read: tuple, node, card: Node | None = None) -> None:
-    """Do the action `read`, legal or not, after telling what the state finds wrong with it
-    at `node` (the last fault, when the card is at fault, at its `card`)."""
-    faults = state.judge(*read)
+def _told(ctx: Context, faults: list, node: Node, card: Node | None, at: str) -> None:
+    """Report `faults` at `node` (the last, coded `at`, at its `card`)."""
     for fault in faults:
-        at_card = card is not None and fault is faults[-1] and fault.code in CARD_FAULTS
-        ctx.error(card if at_card else node, fault.code, fault.message)
-    state.act(*read)
+        on_card = card is not None and fault is faults[-1] and fault.code == at
+        ctx.error(card if on_card else node, fault.code, fault.message)
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
@@ -130,15 +127,17 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
             label = PACKETS.get((seats, r)) or f"packet {r}: {5 * r} cards to each seat"
             ctx.step("packet", text=f"packet {r}", label=label)
         for i, call in enumerate(calls):
-            if bidding.end in (SOLO, PRENDO):  # ended in this round: told, not done
-                ctx.error(call, "call-after-end", over(r, bidding.ended_by))
-                break
-            if i >= seats:
+            if i >= seats and bidding.end not in (SOLO, PRENDO):
                 why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
                 ctx.error(call, "out-of-turn", why)
                 break
-            seat, card = bidding.to_speak, call.card and call.card.code
-            _act(ctx, state, ("call", call.label, call.word, card), call, call.card)
+            seat, word, card = bidding.to_speak, call.word, call.card and call.card.code
+            faults = bidding.faults(call.label, word, card, state.hands[seat])
+            if faults:
+                _told(ctx, faults, call, call.card, "wrong-call")
+            if bidding.end != OPEN:  # a call after the end: told, not done
+                break
+            state.act("call", call.label, word, card)
             acted.append(call)
             if steps:
                 text = call.word if card is None else f"{call.word} {card}"
@@ -198,7 +197,8 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
             ctx.error(call or record.play, "missing-call", why)
         return
     card = call.cards[0]
-    _act(ctx, state, ("card", None, card, None), call.cards.card(0))
+    _told(ctx, state.judge("card", None, card, None), call.cards.card(0), None, "")
+    state.act("card", None, card, None)
     if len(call.cards) > 1:
         ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
     label = f"seat {declarer} calls {card}"
@@ -212,7 +212,9 @@ def _announcements(record: Record, ctx: Context, state: SicilianState):
         card = item.cards.card(0) if item.cards else None
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
-        _act(ctx, state, ("announce", item.seat, item.word, card and card.code), item, card)
+        read = ("announce", item.seat, item.word, card and card.code)
+        _told(ctx, state.judge(*read), item, card, "illegal-announcement")
+        state.act(*read)
         if ctx.want_steps:
             label = f"seat {item.seat}: {item.word}"
             ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
