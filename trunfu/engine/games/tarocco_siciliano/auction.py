@@ -87,10 +87,9 @@ class Declarations:
             self.ended_by = f"seat {seat} said vado-solo" + (" (a stata)" if self.stata else "")
         elif word == "prendo" and self.pagos:
             self.end, self.declarer = PRENDO, seat
-            self.payments = dict.fromkeys(range(1, self.seats + 1), 0)
-            for s in self.pagos:
-                self.payments[s] -= 1
-                self.payments[seat] += 1
+            pagos = self.pagos  # each pays the taker one
+            self.payments = {s: -pagos.count(s) for s in range(1, self.seats + 1)}
+            self.payments[seat] += len(pagos)
             self.ended_by = f"seat {seat} took the pago with prendo"
         elif word == "pago":
             self.pagos.append(seat)

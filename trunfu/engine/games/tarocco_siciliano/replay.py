@@ -234,10 +234,9 @@ def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, af
     for i, card in enumerate(scarto):
         trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
         why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
-        if why and given:
+        if why and given:  # the first of the cards written so
             cards = record.discard.cards
-            where = cards.at(cards.index(card)) if card in cards else record.discard
-            ctx.error(where, "illegal-scarto", why)
+            ctx.error(cards.at(cards.index(card)), "illegal-scarto", why)
         elif why:
             why += " (the scarto is inferred: the cards never played)"
             ctx.error(record.play, "illegal-scarto", why)
@@ -252,13 +251,13 @@ def _check_chiamo(ctx: Context, declarer: int, node, talon, after, walked) -> No
         if fault is not None:
             ctx.error(node, fault.code, fault.message)
         return
-    higher = [
+    higher = (
         (seat, number, card)
         for number, seat, card in walked()
         if seat != declarer and SUITS[card] == "T" and POWER[card] > POWER[called]
-    ]
-    if higher:
-        seat, number, card = min(higher)
+    )
+    if first := min(higher, default=None):
+        seat, number, card = first
         why = f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played it"
         must = "he must call the highest trump he does not hold"
         ctx.error(node, "wrong-call", f"{why} in trick {number}): {must}")

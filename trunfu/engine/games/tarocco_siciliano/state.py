@@ -133,11 +133,9 @@ class SicilianState(State):
         cards = self.current_play().legal()
         if phase == "play":
             return cards
-        bet = not self.scommessa and not self.scommessa_fault(after)
-        out = [f"{self.declarer}: scommessa"] if bet else []
-        if self.rivanto is None:
-            out += [f"{s}: rivanto" for s in self.hands if s not in (self.declarer, self.partner)]
-        return out + cards
+        words = ("scommessa", "rivanto")
+        said = [f"{s}: {w}" for w in words for s in self.hands if not self._announce_faults(s, w)]
+        return said + cards
 
     def check(self, action: str) -> list[Fault]:
         read = read_action(self.seats, action)
@@ -175,7 +173,7 @@ class SicilianState(State):
         why = "the deal is over" if self.play is not None else self.why
         return [Fault("not-played", f"{why}: no card is played")]
 
-    def _announce_faults(self, seat: int, word: str, card: str | None) -> list[Fault]:
+    def _announce_faults(self, seat: int, word: str, card: str | None = None) -> list[Fault]:
         declarer, why = self.declarer, None
         if self.phase != "announce":
             why = "announcements come before the first lead"
