@@ -127,7 +127,7 @@ class SicilianState(State):
         if after is None or phase == "over":
             return []
         if phase == "discard":
-            return [c for c in self.in_hand() if not scarto_fault(c, plain(after), self.scarto)]
+            return [c for c in self.in_hand() if not self.judge("card", None, c, None)]
         if phase == "call":
             return [highest_missing(after)]
         cards = self.current_play().legal()
@@ -139,9 +139,8 @@ class SicilianState(State):
 
     def check(self, action: str) -> list[Fault]:
         read = read_action(self.seats, action)
-        if read is None:
-            return [Fault("unknown-action", f"`{action}` is not an action of {GAME}")]
-        return self.judge(*read)
+        unknown = [Fault("unknown-action", f"`{action}` is not an action of {GAME}")]
+        return self.judge(*read) if read is not None else unknown
 
     def perform(self, action: str) -> None:
         read = read_action(self.seats, action)
@@ -201,8 +200,7 @@ class SicilianState(State):
 
     def scommessa_fault(self, after: list[str] | None) -> str | None:
         """Why the declarer, holding `after` with the talon, may not announce scommessa."""
-        missing = [c for c in ("T20", "EX") if c not in after] if after is not None else []
-        if not missing:
+        if after is None or not (missing := [c for c in ("T20", "EX") if c not in after]):
             return None
         names = " and ".join(card_name(GAME, c) for c in missing)
         return f"seat {self.declarer} announces scommessa without holding {names}"
