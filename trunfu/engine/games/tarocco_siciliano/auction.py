@@ -97,21 +97,17 @@ class Declarations:
             self.altre = True
         elif word == "chiamo" and self.chiamo is None:
             self.chiamo, self.called, self.declarer = len(self.speakers) - 1, card, seat
-        if self.end == OPEN and len(calls) == self.seats:
-            self._close_round()
-
-    def _close_round(self) -> None:
-        """Every seat has spoken: the next packet, or the end of the declarations."""
-        r = self.round
-        if self.seats == 3 and (r == 4 or not self.altre):
-            self.end, self.ended_by = THROWN_IN, "the deal was thrown in"
-        elif self.seats == 4 and r == 2:
-            self.end = CHIAMO if self.chiamo is not None else FORCED_CALL
-            self.ended_by = "every seat has spoken twice"
-        else:
-            self.round += 1
-            self.rounds.append([])
-            self.pagos, self.altre = [], False
+        if self.end == OPEN and len(calls) == self.seats:  # the next packet, or the end
+            r = self.round
+            if self.seats == 3 and (r == 4 or not self.altre):
+                self.end, self.ended_by = THROWN_IN, "the deal was thrown in"
+            elif self.seats == 4 and r == 2:
+                self.end = CHIAMO if self.chiamo is not None else FORCED_CALL
+                self.ended_by = "every seat has spoken twice"
+            else:
+                self.round += 1
+                self.rounds.append([])
+                self.pagos, self.altre = [], False
 
 
 def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | None:
