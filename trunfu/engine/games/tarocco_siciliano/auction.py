@@ -20,19 +20,17 @@ def over(round_: int, ended_by: str | None) -> str:
 class Declarations:
     """The declarations so far; `end` how they ended (`open`: not yet), `ended_by` in words."""
 
-    end, ended_by = OPEN, None
-    declarer: int | None = None
-    stata = altre = False
-    """`altre`: a seat said `altre-cinque` in this round."""
-    chiamo: int | None = None
-    """The index of the `chiamo` that stands among the calls (its card: `called`)."""
-    called: str | None = None
-    payments: dict[int, int] = {}  # noqa: RUF012 (replaced, never changed)
-    """`prendo`: what each seat receives (+) or pays (−)."""
-    round = 1
-
     def __init__(self, seats: int, eldest: int) -> None:
         self.seats, self.table, self.to_speak = seats, ROUND_CALLS[seats], eldest
+        self.end, self.ended_by, self.round = OPEN, None, 1
+        self.declarer: int | None = None
+        self.stata = self.altre = False
+        """`altre`: a seat said `altre-cinque` in this round."""
+        self.chiamo: int | None = None
+        """The index of the `chiamo` that stands among the calls (its card: `called`)."""
+        self.called: str | None = None
+        self.payments: dict[int, int] = {}
+        """`prendo`: what each seat receives (+) or pays (−)."""
         self.rounds: list[list[str]] = [[]]
         """The calls of each round as spoken (`chiamo T19`)."""
         self.speakers: list[int] = []

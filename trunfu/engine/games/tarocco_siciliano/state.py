@@ -33,17 +33,7 @@ class SicilianState(State):
     `perform` one spelled."""
 
     game, variant = GAME, "mineo"
-    declarer: int | None = None
-    partner: int | None = None
-    """The holder of the called card (None: a solo, or not known)."""
-    called: str | None = None
-    rivanto: int | None = None
-    after: list[str] | None = None
-    """The declarer's cards with the talon (None: not known)."""
-    play: TrickPlay | None = None
-    giove_in_talon = talon_taken = scommessa = partner_known = False
     outcome: Outcome | None = None
-    _sorted: dict[int, list[str]] | None = None
 
     def __init__(
         self,
@@ -54,6 +44,16 @@ class SicilianState(State):
         tags: list[tgn.Tag] | None = None,
     ) -> None:
         self.seats, self.dealer, self.talon, self.phase = seats, dealer, talon, "auction"
+        self.declarer: int | None = None
+        self.partner: int | None = None
+        """The holder of the called card (None: a solo, or not known)."""
+        self.called: str | None = None
+        self.rivanto: int | None = None
+        self.after: list[str] | None = None
+        """The declarer's cards with the talon (None: not known)."""
+        self.play: TrickPlay | None = None
+        self.giove_in_talon = self.talon_taken = self.scommessa = self.partner_known = False
+        self._sorted: dict[int, list[str]] | None = None
         self.hands = {s: hands.get(s) for s in range(1, seats + 1)}
         self.tags = tags or [
             tgn.Tag(name=n, value=v)
