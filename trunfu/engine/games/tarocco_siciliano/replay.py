@@ -47,7 +47,8 @@ def replay(record: Record, ctx: Context) -> None:
     total = seats * TRICKS[seats]  # the cards of a whole play
     scarto = list(record.discard.cards) if given else None
     if not given and len(played := walked()) == total:
-        scarto = [c for c in ctx.game.order if c not in {c for *_, c in played}]
+        held = {c for *_, c in played}
+        scarto = [c for c in ctx.game.order if c not in held]
     state.talon_taken = True
     if ctx.want_steps:
         shown = f": {' '.join(talon)}" if talon else ""
