@@ -242,7 +242,8 @@ class SicilianState(State):
         if bidding.end in (SOLO, CHIAMO):
             self.called = bidding.called
             self.name_declarer(bidding.declarer)
-            self._find_partner()
+            if self.called is not None:  # a solo calls no partner
+                self._find_partner()
         elif bidding.end == FORCED_CALL:
             holder = next((s for s, h in self.hands.items() if h and "T20" in h), None)
             self.giove_in_talon = holder is None and "T20" in (self.talon or [])
