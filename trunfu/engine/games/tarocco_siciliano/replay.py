@@ -42,8 +42,8 @@ def replay(record: Record, ctx: Context) -> None:
     if state.phase in ("auction", "over"):
         _unplayed(record, ctx, state)
         return
-    declarer, given = state.declarer, record.discard is not None
-    walked = partial(walk, record, seats, state.leader)  # who played each card
+    declarer, leader, given = state.declarer, state.leader, record.discard is not None
+    walked = partial(walk, record, seats, leader)  # who played each card
     total = seats * TRICKS[seats]  # the cards of a whole play
     scarto = list(record.discard.cards) if given else None
     if not given and len(played := walked()) == total:
@@ -82,7 +82,7 @@ def replay(record: Record, ctx: Context) -> None:
         how.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
         owners = {c: (declarer, why) for c, why in how.items() if c not in (scarto or ())}
     lying = dict.fromkeys(scarto, "it lies in the scarto") if given else {}
-    play = TrickPlay(FOLLOW, seats, state.leader, TRICKS[seats], start, lying=lying, owners=owners)
+    play = TrickPlay(FOLLOW, seats, leader, TRICKS[seats], start, lying=lying, owners=owners)
     result = play_tricks(ctx, state, play)
     # What only the inferred hands tell, by the rules the state applies.
     after = state.after
@@ -198,7 +198,8 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
             ctx.error(call or record.play, "missing-call", why)
         return
     card = call.cards[0]
-    _told(ctx, state.judge("card", None, card, None), call.cards.card(0), None, "")
+    for fault in state.judge("card", None, card, None):  # where it lies, only when wrong
+        ctx.error(call.cards.at(0), fault.code, fault.message)
     state.act("card", None, card, None)
     if len(call.cards) > 1:
         ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
@@ -213,9 +214,9 @@ def _announcements(record: Record, ctx: Context, state: SicilianState):
         card = item.cards.card(0) if item.cards else None
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
-        read = ("announce", item.seat, item.word, card and card.code)
-        _told(ctx, state.judge(*read), item, card, "illegal-announcement")
-        state.act(*read)
+        seat, word, code = item.seat, item.word, card and card.code
+        _told(ctx, state.judge("announce", seat, word, code), item, card, "illegal-announcement")
+        state.act("announce", seat, word, code)
         if ctx.want_steps:
             label = f"seat {item.seat}: {item.word}"
             ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)

@@ -107,7 +107,14 @@ ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
 
 
 def _outcome(
-    deal: SicilianState, contract: str, scores: list, breakdown: dict, **fields: object
+    deal: SicilianState,
+    contract: str,
+    scores: list,
+    breakdown: dict,
+    won: bool | None,
+    card_points: dict[str, float],
+    margin: float,
+    bonuses: list[Bonus],
 ) -> Outcome:
     """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments."""
     partner = deal.partner
@@ -122,5 +129,8 @@ def _outcome(
             **breakdown,
             "payments": {str(s): scores[s - 1] for s in range(1, deal.seats + 1)},
         },
-        **fields,
+        won=won,
+        card_points=card_points,
+        margin=margin,
+        bonuses=bonuses,
     )
