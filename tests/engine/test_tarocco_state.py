@@ -209,6 +209,19 @@ def test_a_call_said_by_the_wrong_seat_and_other_spellings():
     state.apply("pass")  # `pass` is `mischio` at three seats
     assert state.bidding.rounds == [["altre-cinque", "mischio"]]
     assert refused(state, "bonjour").code == "unknown-action"
+    assert refused(state, "mischio T5").code == "unknown-action"  # only chiamo shows a card
+    assert refused(state, "2: T20").code == "unknown-action"  # a card has no seat label
+    state.apply("Mischio")  # words and card codes in any case
+    assert state.bidding.rounds == [["altre-cinque", "mischio", "mischio"], []]
+
+
+def test_a_card_code_in_any_case_is_read():
+    state = start(record_of(DEAL_A))
+    for call in ("altre-cinque", "mischio", "mischio") * 3 + ("vado-solo",):
+        state.apply(call)
+    assert state.phase == "discard" and state.to_act == 1
+    state.apply("7s")
+    assert state.scarto == ["7S"]
 
 
 def test_chiamo_names_the_highest_trump_the_caller_lacks():

@@ -20,19 +20,17 @@ def over(round_: int, ended_by: str | None) -> str:
 class Declarations:
     """The declarations so far; `end` how they ended (`open`: not yet), `ended_by` in words."""
 
-    end, ended_by = OPEN, None
-    declarer: int | None = None
-    stata = altre = False
-    """`altre`: a seat said `altre-cinque` in this round."""
-    chiamo: int | None = None
-    """The index of the `chiamo` that stands among the calls (its card: `called`)."""
-    called: str | None = None
-    payments: dict[int, int] = {}  # noqa: RUF012 (replaced, never changed)
-    """`prendo`: what each seat receives (+) or pays (−)."""
-    round = 1
-
     def __init__(self, seats: int, eldest: int) -> None:
         self.seats, self.table, self.to_speak = seats, ROUND_CALLS[seats], eldest
+        self.end, self.ended_by, self.round = OPEN, None, 1
+        self.declarer: int | None = None
+        self.stata = self.altre = False
+        """`altre`: a seat said `altre-cinque` in this round."""
+        self.chiamo: int | None = None
+        """The index of the `chiamo` that stands among the calls (its card: `called`)."""
+        self.called: str | None = None
+        self.payments: dict[int, int] = {}
+        """`prendo`: what each seat receives (+) or pays (−)."""
         self.rounds: list[list[str]] = [[]]
         """The calls of each round as spoken (`chiamo T19`)."""
         self.speakers: list[int] = []
@@ -87,10 +85,9 @@ class Declarations:
             self.ended_by = f"seat {seat} said vado-solo" + (" (a stata)" if self.stata else "")
         elif word == "prendo" and self.pagos:
             self.end, self.declarer = PRENDO, seat
-            self.payments = dict.fromkeys(range(1, self.seats + 1), 0)
-            for s in self.pagos:
-                self.payments[s] -= 1
-                self.payments[seat] += 1
+            pagos = self.pagos  # each pays the taker one
+            self.payments = {s: -pagos.count(s) for s in range(1, self.seats + 1)}
+            self.payments[seat] += len(pagos)
             self.ended_by = f"seat {seat} took the pago with prendo"
         elif word == "pago":
             self.pagos.append(seat)
@@ -98,21 +95,17 @@ class Declarations:
             self.altre = True
         elif word == "chiamo" and self.chiamo is None:
             self.chiamo, self.called, self.declarer = len(self.speakers) - 1, card, seat
-        if self.end == OPEN and len(calls) == self.seats:
-            self._close_round()
-
-    def _close_round(self) -> None:
-        """Every seat has spoken: the next packet, or the end of the declarations."""
-        r = self.round
-        if self.seats == 3 and (r == 4 or not self.altre):
-            self.end, self.ended_by = THROWN_IN, "the deal was thrown in"
-        elif self.seats == 4 and r == 2:
-            self.end = CHIAMO if self.chiamo is not None else FORCED_CALL
-            self.ended_by = "every seat has spoken twice"
-        else:
-            self.round += 1
-            self.rounds.append([])
-            self.pagos, self.altre = [], False
+        if self.end == OPEN and len(calls) == self.seats:  # the next packet, or the end
+            r = self.round
+            if self.seats == 3 and (r == 4 or not self.altre):
+                self.end, self.ended_by = THROWN_IN, "the deal was thrown in"
+            elif self.seats == 4 and r == 2:
+                self.end = CHIAMO if self.chiamo is not None else FORCED_CALL
+                self.ended_by = "every seat has spoken twice"
+            else:
+                self.round += 1
+                self.rounds.append([])
+                self.pagos, self.altre = [], False
 
 
 def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | None:

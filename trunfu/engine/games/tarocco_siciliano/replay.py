@@ -42,12 +42,13 @@ def replay(record: Record, ctx: Context) -> None:
     if state.phase in ("auction", "over"):
         _unplayed(record, ctx, state)
         return
-    declarer, given = state.declarer, record.discard is not None
-    walked = partial(walk, record, seats, state.leader)  # who played each card
+    declarer, leader, given = state.declarer, state.leader, record.discard is not None
+    walked = partial(walk, record, seats, leader)  # who played each card
     total = seats * TRICKS[seats]  # the cards of a whole play
     scarto = list(record.discard.cards) if given else None
     if not given and len(played := walked()) == total:
-        scarto = [c for c in ctx.game.order if c not in {c for *_, c in played}]
+        held = {c for *_, c in played}
+        scarto = [c for c in ctx.game.order if c not in held]
     state.talon_taken = True
     if ctx.want_steps:
         shown = f": {' '.join(talon)}" if talon else ""
@@ -81,7 +82,7 @@ def replay(record: Record, ctx: Context) -> None:
         how.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
         owners = {c: (declarer, why) for c, why in how.items() if c not in (scarto or ())}
     lying = dict.fromkeys(scarto, "it lies in the scarto") if given else {}
-    play = TrickPlay(FOLLOW, seats, state.leader, TRICKS[seats], start, lying=lying, owners=owners)
+    play = TrickPlay(FOLLOW, seats, leader, TRICKS[seats], start, lying=lying, owners=owners)
     result = play_tricks(ctx, state, play)
     # What only the inferred hands tell, by the rules the state applies.
     after = state.after
@@ -197,7 +198,8 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
             ctx.error(call or record.play, "missing-call", why)
         return
     card = call.cards[0]
-    _told(ctx, state.judge("card", None, card, None), call.cards.card(0), None, "")
+    for fault in state.judge("card", None, card, None):  # where it lies, only when wrong
+        ctx.error(call.cards.at(0), fault.code, fault.message)
     state.act("card", None, card, None)
     if len(call.cards) > 1:
         ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
@@ -212,9 +214,9 @@ def _announcements(record: Record, ctx: Context, state: SicilianState):
         card = item.cards.card(0) if item.cards else None
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
-        read = ("announce", item.seat, item.word, card and card.code)
-        _told(ctx, state.judge(*read), item, card, "illegal-announcement")
-        state.act(*read)
+        seat, word, code = item.seat, item.word, card and card.code
+        _told(ctx, state.judge("announce", seat, word, code), item, card, "illegal-announcement")
+        state.act("announce", seat, word, code)
         if ctx.want_steps:
             label = f"seat {item.seat}: {item.word}"
             ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
@@ -234,10 +236,9 @@ def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, af
     for i, card in enumerate(scarto):
         trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
         why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
-        if why and given:
+        if why and given:  # the first of the cards written so
             cards = record.discard.cards
-            where = cards.at(cards.index(card)) if card in cards else record.discard
-            ctx.error(where, "illegal-scarto", why)
+            ctx.error(cards.at(cards.index(card)), "illegal-scarto", why)
         elif why:
             why += " (the scarto is inferred: the cards never played)"
             ctx.error(record.play, "illegal-scarto", why)
@@ -252,13 +253,13 @@ def _check_chiamo(ctx: Context, declarer: int, node, talon, after, walked) -> No
         if fault is not None:
             ctx.error(node, fault.code, fault.message)
         return
-    higher = [
+    higher = (
         (seat, number, card)
         for number, seat, card in walked()
         if seat != declarer and SUITS[card] == "T" and POWER[card] > POWER[called]
-    ]
-    if higher:
-        seat, number, card = min(higher)
+    )
+    if first := min(higher, default=None):
+        seat, number, card = first
         why = f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played it"
         must = "he must call the highest trump he does not hold"
         ctx.error(node, "wrong-call", f"{why} in trick {number}): {must}")

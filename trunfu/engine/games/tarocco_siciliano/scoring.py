@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 _SPECIAL = PIGLIATA_CARDS | {"EX"}
 """The cards a trick's winners may not keep (the Fuggitivo) or that make a pigliata."""
+SIDES = ("declarer", "opponents")
 
 
 def side_cards(
@@ -51,49 +52,36 @@ def side_cards(
 
 def score(deal: SicilianState) -> Outcome:
     """The outcome of a deal played to its end (rules file, "Scoring (jochi)")."""
-    seats, declarer, partner, tricks = deal.seats, deal.declarer, deal.partner, deal.play.tricks
-    stata = deal.bidding.stata
-    side_of: dict[int, str] = {}
-    sides: dict[str, list[int]] = {"declarer": [], "opponents": []}
+    seats, partner, tricks, stata = deal.seats, deal.partner, deal.play.tricks, deal.bidding.stata
+    side_of, sides = {}, {"declarer": [], "opponents": []}
     for s in range(1, seats + 1):
-        side_of[s] = side = "declarer" if s in (declarer, partner) else "opponents"
+        side_of[s] = side = SIDES[s not in (deal.declarer, partner)]
         sides[side].append(s)
     cards, pigliate = side_cards(tricks, side_of, deal.scarto)
     last = side_of[tricks[-1].winner]
     jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
-    jochi["vanto"][last] = 1
-    jochi["rivanto"][last] = int(deal.rivanto is not None)  # to the last trick's side
+    jochi["vanto"][last], jochi["rivanto"][last] = 1, int(deal.rivanto is not None)
     jochi["pigliate"] = pigliate
     if deal.scommessa:
-        won = set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)
-        jochi["scommessa"]["declarer" if won else "opponents"] = 1
+        jochi["scommessa"][SIDES[not set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)]] = 1
     points: dict[str, int] = {}
     for side, taken in cards.items():
         held = set(taken)
         points[side] = card_points(taken) + (LAST_TRICK if side == last else 0)
         jochi["rimatura"][side] = int(points[side] >= RIMATURA)
         jochi["quattro-re"][side] = int(held.issuperset(KINGS))
-        if held.issuperset(FOUR_ARIE):
-            jochi["arie"][side] = 2 if "T20" in held else 1
+        jochi["arie"][side] = (2 if "T20" in held else 1) if held.issuperset(FOUR_ARIE) else 0
     totals, bonuses = {"declarer": 0, "opponents": 0}, []
     for name, by_side in jochi.items():
         for side, n in by_side.items():
             if n:
                 totals[side] += n
                 bonuses.append(Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n)))
-    d = totals["declarer"] - totals["opponents"]
-    factor = 2 if stata else 1
-    solo = len(sides["opponents"]) if partner is None else 1
-    share = {"declarer": d * solo * factor, "opponents": -d * factor}
-    breakdown = {
-        "sides": sides,
-        "card_points": points,
-        "jochi": jochi,
-        "jochi_total": totals,
-        "difference": d,
-        "stata": stata,
-        "cards": {side: len(held) for side, held in cards.items()},
-    }
+    d, factor = totals["declarer"] - totals["opponents"], 2 if stata else 1
+    share = {"declarer": d * factor * (len(sides["opponents"]) if partner is None else 1)}
+    share["opponents"] = -d * factor
+    breakdown = {"sides": sides, "card_points": points, "jochi": jochi, "jochi_total": totals}
+    breakdown |= {"difference": d, "stata": stata, "cards": {k: len(v) for k, v in cards.items()}}
     return _outcome(
         deal,
         deal.contract,
@@ -119,7 +107,14 @@ ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
 
 
 def _outcome(
-    deal: SicilianState, contract: str, scores: list, breakdown: dict, **fields: object
+    deal: SicilianState,
+    contract: str,
+    scores: list,
+    breakdown: dict,
+    won: bool | None,
+    card_points: dict[str, float],
+    margin: float,
+    bonuses: list[Bonus],
 ) -> Outcome:
     """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments."""
     partner = deal.partner
@@ -134,5 +129,8 @@ def _outcome(
             **breakdown,
             "payments": {str(s): scores[s - 1] for s in range(1, deal.seats + 1)},
         },
-        **fields,
+        won=won,
+        card_points=card_points,
+        margin=margin,
+        bonuses=bonuses,
     )

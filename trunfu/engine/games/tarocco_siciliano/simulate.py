@@ -46,14 +46,11 @@ def choose(state: SicilianState, rng: random.Random) -> str:
             for s in order:
                 if s not in (declarer, state.partner) and evaluate.rivanto(state.hands[s]):
                     return f"{s}: rivanto"
-    legal = [a for a in state.legal() if ":" not in a]
     play = state.current_play()
-    table = play.trick
-    # the order of the legal cards of a sorted hand: the Fuggitivo last when following
-    legal.sort(key=DECK.rank_of.__getitem__)
-    if "EX" in legal and led_suit(table) is not None:
-        legal.remove("EX")
-        legal.append("EX")
+    table, following = play.trick, led_suit(play.trick) is not None
+    # the legal cards in a sorted hand's order, the Fuggitivo last when following
+    legal = [a for a in state.legal() if ":" not in a]
+    legal.sort(key=lambda c: (following and c == "EX", DECK.rank_of[c]))
     if seat == state.rivanto and play.number < play.total:  # Giove kept for the last trick
         legal = _keeping_giove(legal, table)
     if seat == declarer and state.scommessa:

@@ -4,11 +4,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ....notation import models as tgn
 from ....notation.decks import GAMES
-from ....notation.reader import read_text
 from ...cards import SUITS, card_name
 from ...model import Outcome, TrickResult
 from ...play import TrickPlay
@@ -36,17 +33,7 @@ class SicilianState(State):
     `perform` one spelled."""
 
     game, variant = GAME, "mineo"
-    declarer: int | None = None
-    partner: int | None = None
-    """The holder of the called card (None: a solo, or not known)."""
-    called: str | None = None
-    rivanto: int | None = None
-    after: list[str] | None = None
-    """The declarer's cards with the talon (None: not known)."""
-    play: TrickPlay | None = None
-    giove_in_talon = talon_taken = scommessa = partner_known = False
     outcome: Outcome | None = None
-    _sorted: dict[int, list[str]] | None = None
 
     def __init__(
         self,
@@ -57,6 +44,16 @@ class SicilianState(State):
         tags: list[tgn.Tag] | None = None,
     ) -> None:
         self.seats, self.dealer, self.talon, self.phase = seats, dealer, talon, "auction"
+        self.declarer: int | None = None
+        self.partner: int | None = None
+        """The holder of the called card (None: a solo, or not known)."""
+        self.called: str | None = None
+        self.rivanto: int | None = None
+        self.after: list[str] | None = None
+        """The declarer's cards with the talon (None: not known)."""
+        self.play: TrickPlay | None = None
+        self.giove_in_talon = self.talon_taken = self.scommessa = self.partner_known = False
+        self._sorted: dict[int, list[str]] | None = None
         self.hands = {s: hands.get(s) for s in range(1, seats + 1)}
         self.tags = tags or [
             tgn.Tag(name=n, value=v)
@@ -130,23 +127,20 @@ class SicilianState(State):
         if after is None or phase == "over":
             return []
         if phase == "discard":
-            return [c for c in self.in_hand() if not scarto_fault(c, plain(after), self.scarto)]
+            return [c for c in self.in_hand() if not self.judge("card", None, c, None)]
         if phase == "call":
             return [highest_missing(after)]
         cards = self.current_play().legal()
         if phase == "play":
             return cards
-        bet = not self.scommessa and not self.scommessa_fault(after)
-        out = [f"{self.declarer}: scommessa"] if bet else []
-        if self.rivanto is None:
-            out += [f"{s}: rivanto" for s in self.hands if s not in (self.declarer, self.partner)]
-        return out + cards
+        words = ("scommessa", "rivanto")
+        said = [f"{s}: {w}" for w in words for s in self.hands if not self._announce_faults(s, w)]
+        return said + cards
 
     def check(self, action: str) -> list[Fault]:
         read = read_action(self.seats, action)
-        if read is None:
-            return [Fault("unknown-action", f"`{action}` is not an action of {GAME}")]
-        return self.judge(*read)
+        unknown = [Fault("unknown-action", f"`{action}` is not an action of {GAME}")]
+        return self.judge(*read) if read is not None else unknown
 
     def perform(self, action: str) -> None:
         read = read_action(self.seats, action)
@@ -178,7 +172,7 @@ class SicilianState(State):
         why = "the deal is over" if self.play is not None else self.why
         return [Fault("not-played", f"{why}: no card is played")]
 
-    def _announce_faults(self, seat: int, word: str, card: str | None) -> list[Fault]:
+    def _announce_faults(self, seat: int, word: str, card: str | None = None) -> list[Fault]:
         declarer, why = self.declarer, None
         if self.phase != "announce":
             why = "announcements come before the first lead"
@@ -206,8 +200,7 @@ class SicilianState(State):
 
     def scommessa_fault(self, after: list[str] | None) -> str | None:
         """Why the declarer, holding `after` with the talon, may not announce scommessa."""
-        missing = [c for c in ("T20", "EX") if c not in after] if after is not None else []
-        if not missing:
+        if after is None or not (missing := [c for c in ("T20", "EX") if c not in after]):
             return None
         names = " and ".join(card_name(GAME, c) for c in missing)
         return f"seat {self.declarer} announces scommessa without holding {names}"
@@ -249,7 +242,8 @@ class SicilianState(State):
         if bidding.end in (SOLO, CHIAMO):
             self.called = bidding.called
             self.name_declarer(bidding.declarer)
-            self._find_partner()
+            if self.called is not None:  # a solo calls no partner
+                self._find_partner()
         elif bidding.end == FORCED_CALL:
             holder = next((s for s, h in self.hands.items() if h and "T20" in h), None)
             self.giove_in_talon = holder is None and "T20" in (self.talon or [])
@@ -398,21 +392,25 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     return seated
 
 
-@lru_cache(maxsize=4096)
 def read_action(seats: int, action: str) -> tuple[str, int | None, str, str | None] | None:
-    """What `action` says (see `SicilianState`) as the reader reads it; None: not an action."""
-    for section in ("auction", "discard", "announce"):
-        text = f'[Game "{GAME}"]\n[Seats "{seats}"]\n[Dealer "1"]\n\n{section}\n  {action}\n'
-        [read] = read_text(text)
-        found = read.record
-        if read.diagnostics or found is None:
-            continue
-        if found.auction is not None and sum(map(len, found.auction.rounds)) == 1:
-            call = found.auction.rounds[0][0]
-            return "call", call.label, call.word, call.card.code if call.card else None
-        if found.discard is not None and len(found.discard.cards) == 1:
-            return "card", None, found.discard.cards[0], None
-        if found.announce is not None and len(found.announce.items) == 1:
-            item = found.announce.items[0]
-            return "announce", item.seat, item.word, item.cards[0] if item.cards else None
+    """What `action` says (see `SicilianState`): a call (`chiamo T19`, `2: passo`), an
+    announcement (`2: rivanto`) or a card; None: not an action."""
+    label, colon, rest = action.partition(":")
+    seat = int(label) if colon and label.isdigit() and 0 < int(label) <= seats else None
+    words = (rest if colon else action).lower().split() or [""]
+    call, (word, *cards) = DECK.calls[seats].get("-".join(words)), words
+    cards = [c.upper() for c in cards]
+    if colon and seat is None:
+        return None
+    if call is not None and call != "chiamo":  # a call of several words: `altre cinque`
+        return "call", seat, call, None
+    if len(cards) > 1 or not DECK.cards.issuperset(cards):
+        return None
+    card = cards[0] if cards else None
+    if card is not None and DECK.calls[seats].get(word) == "chiamo":
+        return "call", seat, "chiamo", card
+    if seat is not None and word in DECK.announcements:
+        return "announce", seat, word, card
+    if seat is None and card is None and (code := word.upper()) in DECK.cards:
+        return "card", None, code, None
     return None
