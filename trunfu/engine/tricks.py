@@ -106,6 +106,11 @@ class TrickRules:
             for card, power in self.power.items()
         }
 
+    @cached_property
+    def climb(self) -> bool:
+        """True when a trump played on a trump lead must beat the trick when it can."""
+        return self.overtrump is not Overtrump.NEVER and self.must_follow
+
     def is_trump(self, card: str) -> bool:
         """True when `card` belongs to the trump suit."""
         return self.trump is not None and card != EXCUSE and SUITS[card] == self.trump
@@ -119,7 +124,7 @@ class TrickRules:
         if top is None:
             return None
         if led == self.trump:
-            asked = self.overtrump is not Overtrump.NEVER and self.must_follow
+            asked = self.climb
         else:
             asked = self.overtrump is Overtrump.IN_TRICK and self.must_trump
         return top if asked else None
@@ -198,12 +203,12 @@ class TrickRules:
         contenders = self.contenders
         wins = contenders[None]
         led = None
-        trump = self.trump
+        trump, climb = self.trump, self.climb
         win, top = 0, -1  # the winning card so far: its index, and its key
         for i, card in enumerate(cards):
             suit = SUITS[card]
-            if suit == led and (suit != trump or wins[card] > top):
-                pass  # a plain suit followed, or a trump lead beaten: always allowed
+            if suit == led and (suit != trump or not climb or wins[card] > top):
+                pass  # a plain suit followed, a trump lead beaten (or need not be): allowed
             elif led is None and suit != EXCUSE:  # the lead, or the card after the excuse
                 led, wins = suit, contenders[suit]
             elif suit == EXCUSE:
