@@ -14,9 +14,6 @@ from .trionfo import Auction
 
 CLAIMED = {"fuori": " calls his team out", "penalty": "'s team is penalised"}
 """How a claim's step tells it, after the seat."""
-UNKNOWN = {4: ("unknown-leader", "leads the first trick"), 5: ("unknown-first", "speaks first")}
-"""Seats → the diagnostic when the record does not show who held the first card, and what
-its holder does."""
 
 
 def _fit(
@@ -71,10 +68,10 @@ def _first(
     first = None if shift is None else _fit(record, hands, card, trump, shift)
     where = (record.play if played else None) if four else record.auction
     if first is None and where is not None:
-        code, does = UNKNOWN[ctx.seats]
+        does = "leads the first trick" if four else "speaks first"
         unknown = f"the holder of {card} {does}, but the record does not show who held {card}"
         hint = "give the deal (one hand is enough when the play then fits a single seat)"
-        ctx.error(where, code, f"{unknown}: {hint}")
+        ctx.error(where, "unknown-leader" if four else "unknown-first", f"{unknown}: {hint}")
     return first, False
 
 
