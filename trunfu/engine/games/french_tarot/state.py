@@ -155,7 +155,7 @@ class FrenchState(State):
         if self.takes_chien:
             full, ecart = self.full, self.ecart
             known = full is not None and ecart is not None
-            hands[self.taker] = list(filterfalse(ecart.__contains__, full)) if known else None
+            hands[self.taker] = list(filterfalse(set(ecart).__contains__, full)) if known else None
         return hands
 
     def taker_aside(self) -> tuple[list[str], list[str]]:
@@ -361,7 +361,9 @@ class FrenchState(State):
     def _score(self) -> None:
         """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
         tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
-        partners = found_partners(tricks, self.called, taker)
+        # the taker's partners: the seats dealt a called card (as they play it), in call order
+        dealt = [s for card in self.called for s, hand in self.play.dealt.items() if card in hand]
+        partners = [s for s in dict.fromkeys(dealt) if s != taker]
         team = {taker, *partners}
         # the cards aside: the chien left aside, or the écart as judged against the taker's
         # cards and the chien; else (not given, or not judged) the cards nobody played
