@@ -183,9 +183,8 @@ class FrenchState(State):
 
     def legal(self) -> list[str]:
         phase = self.phase
-        if phase == "auction":
-            higher = CONTRACTS[RANK[self.contract] + 1 if self.contract else 0 :]
-            return [PASS, *(higher if self.sec is None else ())]  # the Petit sec: pass
+        if phase == "auction":  # a bid higher than the best, none by the Petit sec's seat
+            return [bid for bid in (PASS, *CONTRACTS) if not self.check(bid)]
         if phase in ("call", "discard"):
             left = [c for c in self.full or () if c not in (self.ecart or ())]
             cards = FACES if phase == "call" else left
@@ -294,15 +293,11 @@ class FrenchState(State):
                 "after the écart, before the first card"
             )
         if word == "chelem":
-            faults = check_chelem(seat, self.taker, self.variant)
-            if self.chelem:
-                faults.append(Fault("chelem-twice", "the chelem is announced twice"))
-            return [(-1, f) for f in faults]
+            twice = [Fault("chelem-twice", "the chelem is announced twice")] if self.chelem else []
+            return [(-1, f) for f in check_chelem(seat, self.taker, self.variant) + twice]
         if any(s == seat and w == "poignee" for s, w, _ in self.announced):
             return [(-1, Fault("poignee-twice", f"seat {seat} shows a second poignée"))]
         faults = shape_faults(shown, self.seats, seat, variant=self.variant, taker=self.taker)[1]
-        if faults and faults[0][1].code == "poignee-not-taker":
-            return faults
         return faults + self.shown_faults(seat, shown)
 
     def shown_faults(self, seat: int, shown: list[str]) -> Placed:
