@@ -39,7 +39,7 @@ def replay(record: Record, ctx: Context) -> None:
         _call(state, record, ctx)
         _chien(state, record, ctx)
         _announcements(state, record, ctx)
-        result = play_tricks(ctx, state, state.new_play())
+        result = play_tricks(ctx, state, state.playing())
         if result.complete:
             _after_play(state, record, ctx, result)
 

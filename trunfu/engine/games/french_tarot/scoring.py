@@ -77,10 +77,11 @@ def score(tally: Tally) -> Outcome:
                 Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"])
             )
     total += sum(bonus.points for bonus in bonuses) if fft else 0
-    paid = [] if fft else paid  # classic: every other seat pays it to the seat, beside the shares
-    extras = [
-        sum(a * (seats - 1) if s == to else -a for to, a in paid) for s in range(1, seats + 1)
-    ]
+    extras = [0.0] * seats  # classic: every other seat pays each `paid` amount to its seat
+    for to, amount in () if fft else paid:
+        extras = [
+            e + (amount * (seats - 1) if s == to else -amount) for s, e in enumerate(extras, 1)
+        ]
     defenders = [s for s in range(1, seats + 1) if s not in team]
     shares = dict.fromkeys(defenders, -total)  # every defender pays X, the taker's side shares it
     parts = SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all

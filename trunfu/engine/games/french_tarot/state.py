@@ -147,7 +147,7 @@ class FrenchState(State):
 
     def hand_at_play(self, seat: int) -> list[str] | None:
         """`seat`'s cards at the start of play (the taker's after the écart; None: unknown)."""
-        return (self.play.dealt if self.play is not None else self.play_hands()).get(seat)
+        return self.playing().dealt.get(seat)
 
     def play_hands(self) -> dict[int, list[str] | None]:
         """Each seat's cards at the start of play (None: unknown)."""
