@@ -95,10 +95,10 @@ def petit_au_bout(tricks: list[TrickResult], team: Team, *, slam_rule: bool) -> 
     """The seat winning the trick with the Petit au bout: the Petit in the last trick, or
     (`slam_rule`) in the next-to-last when the last is a slam's Excuse."""
     last = tricks[-1]
-    if any(c == PETIT for _, c in last.cards):
+    if PETIT in map(_card, last.cards):
         return last.winner
     if slam_rule and len(tricks) >= 2 and excuse_wins_last(tricks, team) is not None:
         before = tricks[-2]
-        if any(c == PETIT for _, c in before.cards):
+        if PETIT in map(_card, before.cards):
             return before.winner
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import filterfalse
+from itertools import cycle, filterfalse, islice
 
 from ....notation import models as tgn
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
@@ -143,7 +143,7 @@ class FrenchState(State):
     @property
     def speakers(self) -> list[int]:
         """The seat of each call, in order."""
-        return [self.order[i % self.seats] for i in range(len(self.calls))]
+        return list(islice(cycle(self.order), len(self.calls)))  # round the table
 
     def hand_at_play(self, seat: int) -> list[str] | None:
         """`seat`'s cards at the start of play (the taker's after the écart; None: unknown)."""
@@ -245,7 +245,7 @@ class FrenchState(State):
     def _card_phase(self, action: str) -> str:
         """The phase a card is for now: `call`, `discard` or `play` (the play begun, or
         about to be); else `IllegalAction`."""
-        phase = self.phase
+        phase = self._entered or self.phase  # (in a section: its phase, at once)
         if phase in ("call", "discard"):
             return phase
         if phase in ("announce", "play") or (self.play is not None and self.contract):
