@@ -147,7 +147,7 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
     """What the whole play tells: the poignées of seats whose hand it alone gives, the
     écart not judged before the play (the taker's hand or the chien not given, or no
     `discard` section: the cards nobody played); then the score."""
-    items = record.announce.items if record.announce else []
+    items = record.announce.items if record.announce and result.inferred else []
     firsts = {item.seat: item for item in reversed(items) if item.word == "poignee"}
     for item in items:  # each seat's first poignée, in the record's order
         if firsts.get(item.seat) is item and item.seat in result.inferred:

@@ -68,7 +68,7 @@ class FrenchState(State):
         tags: list[tgn.Tag],
     ) -> None:
         self.seats, self.dealer, self.variant = seats, dealer, variant
-        self.order = [(dealer + n) % seats + 1 for n in range(seats)]  # the speaking order
+        self.order = [*range(dealer + 1, seats + 1), *range(1, dealer + 1)]  # speaking order
         self.dealt, self.chien, self.tags = hands, chien, tags  # a hand None: unknown
         self.size = rules.CHIEN[seats]  # the chien's cards, and the écart's
         self.calls: list[str] = []
