@@ -7,12 +7,12 @@ from ...cards import SUITS, TRUMP
 from ...state import Fault
 from .rules import DECK, EXCUSE, OUDLERS
 
-
-def is_trump(card: str) -> bool:
-    return SUITS[card] == TRUMP
-
-
-TRUMP_OR_EXCUSE = frozenset(c for c in DECK.order if is_trump(c) or c == EXCUSE)
+TRUMPS = frozenset(c for c in DECK.order if SUITS[c] == TRUMP)
+is_trump = TRUMPS.__contains__
+TRUMP_OR_EXCUSE = TRUMPS | {EXCUSE}
+SPARE = frozenset(c for c in DECK.order if c not in TRUMP_OR_EXCUSE and not c.startswith("K"))
+"""The suit cards other than the kings: what the écart should be made of."""
+discardable = SPARE.__contains__
 
 
 def trumps_of(cards: list[str]) -> list[str]:
@@ -20,21 +20,17 @@ def trumps_of(cards: list[str]) -> list[str]:
     return list(filter(TRUMP_OR_EXCUSE.__contains__, cards))
 
 
-def discardable(card: str) -> bool:
-    """A suit card other than a king: what the écart should be made of."""
-    return not is_trump(card) and card not in OUDLERS and not card.startswith("K")
-
-
 def _spare(hand: list[str], ecart: list[str]) -> list[str]:
     """The cards of `hand` the taker could put aside instead of a trump."""
-    return [c for c in hand if discardable(c) and c not in ecart]
+    aside = set(ecart)
+    return [c for c in hand if c in SPARE and c not in aside]
 
 
 def forced_trumps(hand: list[str], ecart: list[str], size: int) -> list[str]:
     """The trumps of `ecart` the taker could not keep out of it: all of them when the écart
     is of the right size and every card he could put aside instead is in it, none otherwise.
     Such trumps still count as his for a poignée (the fft's exception for the triple)."""
-    if len(ecart) != size or _spare(hand, ecart):
+    if len(ecart) != size or not SPARE.intersection(hand).issubset(ecart):
         return []
     return [c for c in ecart if is_trump(c) and c not in OUDLERS and c in hand]
 

@@ -74,24 +74,20 @@ def count(
     points, oudlers, excused = {}, {}, []
     for name, taken in won.items():
         cards = list(map(_card, chain.from_iterable(map(_CARDS, taken))))
-        size, at = len(taken[0].cards) if taken else 1, 0  # a card per seat in each trick
+        size, at = len(taken[0].cards) if taken else 1, 0
         while EXCUSE in cards[at:]:  # each trick holding the Excuse, once
             number = cards.index(EXCUSE, at) // size
-            excused.append(taken[number])
+            excused.append((name, taken[number]))
             at = (number + 1) * size
         cards += aside if name == aside_side else ()
         points[name] = sum(map(POINTS.__getitem__, cards), 0.0)
         oudlers[name] = sum(map(OUDLERS.__contains__, cards))
-    for trick in excused:
-        name = "taker" if trick.winner in team else "defence"
-        cards = list(map(_card, trick.cards))
-        owner = "taker" if trick.cards[cards.index(EXCUSE)][0] in team else "defence"
+    for name, trick in excused:  # the Excuse's exchange: a half-point card to the winners
+        owner = "taker" if next(s for s, c in trick.cards if c == EXCUSE) in team else "defence"
         if owner != name and trick.number != total:
-            # the Excuse's exchange: a half-point card to the winners
-            points[owner] += POINTS[EXCUSE] - 0.5
-            points[name] -= POINTS[EXCUSE] - 0.5
-            oudlers[owner] += 1
-            oudlers[name] -= 1
+            for side, sign in ((owner, 1), (name, -1)):
+                points[side] += sign * (POINTS[EXCUSE] - 0.5)
+                oudlers[side] += sign
     return Piles(points, oudlers, {name: len(taken) for name, taken in won.items()})
 
 
@@ -99,10 +95,10 @@ def petit_au_bout(tricks: list[TrickResult], team: Team, *, slam_rule: bool) -> 
     """The seat winning the trick with the Petit au bout: the Petit in the last trick, or
     (`slam_rule`) in the next-to-last when the last is a slam's Excuse."""
     last = tricks[-1]
-    if any(c == PETIT for _, c in last.cards):
+    if PETIT in map(_card, last.cards):
         return last.winner
     if slam_rule and len(tricks) >= 2 and excuse_wins_last(tricks, team) is not None:
         before = tricks[-2]
-        if any(c == PETIT for _, c in before.cards):
+        if PETIT in map(_card, before.cards):
             return before.winner
     return None

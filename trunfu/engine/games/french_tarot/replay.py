@@ -5,7 +5,7 @@ what only the play shows of hands the record does not give."""
 
 from __future__ import annotations
 
-from ....notation.models import Announcement, Cards, Node, Record
+from ....notation.models import Cards, Node, Record
 from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
@@ -33,13 +33,11 @@ def replay(record: Record, ctx: Context) -> None:
     later = [
         s for s in (record.call, record.discard, record.announce, record.play) if s is not None
     ]
-    if state.sec is not None:
-        _petit_sec(state, record, ctx, later)
-    elif _auction(state, record, ctx, later):
+    if _auction(state, record, ctx, later):
         _call(state, record, ctx)
         _chien(state, record, ctx)
         _announcements(state, record, ctx)
-        result = play_tricks(ctx, state, state.new_play())
+        result = play_tricks(ctx, state, state.playing())
         if result.complete:
             _after_play(state, record, ctx, result)
 
@@ -50,26 +48,22 @@ def _tell(ctx: Context, faults: Placed, cards: Cards, fallback: Node | None) -> 
         ctx.error(cards.at(index) if 0 <= index < len(cards) else fallback, *fault)
 
 
-def _petit_sec(state: FrenchState, record: Record, ctx: Context, later: list[Node]) -> None:
-    """A seat holds the Petit sec (fft): told at the first bid or section after the deal
-    (`later`), and the deal is thrown in."""
-    calls, fault = record.calls(), petit_sec_fault(state.sec)
-    for node in [*(c for c in calls if c.word != PASS), *later][:1]:
-        ctx.error(node, *fault)
-    state.enter("auction")
-    for call in calls:
-        state.perform(call.word)
-    ctx.outcome = scoring.thrown_in(ctx.seats, state.speakers)
-    ctx.step("end", seat=state.sec, label=f"seat {state.sec} shows the Petit sec: thrown in")
-
-
 def _auction(state: FrenchState, record: Record, ctx: Context, later: list[Node]) -> bool:
-    """The bids; True when a contract was reached and the deal goes on (to `later`)."""
-    bids = record.auction
-    calls = record.calls()
+    """The bids; True when a contract was reached and the deal goes on (to `later`). A seat
+    holding the Petit sec (fft) shows it: told at the first bid or section after the deal,
+    and the deal is thrown in."""
+    bids, calls = record.auction, record.calls()
+    state.enter("auction")
+    if state.sec is not None:
+        for node in [*(c for c in calls if c.word != PASS), *later][:1]:
+            ctx.error(node, *petit_sec_fault(state.sec))
+        for call in calls:
+            state.perform(call.word)
+        ctx.outcome = scoring.thrown_in(ctx.seats, state.speakers)
+        ctx.step("end", seat=state.sec, label=f"seat {state.sec} shows the Petit sec: thrown in")
+        return False
     for separator in bids.separators if bids else []:
         ctx.error(separator, "one-round", "french-tarot has a single round of bids: no `/`")
-    state.enter("auction")
     for call in calls:
         action = call.word if call.label is None else f"{call.label}: {call.word}"
         label = f"seat {state.to_act}: {call.word}" if ctx.want_steps else ""
@@ -153,13 +147,11 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
     """What the whole play tells: the poignées of seats whose hand it alone gives, the
     écart not judged before the play (the taker's hand or the chien not given, or no
     `discard` section: the cards nobody played); then the score."""
-    firsts: dict[int, Announcement] = {}
-    for item in record.announce.items if record.announce else []:
-        if item.word == "poignee":
-            firsts.setdefault(item.seat, item)
-    for seat, item in firsts.items():
-        if seat in result.inferred:
-            _tell(ctx, state.shown_faults(seat, list(item.cards)), item.cards, item)
+    items = record.announce.items if record.announce and result.inferred else []
+    firsts = {item.seat: item for item in reversed(items) if item.word == "poignee"}
+    for item in items:  # each seat's first poignée, in the record's order
+        if firsts.get(item.seat) is item and item.seat in result.inferred:
+            _tell(ctx, state.shown_faults(item.seat, list(item.cards)), item.cards, item)
     section = record.discard
     if state.takes_chien and (section is None or state.full is None):
         played = [c for t in result.tricks for s, c in t.cards if s == state.taker]

@@ -76,11 +76,12 @@ def score(tally: Tally) -> Outcome:
             bonuses.append(
                 Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"])
             )
-    extras = [0.0] * seats  # payments outside the shares (classic)
-    for bonus in bonuses if fft else ():
-        total += bonus.points
-    for seat, amount in () if fft else paid:
-        _pay_all(extras, seat, amount)
+    total += sum(bonus.points for bonus in bonuses) if fft else 0
+    extras = [0.0] * seats  # classic: every other seat pays each `paid` amount to its seat
+    for to, amount in () if fft else paid:
+        extras = [
+            e + (amount * (seats - 1) if s == to else -amount) for s, e in enumerate(extras, 1)
+        ]
     defenders = [s for s in range(1, seats + 1) if s not in team]
     shares = dict.fromkeys(defenders, -total)  # every defender pays X, the taker's side shares it
     parts = SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all
@@ -121,22 +122,9 @@ def score(tally: Tally) -> Outcome:
 
 def _chelem_kinds(tally: Tally) -> list[str]:
     """The kinds of chelem of the deal (fft), each a key of `CHELEM`."""
-    kinds = []
-    if tally.chelem_announced:
-        kinds.append("announced and made" if tally.taker_all_tricks else "announced and failed")
-    elif tally.taker_all_tricks:
-        kinds.append("made unannounced")
-    if tally.defence_all_tricks:
-        kinds.append("defence took every trick")
-    return kinds
-
-
-def _pay_all(extras: list[float], seat: int, amount: float) -> None:
-    """Every other seat pays `amount` to `seat` (a negative amount goes the other way)."""
-    for other in range(1, len(extras) + 1):
-        if other != seat:
-            extras[other - 1] -= amount
-            extras[seat - 1] += amount
+    made = "announced and made" if tally.taker_all_tricks else "announced and failed"
+    kinds = [made] if tally.chelem_announced else ["made unannounced"] * tally.taker_all_tricks
+    return kinds + ["defence took every trick"] * tally.defence_all_tricks
 
 
 def thrown_in(seats: int, speakers: list[int]) -> Outcome:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import filterfalse
+from itertools import cycle, filterfalse, islice
 
 from ....notation import models as tgn
 from ....notation.decks import ANNOUNCEMENT_SPELLINGS
@@ -68,7 +68,7 @@ class FrenchState(State):
         tags: list[tgn.Tag],
     ) -> None:
         self.seats, self.dealer, self.variant = seats, dealer, variant
-        self.order = [(dealer + n) % seats + 1 for n in range(seats)]  # the speaking order
+        self.order = [*range(dealer + 1, seats + 1), *range(1, dealer + 1)]  # speaking order
         self.dealt, self.chien, self.tags = hands, chien, tags  # a hand None: unknown
         self.size = rules.CHIEN[seats]  # the chien's cards, and the écart's
         self.calls: list[str] = []
@@ -143,11 +143,11 @@ class FrenchState(State):
     @property
     def speakers(self) -> list[int]:
         """The seat of each call, in order."""
-        return [self.order[i % self.seats] for i in range(len(self.calls))]
+        return list(islice(cycle(self.order), len(self.calls)))  # round the table
 
     def hand_at_play(self, seat: int) -> list[str] | None:
         """`seat`'s cards at the start of play (the taker's after the écart; None: unknown)."""
-        return (self.play.dealt if self.play is not None else self.play_hands()).get(seat)
+        return self.playing().dealt.get(seat)
 
     def play_hands(self) -> dict[int, list[str] | None]:
         """Each seat's cards at the start of play (None: unknown)."""
@@ -155,7 +155,7 @@ class FrenchState(State):
         if self.takes_chien:
             full, ecart = self.full, self.ecart
             known = full is not None and ecart is not None
-            hands[self.taker] = list(filterfalse(ecart.__contains__, full)) if known else None
+            hands[self.taker] = list(filterfalse(set(ecart).__contains__, full)) if known else None
         return hands
 
     def taker_aside(self) -> tuple[list[str], list[str]]:
@@ -183,9 +183,8 @@ class FrenchState(State):
 
     def legal(self) -> list[str]:
         phase = self.phase
-        if phase == "auction":
-            higher = CONTRACTS[RANK[self.contract] + 1 if self.contract else 0 :]
-            return [PASS, *(higher if self.sec is None else ())]  # the Petit sec: pass
+        if phase == "auction":  # a bid higher than the best, none by the Petit sec's seat
+            return [bid for bid in (PASS, *CONTRACTS) if not self.check(bid)]
         if phase in ("call", "discard"):
             left = [c for c in self.full or () if c not in (self.ecart or ())]
             cards = FACES if phase == "call" else left
@@ -246,7 +245,7 @@ class FrenchState(State):
     def _card_phase(self, action: str) -> str:
         """The phase a card is for now: `call`, `discard` or `play` (the play begun, or
         about to be); else `IllegalAction`."""
-        phase = self.phase
+        phase = self._entered or self.phase  # (in a section: its phase, at once)
         if phase in ("call", "discard"):
             return phase
         if phase in ("announce", "play") or (self.play is not None and self.contract):
@@ -294,15 +293,11 @@ class FrenchState(State):
                 "after the écart, before the first card"
             )
         if word == "chelem":
-            faults = check_chelem(seat, self.taker, self.variant)
-            if self.chelem:
-                faults.append(Fault("chelem-twice", "the chelem is announced twice"))
-            return [(-1, f) for f in faults]
+            twice = [Fault("chelem-twice", "the chelem is announced twice")] if self.chelem else []
+            return [(-1, f) for f in check_chelem(seat, self.taker, self.variant) + twice]
         if any(s == seat and w == "poignee" for s, w, _ in self.announced):
             return [(-1, Fault("poignee-twice", f"seat {seat} shows a second poignée"))]
         faults = shape_faults(shown, self.seats, seat, variant=self.variant, taker=self.taker)[1]
-        if faults and faults[0][1].code == "poignee-not-taker":
-            return faults
         return faults + self.shown_faults(seat, shown)
 
     def shown_faults(self, seat: int, shown: list[str]) -> Placed:
@@ -361,7 +356,9 @@ class FrenchState(State):
     def _score(self) -> None:
         """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
         tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
-        partners = found_partners(tricks, self.called, taker)
+        # the taker's partners: the seats dealt a called card (as they play it), in call order
+        dealt = [s for card in self.called for s, hand in self.play.dealt.items() if card in hand]
+        partners = [s for s in dict.fromkeys(dealt) if s != taker]
         team = {taker, *partners}
         # the cards aside: the chien left aside, or the écart as judged against the taker's
         # cards and the chien; else (not given, or not judged) the cards nobody played
