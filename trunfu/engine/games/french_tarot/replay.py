@@ -55,8 +55,9 @@ def _auction(state: FrenchState, record: Record, ctx: Context, later: list[Node]
     bids, calls = record.auction, record.calls()
     state.enter("auction")
     if state.sec is not None:
+        fault = petit_sec_fault(state.sec)
         for node in [*(c for c in calls if c.word != PASS), *later][:1]:
-            ctx.error(node, *petit_sec_fault(state.sec))
+            ctx.error(node, *fault)
         for call in calls:
             state.perform(call.word)
         ctx.outcome = scoring.thrown_in(ctx.seats, state.speakers)
