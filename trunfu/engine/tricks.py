@@ -91,7 +91,7 @@ class TrickRules:
 
     def with_trump(self, trump: str | None) -> TrickRules:
         """These rules with another trump (marafone: the suit named for the hand)."""
-        return _with_trump(self, trump)
+        return replace(self, trump=trump)
 
     @cached_property
     def power(self) -> dict[str, int]:
@@ -274,11 +274,6 @@ class _Keys(dict[str, int]):
 
     def __missing__(self, card: str) -> int:
         return -1
-
-
-@cache
-def _with_trump(rules: TrickRules, trump: str | None) -> TrickRules:
-    return replace(rules, trump=trump)
 
 
 def led_suit(trick: Sequence[str]) -> str | None:
