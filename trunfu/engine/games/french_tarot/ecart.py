@@ -30,7 +30,7 @@ def forced_trumps(hand: list[str], ecart: list[str], size: int) -> list[str]:
     """The trumps of `ecart` the taker could not keep out of it: all of them when the écart
     is of the right size and every card he could put aside instead is in it, none otherwise.
     Such trumps still count as his for a poignée (the fft's exception for the triple)."""
-    if len(ecart) != size or not SPARE.intersection(hand).issubset(ecart):
+    if len(ecart) != size or _spare(hand, ecart):
         return []
     return [c for c in ecart if is_trump(c) and c not in OUDLERS and c in hand]
 
