@@ -50,10 +50,11 @@ _card = itemgetter(1)
 
 def taken_thirds(tricks: list[TrickResult], last: bool) -> list[tuple[int, int]]:
     """(winner, thirds) of each trick (`last`: the last trick's point counted, to its winner)."""
-    taken = [(t.winner, sum(map(THIRDS.__getitem__, map(_card, t.cards)))) for t in tricks]
-    if last:
-        taken[-1] = (taken[-1][0], taken[-1][1] + LAST_TRICK_THIRDS)
-    return taken
+    final = len(tricks) - 1
+    return [
+        (t.winner, trick_thirds(map(_card, t.cards), last and i == final))
+        for i, t in enumerate(tricks)
+    ]
 
 
 def side_thirds(tricks: list[TrickResult], side: Collection[int], last: bool) -> list[int]:
