@@ -168,7 +168,9 @@ class WaiteState(State):
             return out
         said = {(i.seat, i.word, frozenset(i.cards)) for i in self.announced}
         found = [(s, d) for s, hand in hands.items() for d in declarations(hand or [])]
-        kinds = {(s, d.kind): 0 for s, d in found if (s, d.kind, frozenset(d.cards)) not in said}
+        kinds = dict.fromkeys(
+            (s, d.kind) for s, d in found if (s, d.kind, frozenset(d.cards)) not in said
+        )
         out += [f"{seat}: {kind}" for seat, kind in kinds]  # each kind once
         return out + RULES.legal(hands[self.leader] or [], [])
 
@@ -342,7 +344,9 @@ class WaiteState(State):
         out: dict[int, list[Declaration]] = {s: [] for s in hands}
         for item in self.announced:
             seat, word, cards = item.seat, item.word, item.cards
-            scored = not self.asks.get(seat) if word == "ask" else hands.get(seat, 0) is None
+            if seat not in hands:
+                continue  # a seat the deal does not have
+            scored = not self.asks.get(seat) if word == "ask" else hands[seat] is None
             if scored and not self.judge_declaration(item):
                 out[seat].append(Declaration(word, tuple(cards), announced(word, cards)[0]))
         for seat, found in out.items():
