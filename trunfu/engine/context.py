@@ -64,11 +64,8 @@ class Context:
     ) -> None:
         """Report a problem at a node (or a (line, column) pair; None: the record's start)."""
         if where is None:
-            line, column = self.record.line, self.record.column
-        elif isinstance(where, tuple):
-            line, column = where
-        else:
-            line, column = where.line, where.column
+            where = (0, 0)
+        line, column = where if isinstance(where, tuple) else (where.line, where.column)
         self.diagnostics.append(
             Diagnostic(
                 file=self.record.file,
