@@ -1,10 +1,11 @@
 """The Result text (spec §6) and the engine's promises: it never raises, it compares the
 Result tag only for a deal played by the rules."""
 
+from dataclasses import replace
+
 import pytest
 
 from trunfu.engine import format_result, games, replay
-from trunfu.engine.games import GameRules
 from trunfu.engine.scoring import parse_result, same_scores
 from trunfu.notation.reader import read_records
 
@@ -27,8 +28,8 @@ def test_an_internal_error_is_a_diagnostic(monkeypatch: pytest.MonkeyPatch):
     def broken(record, ctx):
         raise KeyError("T99")
 
-    games.load()
-    monkeypatch.setitem(games.GAMES, "tarocco-siciliano", GameRules("tarocco-siciliano", broken))
+    rules = replace(games.get("tarocco-siciliano"), replay=broken)
+    monkeypatch.setitem(games.GAMES, "tarocco-siciliano", rules)
     record = read_records('[Game "tarocco-siciliano"]\n[Seats "3"]\n[Dealer "1"]\n')[0]
     [d] = replay(record).diagnostics
     assert d.code == "internal-error" and "KeyError" in d.message and d.line == 1

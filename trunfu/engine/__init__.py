@@ -39,7 +39,7 @@ def _rules(record: Record) -> GameRules:
     record's seats."""
     name = record.tag("Game")
     rules = get(name)
-    if rules is None or rules.start is None or rules.actions is None:
+    if rules is None:
         raise ValueError(f"trunfu has no game state for {name!r}")
     if rules.seats and record.seats not in rules.seats:
         counts = "|".join(map(str, rules.seats))

@@ -20,9 +20,8 @@ def iter_simulate(
     seed. Each gets `Event "trunfu simulation, seed S"`, `Board N` and `Source "simulated by
     trunfu"` tags (the last tells the dashboard and any reader that nobody played it)."""
     rules = get(game)
-    if rules is None or rules.deal is None or rules.choose is None:
-        known = ", ".join(sorted(n for n, r in load().items() if r.deal and r.choose))
-        known = known or "none"
+    if rules is None:
+        known = ", ".join(sorted(load()))
         raise ValueError(f"no simulator for {game!r} (games that simulate: {known})")
     if rules.seats and seats not in rules.seats:
         counts = "|".join(str(n) for n in rules.seats)

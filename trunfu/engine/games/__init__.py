@@ -26,7 +26,6 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ...notation.models import Record
@@ -48,27 +47,13 @@ class GameRules:
 
     name: str
     """The `Game` tag value."""
+    seats: tuple[int, ...]
+    """The seat counts the module referees."""
     replay: Replayer
-    seats: tuple[int, ...] = ()
-    """The seat counts the module referees (empty: all those of the deck)."""
-    start: Starter | None = None
-    actions: Actions | None = None
-    deal: Dealer | None = None
-    choose: Chooser | None = None
-
-    @classmethod
-    def of(
-        cls,
-        name: str,
-        seats: tuple[int, ...],
-        replay: Replayer,
-        state: ModuleType,
-        simulator: ModuleType,
-    ) -> GameRules:
-        """A game package's rules: its referee, its `state` module's `start` and `actions`,
-        its `simulator` module's `deal` and `choose`."""
-        start, actions = state.start, state.actions
-        return cls(name, replay, seats, start, actions, simulator.deal, simulator.choose)
+    start: Starter
+    actions: Actions
+    deal: Dealer
+    choose: Chooser
 
 
 GAMES: dict[str, GameRules] = {}
