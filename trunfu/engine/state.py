@@ -20,11 +20,6 @@ if TYPE_CHECKING:
     from .model import Outcome, TrickResult
     from .play import TrickPlay
 
-PHASES = ("auction", "call", "discard", "exchange", "announce", "play", "over")
-"""The phases every game names the same way; a game may add its own (documented in
-docs/engine-contract.md)."""
-
-
 class IllegalAction(ValueError):
     """An action the rules refuse. Its message is the sentence the referee prints (e.g.
     "trick 3: seat 2 played 5S but held 9S of the suit led"); `code` is the diagnostic's."""
