@@ -6,6 +6,7 @@ the ask), and every sequence of trumps or of one suit."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from itertools import pairwise
 from typing import NamedTuple
 
 from ....notation.decks import ITALIAN_SUITS, TAROT_RANKS
@@ -81,13 +82,25 @@ def declarations(hand: Iterable[str]) -> list[Declaration]:
 
 def announced(word: str, cards: list[str]) -> tuple[int, str | None]:
     """Points of an `announce` item from the cards it shows, and a message when the cards
-    do not make the combination named, each card once (an `ask` scores 5 unless answered):
-    the combination `declarations` finds of that kind in those cards, and no other card."""
+    do not make the combination named (an `ask` scores 5 unless answered)."""
     if word == "ask":
         return ASK_POINTS, None if not cards else "`ask` shows no cards"
     if word not in NEEDS:
         return 0, f"`{word}` is not a declaration of the Game of Tarot"
-    for found in declarations(cards):
-        if found.kind == word and sorted(found.cards) == sorted(cards):
-            return found.points, None
+    distinct = len(set(cards))
+    if word in ("greater", "lesser"):
+        made = distinct >= 3 and all(c in (GREATER if word == "greater" else LESSER) for c in cards)
+        points = 5 * (distinct - 2)
+    elif word == "trumps":
+        made = len(cards) >= 10 and all(c[0] == "T" or c == "EX" for c in cards)
+        points = 15 if len(cards) >= 13 else 10
+    elif word == "tarots":
+        made = distinct in (3, 6) and all(c in TAROTS for c in cards)
+        points = 15 * (len(cards) // 3)
+    else:
+        places = sorted(_PLACE[c] for c in cards if c in _PLACE)
+        made = 4 <= len(places) == len(cards) and all(b == a + 1 for a, b in pairwise(places))
+        points = 5 * min(3, (len(cards) - 1) // 3)
+    if made:
+        return points, None
     return 0, NEEDS[word].format(shown=" ".join(cards) or "nothing", count=len(cards))

@@ -193,8 +193,10 @@ class WaiteState(State):
             if do:
                 raise IllegalAction(fault.message, fault.code)
             return fault
+        rule = self._exchange if type(item) is Exchange else self._announce
         seats = (item.seat,) if type(item) is Announcement else (item.giver, item.receiver)
-        fault = (self._exchange if type(item) is Exchange else self._announce)(item, do)
+        if do:
+            return rule(item, True)
         if max(seats) > self.seats or len(set(seats)) < len(seats):
             return Fault(
                 "illegal-action",
@@ -204,7 +206,7 @@ class WaiteState(State):
         if self.play is not None or not self.discard_done:
             when = "after the discard" if self.play is None else "before the play"
             return Fault("illegal-action", f"announcements and exchanges come {when}")
-        return fault
+        return rule(item, False)
 
     def _discard(self, card: str, do: bool) -> Fault | None:
         """The dealer puts `card` aside, from his hand and the left-over cards."""
