@@ -9,12 +9,12 @@ from ....notation.models import Exchange, Record
 from ...context import Context
 from ...play import play_tricks
 from .declarations import announced, declarations
-from .state import DISCARD, WaiteState, discard_shown, in_rules_order, spell, start
+from .state import DISCARD, WaiteState, discard_shown, from_record, in_rules_order, spell
 
 
 def replay(record: Record, ctx: Context) -> None:
     """Referee and score one deal."""
-    state = start(record)
+    state = from_record(record, ctx.seats, ctx.dealer)
     ctx.observe(state)
     ctx.step("deal", label="three hands of 25 are dealt, five at a time; 3 cards are left over")
     if not _discard(record, ctx, state):
@@ -58,8 +58,11 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
         state.discard_unseen(cards)
         return True
     for place, card in enumerate(cards):
-        if not ctx.act(state, written.at(place) if written else None, card):
+        faults = state.check(card)
+        if faults:
+            ctx.error(written.at(place) if written else None, faults[0].code, faults[0].message)
             return False
+        state.perform(card)
     label = f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3"
     ctx.step("discard", seat=state.dealer, text=" ".join(cards), node=record.discard, label=label)
     return True

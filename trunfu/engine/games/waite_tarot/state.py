@@ -400,12 +400,17 @@ class WaiteState(State):
         return {seat: list(cards) for seat, cards in shown.items()}
 
 
+def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
+    """The state after the deal of `record`, its unknown hands None."""
+    deal = record.deal.hands if record.deal else []
+    dealt = {hand.owner: list(hand.cards) for hand in deal}
+    return WaiteState(seats, dealer, dealt, list(record.tags))
+
+
 def start(record: Record) -> WaiteState:
-    """The state right after the deal of `record`, its hands not given None (the referee's;
-    `trunfu.engine.start` has checked that every hand, the left-over cards and with two
-    seats the dead hand are given)."""
-    dealt = {hand.owner: list(hand.cards) for hand in (record.deal.hands if record.deal else ())}
-    return WaiteState(record.seats, record.dealer or 1, dealt, list(record.tags))
+    """The state right after the deal of `record` (`trunfu.engine.start` has checked that
+    every hand, the left-over cards and with two seats the dead hand are given)."""
+    return from_record(record, record.seats, record.dealer or 1)
 
 
 def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
