@@ -170,32 +170,28 @@ class WaiteState(State):
 
     def check(self, action: str | Item) -> list[Fault]:
         """`State.check`; `action` may also be a record's announcement or exchange."""
-        fault = self._rule(action, False)
+        fault = self._fault(read(action) if type(action) is str else action, action)
         return [] if fault is None else [fault]
 
-    def perform(self, action: str | Item) -> None:
-        """`State.perform`; `action` may also be a record's announcement or exchange."""
-        self._rule(action, True)
-
-    def _rule(self, action: str | Item, do: bool) -> Fault | None:
-        """What is wrong with `action` by the rule of its phase and kind; when `do`, the
-        action done all the same."""
-        item = read(action) if type(action) is str else action
-        if type(item) is str:
-            return (self._card if self.discard_done else self._discard)(item, do)
+    def _fault(self, item: Item | None, action: str | Item) -> Fault | None:
+        if type(item) is str and not self.discard_done:
+            if item in (self.pool() or [item]):  # an unknown hand holds any card
+                return None
+            return Fault(
+                "discard-not-held",
+                f"the dealer (seat {self.dealer}) discards {item}, which is neither in his hand "
+                "nor among the 3 left-over cards",
+            )
+        if type(item) is str:  # a card of the play
+            play = self.play or self.new_play()
+            return (self.due() if self.play is None else None) or play.card_fault(item)
         if item is None:
-            fault = Fault(
+            return Fault(
                 "unknown-action",
                 f"{action!r} is not an action of the Game of Tarot: a card (`KS`), an "
                 "announcement (`2: greater T21 T20 T19`) or an exchange (`1>2: KS`)",
             )
-            if do:
-                raise IllegalAction(fault.message, fault.code)
-            return fault
-        rule = self._exchange if type(item) is Exchange else self._announce
         seats = (item.seat,) if type(item) is Announcement else (item.giver, item.receiver)
-        if do:
-            return rule(item, True)
         if max(seats) > self.seats or len(set(seats)) < len(seats):
             return Fault(
                 "illegal-action",
@@ -205,91 +201,10 @@ class WaiteState(State):
         if self.play is not None or not self.discard_done:
             when = "after the discard" if self.play is None else "before the play"
             return Fault("illegal-action", f"announcements and exchanges come {when}")
-        return rule(item, False)
-
-    def _discard(self, card: str, do: bool) -> Fault | None:
-        """The dealer puts `card` aside, from his hand and the left-over cards."""
-        pool = self.pool()
-        if do:
-            self.hands[self.dealer], self.talon_taken = pool, True
-            if card in (pool or ()):
-                pool.remove(card)
-            self.discarded.append(card)
-            self.discard_done = len(self.discarded) == DISCARD
-        elif card not in (pool or [card]):  # an unknown hand holds any card
-            return Fault(
-                "discard-not-held",
-                f"the dealer (seat {self.dealer}) discards {card}, which is neither in his hand "
-                "nor among the 3 left-over cards",
-            )
-        return None
-
-    def _card(self, card: str, do: bool) -> Fault | None:
-        """A card of the play (the first ends the announcements)."""
-        play = self.play or self.new_play()
-        if not do:
-            return (self.due() if self.play is None else None) or play.card_fault(card)
-        self.play = play
-        taken = None if play.over else play.play(card)
-        if taken is not None:
-            self.took(taken)
-        return None
-
-    def _announce(self, item: Announcement, do: bool) -> Fault | None:
-        """An ask for a third Tarot, or a declaration."""
-        seat, asking = item.seat, item.word == "ask"
-        if do:
-            if asking:
-                self.asks.setdefault(seat, False)
-            self.announced.append(item)
-            return None
-        if not asking:
-            return self.due() or self.judge_declaration(item)
-        held = len([c for c in self.hands.get(seat) or () if c in TAROTS])
-        if self.exchanges or any(said.word != "ask" for said in self.announced):
-            problem = (
-                f"seat {seat} asks too late: asks come before the exchanges and the "
-                "declarations (on the hands after the discard)"
-            )
-        elif seat in self.asks:
-            problem = f"seat {seat} has already asked for a third Tarot"
-        elif self.hands.get(seat) is not None and held % 3 != 2:
-            problem = (
-                f"seat {seat} asks for a third Tarot but holds {held}: a seat asks when two "
-                "(or five) Tarots make one short of a three"
-            )
-        else:
-            return self.judge_declaration(item)
-        return Fault("bad-ask", problem)
-
-    def _exchange(self, item: Exchange, do: bool) -> Fault | None:
-        """A Tarot handed to an asker, or a small card given back to the seat that answered."""
-        card, giver, receiver = item.card.code, item.giver, item.receiver
-        tarot, hands = card in TAROTS, self.hands
-        if do:
-            if tarot:  # an ask answered: a small card is owed back
-                self.asks[receiver] = self.owed[receiver, giver] = True
-            else:
-                self.owed[giver, receiver] = False
-            if card in (hands.get(giver) or ()):
-                hands[giver].remove(card)
-            if hands.get(receiver) is not None:
-                hands[receiver].append(card)
-            self.exchanges.append(item)
-            return None
-        said = f"seat {giver} hands {card} to seat {receiver}"
-        if tarot and self.asks.get(receiver) is not False:
-            why = "did not ask for a Tarot" if receiver not in self.asks else "already has one"
-            return Fault("bad-exchange", f"{said}, who {why}")
-        if not tarot and not self.owed.get((giver, receiver)):
-            return Fault(
-                "bad-exchange",
-                f"{said}, but only a seat whose ask was answered gives a small card back, to the "
-                "seat that answered",
-            )
-        if card not in (hands.get(giver) or [card]):
-            return Fault("card-not-held", f"seat {giver} hands over {card} but does not hold it")
-        return None
+        if type(item) is Exchange:
+            return self._exchange_fault(item.giver, item.receiver, item.card.code)
+        first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
+        return first or self.judge_declaration(item)
 
     def new_play(self) -> TrickPlay:
         """The play about to begin (the hands as they are now, the cards out of them known to
@@ -297,6 +212,72 @@ class WaiteState(State):
         lying = dict.fromkeys(self.discarded, "in the dealer's discard")
         lying.update(dict.fromkeys(self.dead or (), "in the dead hand"))
         return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands, lying=lying)
+
+    def _ask_fault(self, seat: int) -> Fault | None:
+        held = len([c for c in self.hands[seat] or () if c in TAROTS])
+        if self.exchanges or any(item.word != "ask" for item in self.announced):
+            return Fault(
+                "bad-ask",
+                f"seat {seat} asks too late: asks come before the exchanges and the "
+                "declarations (on the hands after the discard)",
+            )
+        if seat in self.asks:
+            return Fault("bad-ask", f"seat {seat} has already asked for a third Tarot")
+        if self.hands[seat] is not None and held % 3 != 2:
+            return Fault(
+                "bad-ask",
+                f"seat {seat} asks for a third Tarot but holds {held}: a seat asks when two (or "
+                "five) Tarots make one short of a three",
+            )
+        return None
+
+    def _exchange_fault(self, giver: int, receiver: int, card: str) -> Fault | None:
+        said = f"seat {giver} hands {card} to seat {receiver}"
+        if card in TAROTS and self.asks.get(receiver) is not False:
+            why = "did not ask for a Tarot" if receiver not in self.asks else "already has one"
+            return Fault("bad-exchange", f"{said}, who {why}")
+        if card not in TAROTS and not self.owed.get((giver, receiver)):
+            return Fault(
+                "bad-exchange",
+                f"{said}, but only a seat whose ask was answered gives a small card back, to the "
+                "seat that answered",
+            )
+        if card not in (self.hands[giver] or [card]):
+            return Fault("card-not-held", f"seat {giver} hands over {card} but does not hold it")
+        return None
+
+    def perform(self, action: str | Item) -> None:
+        """`State.perform`; `action` may also be a record's announcement or exchange."""
+        item = read(action) if type(action) is str else action
+        if type(item) is str and not self.discard_done:
+            hand = self.hands[self.dealer] = self.pool()  # the left-over cards taken
+            self.talon_taken = True
+            if item in (hand or ()):
+                hand.remove(item)
+            self.discarded.append(item)
+            self.discard_done = len(self.discarded) == DISCARD
+        elif type(item) is str:
+            self.play = self.play or self.new_play()
+            taken = None if self.play.over else self.play.play(item)
+            if taken is not None:
+                self.took(taken)
+        elif type(item) is Announcement:
+            if item.word == "ask":
+                self.asks.setdefault(item.seat, False)
+            self.announced.append(item)
+        elif type(item) is Exchange:
+            card, giver, receiver = item.card.code, item.giver, item.receiver
+            if card in TAROTS:  # an ask answered: a small card is owed back
+                self.asks[receiver] = self.owed[receiver, giver] = True
+            else:
+                self.owed[giver, receiver] = False
+            if card in (self.hands.get(giver) or ()):
+                self.hands[giver].remove(card)
+            if self.hands.get(receiver) is not None:
+                self.hands[receiver].append(card)
+            self.exchanges.append(item)
+        else:
+            raise IllegalAction(self.check(action)[0].message, "unknown-action")
 
     def discard_unseen(self, cards: list[str] | None) -> None:
         """The referee's discard when the record does not show it card by card: `cards` (the
