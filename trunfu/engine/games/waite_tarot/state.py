@@ -381,17 +381,13 @@ class WaiteState(State):
         return {seat: list(cards) for seat, cards in shown.items()}
 
 
-def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
-    """The state after the deal of `record`, its unknown hands None."""
-    deal = record.deal.hands if record.deal else []
-    dealt = {hand.owner: list(hand.cards) for hand in deal}
-    return WaiteState(seats, dealer, dealt, list(record.tags))
-
-
-def start(record: Record) -> WaiteState:
-    """The state right after the deal of `record` (`trunfu.engine.start` has checked that
+def start(record: Record, seats: int = 0, dealer: int = 0) -> WaiteState:
+    """The state right after the deal of `record`, its hands not given None: the referee's,
+    which knows the seats and the dealer, or `trunfu.engine.start`'s (which has checked that
     every hand, the left-over cards and with two seats the dead hand are given)."""
-    return from_record(record, record.seats, record.dealer or 1)
+    dealt = {hand.owner: list(hand.cards) for hand in (record.deal.hands if record.deal else ())}
+    seats, dealer = seats or record.seats, dealer or record.dealer or 1
+    return WaiteState(seats, dealer, dealt, list(record.tags))
 
 
 def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
