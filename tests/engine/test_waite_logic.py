@@ -70,6 +70,14 @@ def test_announced_items():
     assert announced("trumps", [f"T{n}" for n in range(1, 11)]) == (10, None)
 
 
+def test_announced_card_shown_twice():
+    # a card counts once: ten trumps and three repeats are no thirteen, six Tarots no double
+    ten = [f"T{n}" for n in range(1, 11)]
+    assert announced("trumps", [*ten, "T1", "T2", "T3"])[1] is not None
+    assert announced("tarots", ["T21", "EX", "KB", "T21", "EX", "KB"])[1] is not None
+    assert announced("greater", ["T21", "T20", "T19", "T19"])[1] is not None
+
+
 def test_trick_values():
     assert trick_value(["KD", "2D"]) == 5  # a king is a Tarot
     assert trick_value(["T1", "T5"]) == 5  # the Pagad

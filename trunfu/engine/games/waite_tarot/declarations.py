@@ -82,7 +82,8 @@ def declarations(hand: Iterable[str]) -> list[Declaration]:
 
 def announced(word: str, cards: list[str]) -> tuple[int, str | None]:
     """Points of an `announce` item from the cards it shows, and a message when the cards
-    do not make the combination named (an `ask` scores 5 unless answered)."""
+    do not make the combination named, each card shown once (an `ask` scores 5 unless
+    answered)."""
     if word == "ask":
         return ASK_POINTS, None if not cards else "`ask` shows no cards"
     if word not in NEEDS:
@@ -101,6 +102,6 @@ def announced(word: str, cards: list[str]) -> tuple[int, str | None]:
         places = sorted(_PLACE[c] for c in cards if c in _PLACE)
         made = 4 <= len(places) == len(cards) and all(b == a + 1 for a, b in pairwise(places))
         points = 5 * min(3, (len(cards) - 1) // 3)
-    if made:
+    if made and distinct == len(cards):
         return points, None
     return 0, NEEDS[word].format(shown=" ".join(cards) or "nothing", count=len(cards))

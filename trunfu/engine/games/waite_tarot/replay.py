@@ -9,12 +9,12 @@ from ....notation.models import Exchange, Record
 from ...context import Context
 from ...play import play_tricks
 from .declarations import announced, declarations
-from .state import DISCARD, WaiteState, discard_shown, from_record, in_rules_order, spell
+from .state import DISCARD, WaiteState, discard_shown, in_rules_order, spell, start
 
 
 def replay(record: Record, ctx: Context) -> None:
     """Referee and score one deal."""
-    state = from_record(record, ctx.seats, ctx.dealer)
+    state = start(record, ctx.seats, ctx.dealer)
     ctx.observe(state)
     ctx.step("deal", label="three hands of 25 are dealt, five at a time; 3 cards are left over")
     if not _discard(record, ctx, state):

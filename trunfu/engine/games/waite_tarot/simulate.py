@@ -46,11 +46,10 @@ def choose(state: WaiteState, rng: random.Random) -> str:
             if short:
                 return f"{short[0]}: ask"
         said = {spell(item) for item in state.announced}
-        for seat in order:  # declarations score: nobody keeps one back
-            for d in declarations(hands[seat]):
-                text = f"{seat}: {d.kind} {' '.join(d.cards)}"
-                if text not in said:
-                    return text
+        held = [f"{s}: {d.kind} {' '.join(d.cards)}" for s in order for d in declarations(hands[s])]
+        for text in held:  # declarations score: nobody keeps one back
+            if text not in said:
+                return text
     return rng.choice([a for a in state.legal() if ":" not in a])
 
 

@@ -156,22 +156,16 @@ class WaiteState(State):
         if self.play is not None:
             return self.play.legal()
         hands = self.hands
-        out = [f"{s}: ask" for s in hands if not self._ask_fault(s)]
-        out += [
-            f"{giver}>{to}: {card}"
-            for giver, hand in hands.items()
-            for card in hand or []
-            for to in hands
-            if to != giver and not self._exchange_fault(giver, to, card)
-        ]
+        asks = [f"{s}: ask" for s in hands]
+        swaps = [f"{g}>{to}: {c}" for g, hand in hands.items() for c in hand or [] for to in hands]
+        out = [action for action in asks + swaps if not self.check(action)]
         if self.due():
             return out
         said = {(i.seat, i.word, frozenset(i.cards)) for i in self.announced}
         found = [(s, d) for s, hand in hands.items() for d in declarations(hand or [])]
-        kinds = dict.fromkeys(
-            (s, d.kind) for s, d in found if (s, d.kind, frozenset(d.cards)) not in said
+        out += dict.fromkeys(  # each kind once
+            f"{s}: {d.kind}" for s, d in found if (s, d.kind, frozenset(d.cards)) not in said
         )
-        out += [f"{seat}: {kind}" for seat, kind in kinds]  # each kind once
         return out + RULES.legal(hands[self.leader] or [], [])
 
     def check(self, action: str | Item) -> list[Fault]:
@@ -368,11 +362,11 @@ class WaiteState(State):
         )
 
     def snapshot(self) -> Snapshot:
-        taken, play = self.talon_taken, self.play
+        play, taken = self.play, self.talon_taken
         talon, discard = ([], list(self.discarded)) if taken else (list(self.talon or []), [])
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
-            return Snapshot(hands=hands, talon=talon, discard=discard)
+            return Snapshot(hands, talon, discard)
         return Snapshot(play.sorted_hands(), talon, discard, play.table, play.taken(), self.points)
 
     def holding(self, seat: int) -> list[str]:
@@ -381,24 +375,19 @@ class WaiteState(State):
         return DECK.sort((play.hand(seat) if play else hand) or [])
 
     def shown_cards(self) -> dict[int, list[str]]:
-        shown: dict[int, dict[str, None]] = {}  # each card once, in the order shown
+        shown = {item.seat: {} for item in self.announced if item.cards}  # each card once
         for item in self.announced:
-            if item.cards:
-                shown.setdefault(item.seat, {}).update(dict.fromkeys(item.cards))
+            shown.get(item.seat, {}).update(dict.fromkeys(item.cards))
         return {seat: list(cards) for seat, cards in shown.items()}
 
 
-def from_record(record: Record, seats: int, dealer: int) -> WaiteState:
-    """The state after the deal of `record`, its unknown hands None."""
-    deal = record.deal.hands if record.deal else []
-    dealt = {hand.owner: list(hand.cards) for hand in deal}
-    return WaiteState(seats, dealer, dealt, list(record.tags))
-
-
-def start(record: Record) -> WaiteState:
-    """The state right after the deal of `record` (`trunfu.engine.start` has checked that
+def start(record: Record, seats: int = 0, dealer: int = 0) -> WaiteState:
+    """The state right after the deal of `record`, its hands not given None: the referee's,
+    which knows the seats and the dealer, or `trunfu.engine.start`'s (which has checked that
     every hand, the left-over cards and with two seats the dead hand are given)."""
-    return from_record(record, record.seats, record.dealer or 1)
+    dealt = {hand.owner: list(hand.cards) for hand in (record.deal.hands if record.deal else ())}
+    seats, dealer = seats or record.seats, dealer or record.dealer or 1
+    return WaiteState(seats, dealer, dealt, list(record.tags))
 
 
 def discard_shown(record: Record, pool: list[str] | None) -> list[str] | None:
