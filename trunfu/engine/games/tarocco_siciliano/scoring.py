@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...model import Bonus, Outcome, TrickResult
 from .rules import (
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 _SPECIAL = PIGLIATA_CARDS | {"EX"}
 """The cards a trick's winners may not keep (the Fuggitivo) or that make a pigliata."""
 SIDES = ("declarer", "opponents")
+ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
+"""The breakdown's side names → the archive's (`Outcome.sides`)."""
 
 
 def side_cards(
@@ -53,17 +55,12 @@ def side_cards(
 def score(deal: SicilianState) -> Outcome:
     """The outcome of a deal played to its end (rules file, "Scoring (jochi)")."""
     seats, partner, tricks, stata = deal.seats, deal.partner, deal.play.tricks, deal.bidding.stata
-    side_of, sides = {}, {"declarer": [], "opponents": []}
-    for s in range(1, seats + 1):
-        side_of[s] = side = SIDES[s not in (deal.declarer, partner)]
-        sides[side].append(s)
+    side_of = {s: SIDES[s not in (deal.declarer, partner)] for s in range(1, seats + 1)}
     cards, pigliate = side_cards(tricks, side_of, deal.scarto)
     last = side_of[tricks[-1].winner]
     jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
     jochi["vanto"][last], jochi["rivanto"][last] = 1, int(deal.rivanto is not None)
     jochi["pigliate"] = pigliate
-    if deal.scommessa:
-        jochi["scommessa"][SIDES[not set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)]] = 1
     points: dict[str, int] = {}
     for side, taken in cards.items():
         held = set(taken)
@@ -71,6 +68,8 @@ def score(deal: SicilianState) -> Outcome:
         jochi["rimatura"][side] = int(points[side] >= RIMATURA)
         jochi["quattro-re"][side] = int(held.issuperset(KINGS))
         jochi["arie"][side] = (2 if "T20" in held else 1) if held.issuperset(FOUR_ARIE) else 0
+        if deal.scommessa and side == "declarer":
+            jochi["scommessa"][SIDES[not held.issuperset(SCOMMESSA_CARDS)]] = 1
     totals, bonuses = {"declarer": 0, "opponents": 0}, []
     for name, by_side in jochi.items():
         for side, n in by_side.items():
@@ -78,18 +77,18 @@ def score(deal: SicilianState) -> Outcome:
                 totals[side] += n
                 bonuses.append(Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n)))
     d, factor = totals["declarer"] - totals["opponents"], 2 if stata else 1
+    sides = {side: [s for s, of in side_of.items() if of == side] for side in SIDES}
     share = {"declarer": d * factor * (len(sides["opponents"]) if partner is None else 1)}
     share["opponents"] = -d * factor
-    breakdown = {"sides": sides, "card_points": points, "jochi": jochi, "jochi_total": totals}
-    breakdown |= {"difference": d, "stata": stata, "cards": {k: len(v) for k, v in cards.items()}}
     return _outcome(
         deal,
         deal.contract,
         [share[side_of[s]] for s in range(1, seats + 1)],
-        breakdown,
+        float(d),
+        breakdown={"sides": sides, "card_points": points, "jochi": jochi, "jochi_total": totals}
+        | {"difference": d, "stata": stata, "cards": {k: len(v) for k, v in cards.items()}},
         won=d > 0 if d else None,
         card_points={ARCHIVE[side]: float(n) for side, n in points.items()},
-        margin=float(d),
         bonuses=bonuses + [Bonus(name="stata", side=None, points=1.0)] * stata,
     )
 
@@ -98,39 +97,28 @@ def flat(deal: SicilianState, contract: str) -> Outcome:
     """The outcome of a deal not played: thrown in (all 0) or ended by the declarer's prendo."""
     scores = [float(deal.bidding.payments.get(s, 0)) for s in range(1, deal.seats + 1)]
     ranked = sorted(set(scores), reverse=True)
-    margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0.0
-    return _outcome(deal, contract, scores, {}, won=None, card_points={}, margin=margin, bonuses=[])
-
-
-ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
-"""The breakdown's side names → the archive's (`Outcome.sides`)."""
+    return _outcome(deal, contract, scores, ranked[0] - ranked[1] if len(ranked) > 1 else 0.0)
 
 
 def _outcome(
     deal: SicilianState,
     contract: str,
     scores: list,
-    breakdown: dict,
-    won: bool | None,
-    card_points: dict[str, float],
     margin: float,
-    bonuses: list[Bonus],
+    breakdown: dict | None = None,
+    **fields: Any,
 ) -> Outcome:
-    """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments."""
-    partner = deal.partner
+    """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments;
+    `fields` as `Outcome.of` takes them."""
+    payments = {str(s): scores[s - 1] for s in range(1, deal.seats + 1)}
     return Outcome.of(
         scores,
         declarer=deal.declarer or None,
-        partners=[partner] if partner is not None else [],
+        partners=[deal.partner] if deal.partner is not None else [],
         contract=contract,
         thrown_in=contract == "thrown-in",
         speakers=deal.bidding.speakers,
-        breakdown={
-            **breakdown,
-            "payments": {str(s): scores[s - 1] for s in range(1, deal.seats + 1)},
-        },
-        won=won,
-        card_points=card_points,
+        breakdown={**(breakdown or {}), "payments": payments},
         margin=margin,
-        bonuses=bonuses,
+        **fields,
     )
