@@ -55,10 +55,8 @@ def replay(record: Record, ctx: Context) -> None:
         label = f"seat {declarer} takes the talon{shown}"
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
-        for place, card in enumerate(scarto):  # where a card lies, only when it is wrong
-            for fault in state.judge("card", None, card, None):
-                ctx.error(record.discard.cards.at(place), fault.code, fault.message)
-            state.act("card", None, card, None)
+        for place, card in enumerate(scarto):
+            _act(ctx, state, ("card", None, card, None), (record.discard.cards, place))
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
@@ -105,11 +103,19 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.step("end", label=f"{state.contract}: result {ctx.outcome.result}")
 
 
-def _told(ctx: Context, faults: list, node: Node, card: Node | None, at: str) -> None:
-    """Report `faults` at `node` (the last, coded `at`, at its `card`)."""
+ON_CARD = ("wrong-call", "illegal-announcement")
+"""The codes of a fault told at the card an action shows (`chiamo T19`) when it is the last."""
+
+
+def _act(ctx: Context, state: SicilianState, read: tuple, node, card: Node | None = None) -> None:
+    """Do the action `read` (see `SicilianState`), legal or not, each fault the state finds
+    told at `node` (or `(cards, i)`: the i-th of `cards`, placed only when wrong), the last,
+    when about the card the action shows, at `card`."""
+    faults = state.judge(*read)
     for fault in faults:
-        on_card = card is not None and fault is faults[-1] and fault.code == at
-        ctx.error(card if on_card else node, fault.code, fault.message)
+        where = card if card is not None and fault is faults[-1] and fault.code in ON_CARD else node
+        ctx.error(where[0].at(where[1]) if type(where) is tuple else where, *fault)
+    state.act(*read)
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
@@ -132,13 +138,11 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
                 ctx.error(call, "out-of-turn", why)
                 break
-            seat, word, card = bidding.to_speak, call.word, call.card and call.card.code
-            faults = bidding.faults(call.label, word, card, state.hands[seat])
-            if faults:
-                _told(ctx, faults, call, call.card, "wrong-call")
             if bidding.end != OPEN:  # a call after the end: told, not done
+                ctx.error(call, "call-after-end", over(r, bidding.ended_by))
                 break
-            state.act("call", call.label, word, card)
+            seat, card = bidding.to_speak, call.card and call.card.code
+            _act(ctx, state, ("call", call.label, call.word, card), call, call.card)
             acted.append(call)
             if steps:
                 text = call.word if card is None else f"{call.word} {card}"
@@ -198,9 +202,7 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
             ctx.error(call or record.play, "missing-call", why)
         return
     card = call.cards[0]
-    for fault in state.judge("card", None, card, None):  # where it lies, only when wrong
-        ctx.error(call.cards.at(0), fault.code, fault.message)
-    state.act("card", None, card, None)
+    _act(ctx, state, ("card", None, card, None), (call.cards, 0))
     if len(call.cards) > 1:
         ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
     label = f"seat {declarer} calls {card}"
@@ -214,9 +216,7 @@ def _announcements(record: Record, ctx: Context, state: SicilianState):
         card = item.cards.card(0) if item.cards else None
         if bet is None and item.word == "scommessa" and item.seat == state.declarer:
             bet = item
-        seat, word, code = item.seat, item.word, card and card.code
-        _told(ctx, state.judge("announce", seat, word, code), item, card, "illegal-announcement")
-        state.act("announce", seat, word, code)
+        _act(ctx, state, ("announce", item.seat, item.word, card and card.code), item, card)
         if ctx.want_steps:
             label = f"seat {item.seat}: {item.word}"
             ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
