@@ -182,17 +182,15 @@ class SicilianState(State):
             why = "scommessa is announced once"
         elif word == "scommessa":
             why = self.scommessa_fault(self.after)
-        elif word == "rivanto" and seat == declarer:
-            why = f"seat {declarer} is the declarer: only an opponent may announce rivanto"
-        elif word == "rivanto" and self.rivanto is not None:
-            why = f"seat {self.rivanto} already announced rivanto: one opponent announces it"
-        elif word == "rivanto" and seat == self.partner:
-            why = (
-                f"seat {seat} holds the called card {self.called}: as the caller's partner he "
-                "may not announce rivanto (only an opponent may)"
-            )
         elif word != "rivanto":
             why = f"`{word}` is not announced in this game"
+        elif seat == declarer:
+            why = f"seat {declarer} is the declarer: only an opponent may announce rivanto"
+        elif self.rivanto is not None:
+            why = f"seat {self.rivanto} already announced rivanto: one opponent announces it"
+        elif seat == self.partner:
+            why = f"seat {seat} holds the called card {self.called}: as the caller's partner he "
+            why += "may not announce rivanto (only an opponent may)"
         faults = [Fault("illegal-announcement", why)] if why else []
         if card is not None:
             faults.append(Fault("illegal-announcement", f"`{word}` shows no cards"))
@@ -301,7 +299,8 @@ class SicilianState(State):
     def record(self) -> tgn.Record:
         owners = [*self.hands.items(), ("talon", self.talon)]
         hands = [tgn.Hand(owner=str(s), cards=tgn.Cards(h)) for s, h in owners if h is not None]
-        calls = [[_call(*w.split()) for w in r] for r in self.bidding.rounds if r]
+        cut = [[w.partition(" ") for w in r] for r in self.bidding.rounds if r]
+        calls = [[tgn.Call(word=w, card=tgn.Card(c) if c else None) for w, _, c in r] for r in cut]
         written = self.play.written() if self.play else []
         items = [tgn.Announcement(seat=s, word=w) for s, w in self.announced]
         separators = [tgn.Node() for _ in calls[1:]]
@@ -352,10 +351,6 @@ class SicilianState(State):
 
 def _section(keyword: str, codes: list[str]) -> tgn.CardList | None:
     return tgn.CardList(keyword=keyword, cards=tgn.Cards(codes)) if codes else None
-
-
-def _call(word: str, card: str | None = None) -> tgn.Call:
-    return tgn.Call(word=word, card=tgn.Card(card) if card else None)
 
 
 def dealt(record: tgn.Record, seats: int) -> tuple[dict[int, list[str]], list[str] | None]:
