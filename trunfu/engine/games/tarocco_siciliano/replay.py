@@ -10,6 +10,7 @@ from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
 from ...context import Context
 from ...play import TrickPlay, play_tricks
+from ...state import Fault
 from .auction import CHIAMO, FORCED_CALL, OPEN, PACKETS, PRENDO, SOLO, chiamo_fault, over
 from .rules import FOLLOW, NEVER_DISCARDED, TRICKS, forced_call_fault, plain, scarto_fault
 from .state import SicilianState, dealt
@@ -56,7 +57,9 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
         for place, card in enumerate(scarto):
-            _act(ctx, state, ("card", None, card, None), (record.discard.cards, place))
+            if faults := state.judge("card", None, card, None):
+                _told(ctx, faults, (record.discard.cards, place))
+            state.act("card", None, card, None)
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
@@ -108,14 +111,19 @@ ON_CARD = ("wrong-call", "illegal-announcement")
 
 
 def _act(ctx: Context, state: SicilianState, read: tuple, node, card: Node | None = None) -> None:
-    """Do the action `read` (see `SicilianState`), legal or not, each fault the state finds
-    told at `node` (or `(cards, i)`: the i-th of `cards`, placed only when wrong), the last,
-    when about the card the action shows, at `card`."""
-    faults = state.judge(*read)
+    """Do the action `read` (see `SicilianState`), legal or not, what the state finds wrong
+    with it told (`_told`)."""
+    if faults := state.judge(*read):
+        _told(ctx, faults, node, card)
+    state.act(*read)
+
+
+def _told(ctx: Context, faults: list[Fault], node, card: Node | None = None) -> None:
+    """Tell `faults` at `node` (or `(cards, i)`: the i-th of `cards`, placed only when wrong),
+    the last, when about the card the action shows, at `card`."""
     for fault in faults:
         where = card if card is not None and fault is faults[-1] and fault.code in ON_CARD else node
         ctx.error(where[0].at(where[1]) if type(where) is tuple else where, *fault)
-    state.act(*read)
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
@@ -142,7 +150,8 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 ctx.error(call, "call-after-end", over(r, bidding.ended_by))
                 break
             seat, card = bidding.to_speak, call.card and call.card.code
-            _act(ctx, state, ("call", call.label, call.word, card), call, call.card)
+            if faults := state.say(call.label, call.word, card):
+                _told(ctx, faults, call, call.card)
             acted.append(call)
             if steps:
                 text = call.word if card is None else f"{call.word} {card}"

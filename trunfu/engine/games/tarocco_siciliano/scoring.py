@@ -55,7 +55,10 @@ def side_cards(
 def score(deal: SicilianState) -> Outcome:
     """The outcome of a deal played to its end (rules file, "Scoring (jochi)")."""
     seats, partner, tricks, stata = deal.seats, deal.partner, deal.play.tricks, deal.bidding.stata
-    side_of = {s: SIDES[s not in (deal.declarer, partner)] for s in range(1, seats + 1)}
+    side_of, sides = {}, {"declarer": [], "opponents": []}
+    for s in range(1, seats + 1):
+        side_of[s] = side = SIDES[s not in (deal.declarer, partner)]
+        sides[side].append(s)
     cards, pigliate = side_cards(tricks, side_of, deal.scarto)
     last = side_of[tricks[-1].winner]
     jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
@@ -77,7 +80,6 @@ def score(deal: SicilianState) -> Outcome:
                 totals[side] += n
                 bonuses.append(Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n)))
     d, factor = totals["declarer"] - totals["opponents"], 2 if stata else 1
-    sides = {side: [s for s, of in side_of.items() if of == side] for side in SIDES}
     share = {"declarer": d * factor * (len(sides["opponents"]) if partner is None else 1)}
     share["opponents"] = -d * factor
     return _outcome(

@@ -152,7 +152,7 @@ class SicilianState(State):
         """What is wrong with the action read (see the class docstring)."""
         phase = self.phase
         if kind == "call":
-            return self.bidding.faults(label, word, card, self.hands[self.bidding.to_speak])
+            return self.bidding.say(word, card, label, self.hands[self.bidding.to_speak], do=False)
         if kind == "announce":
             return self._announce_faults(label, word, card)
         if phase == "discard":
@@ -208,9 +208,7 @@ class SicilianState(State):
         phase = self.phase
         if kind == "call":
             if phase == "auction":
-                self.bidding.say(word, card)
-                if self.bidding.end != OPEN:
-                    self._end_auction()
+                self.say(label, word, card)
         elif kind == "announce":
             self.announced.append((label, word))
             if word == "scommessa" and label == self.declarer:
@@ -232,6 +230,15 @@ class SicilianState(State):
             if done is not None:
                 self.took(done)
                 self.finish()
+
+    def say(self, label: int | None, word: str, card: str | None) -> list[Fault]:
+        """The seat to speak (said to be `label`) says `word` (`card`: a chiamo's), legal or
+        not, in the auction: what is wrong with it (judged as it is done)."""
+        bidding = self.bidding
+        faults = bidding.say(word, card, label, self.hands[bidding.to_speak])
+        if bidding.end != OPEN:
+            self._end_auction()
+        return faults
 
     # ---- transitions
 
