@@ -73,32 +73,28 @@ def replay(record: Record, ctx: Context) -> None:
         why = "the `call` section is only for the holder of Giove (T20) when everybody passed"
         ctx.error(record.call, "unexpected-call", why)
     called = state.called if state.partner is None else None  # a partner no hand shows
-    if called and all(called not in h for h in [talon or [], *hands.values()]):
+    if called and all(called not in (h or ()) for h in [talon, *hands.values()]):
         holders = [s for _, s, c in walked() if c == called]
         state.partner = min(holders) if holders and min(holders) != declarer else None
-    bet = _announcements(record, ctx, state)
+    for item in record.announce.items if record.announce is not None else ():
+        card = item.cards.card(0) if item.cards else None
+        _act(ctx, state, ("announce", item.seat, item.word, card and card.code), item, card)
+        if ctx.want_steps:
+            label = f"seat {item.seat}: {item.word}"
+            ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
     start, owners = state.start_hands(), {}
     if start[declarer] is None:  # his cards known though his hand at the start of play is not
         how = {c: f"it was in the talon, taken by seat {declarer}" for c in talon or []}
-        how.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
+        how.update((c, f"it was dealt to seat {declarer}") for c in hands[declarer] or ())
         owners = {c: (declarer, why) for c, why in how.items() if c not in (scarto or ())}
     lying = dict.fromkeys(scarto, "it lies in the scarto") if given else {}
     play = TrickPlay(FOLLOW, seats, leader, TRICKS[seats], start, lying=lying, owners=owners)
     result = play_tricks(ctx, state, play)
-    # What only the inferred hands tell, by the rules the state applies.
-    after = state.after
-    if after is None and scarto is not None and len(walked()) == total:
-        after = result.hands[declarer] + scarto
-    inferred = state.after is None and after is not None
-    _check_scarto(record, ctx, state, scarto, after)
-    if end == CHIAMO and SUITS.get(state.called) == "T" and declarer not in hands:
-        _check_chiamo(ctx, declarer, chiamo.card, talon, after, walked)
-    if end == FORCED_CALL and state.forced and inferred:
-        why = forced_call_fault(declarer, state.forced[0], after)
-        if why:
-            ctx.error(record.call.cards.at(0), "wrong-call", why)
-    if bet is not None and inferred and (why := state.scommessa_fault(after)):
-        ctx.error(bet, "illegal-announcement", why)
+    if state.after is None or not given or len(scarto) != 3:
+        after = state.after  # the declarer's cards with the talon, or as the play shows them
+        if after is None and scarto is not None and len(walked()) == total:
+            after = result.hands[declarer] + scarto
+        _hindsight(record, ctx, state, scarto, after, chiamo, walked)
     state.finish()
     if state.over:
         ctx.outcome = state.outcome
@@ -176,10 +172,10 @@ def _unplayed(record: Record, ctx: Context, state: SicilianState) -> None:
         ctx.step("end", label=f"{why}: result {ctx.outcome.result}")
 
 
-def _giove_holder(record: Record, ctx: Context, hands: dict[int, list[str]]) -> int | None:
+def _giove_holder(record: Record, ctx: Context, hands: dict[int, list[str] | None]) -> int | None:
     """The holder of Giove no hand shows after everybody passed: the one seat not given
     that the scommessa names or the play gives T20 to; else None (told if play follows)."""
-    fits = [s for s in range(1, ctx.seats + 1) if s not in hands]
+    fits = [s for s, hand in hands.items() if hand is None]
     items = record.announce.items if record.announce is not None else []
     bettor = next((a.seat for a in items if a.word == "scommessa"), None)
     if len(fits) > 1 and bettor in fits:
@@ -218,39 +214,36 @@ def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
     ctx.step("call", seat=declarer, text=card, node=call, label=label)
 
 
-def _announcements(record: Record, ctx: Context, state: SicilianState):
-    """The announcements; the scommessa that stands (its item), if any."""
-    bet = None
-    for item in record.announce.items if record.announce is not None else []:
-        card = item.cards.card(0) if item.cards else None
-        if bet is None and item.word == "scommessa" and item.seat == state.declarer:
-            bet = item
-        _act(ctx, state, ("announce", item.seat, item.word, card and card.code), item, card)
-        if ctx.want_steps:
-            label = f"seat {item.seat}: {item.word}"
-            ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
-    return bet
-
-
-def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, after) -> None:
-    """The scarto the state could not judge: of the wrong size, inferred, or its trumps (one
-    too many when the declarer's cards are not known)."""
-    given = record.discard is not None
-    if scarto is None or (given and state.after is not None and len(scarto) == 3):
-        return  # none, or judged card by card by the state
-    if len(scarto) != 3:
+def _hindsight(record: Record, ctx: Context, state: SicilianState, scarto, after, chiamo, walked):
+    """What the state could not judge, by the rules it applies: a scarto of the wrong size,
+    inferred, or whose trumps are judged by the declarer's cards with the talon, `after`, as
+    the play shows them (one trump too many while they are not known); with `after` inferred,
+    the chiamo (`_check_chiamo`), Giove's call and the scommessa."""
+    given, unknown, declarer = record.discard is not None, state.after is None, state.declarer
+    if scarto is not None and len(scarto) != 3:
         ctx.error(record.discard, "scarto-size", f"the scarto is 3 cards, not {len(scarto)}")
+    elif scarto is not None and (unknown or not given):
+        count = plain(after) if after is not None else 3
+        for i, card in enumerate(scarto):
+            trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
+            why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
+            if why and given:  # the first of the cards written so
+                cards = record.discard.cards
+                ctx.error(cards.at(cards.index(card)), "illegal-scarto", why)
+            elif why:
+                why += " (the scarto is inferred: the cards never played)"
+                ctx.error(record.play, "illegal-scarto", why)
+    end, hand = state.bidding.end, state.hands[declarer]
+    if end == CHIAMO and SUITS.get(state.called) == "T" and hand is None:
+        _check_chiamo(ctx, declarer, chiamo.card, state.talon, after, walked)
+    if not unknown or after is None:
         return
-    count = plain(after) if after is not None else 3
-    for i, card in enumerate(scarto):
-        trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
-        why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
-        if why and given:  # the first of the cards written so
-            cards = record.discard.cards
-            ctx.error(cards.at(cards.index(card)), "illegal-scarto", why)
-        elif why:
-            why += " (the scarto is inferred: the cards never played)"
-            ctx.error(record.play, "illegal-scarto", why)
+    why = forced_call_fault(declarer, state.forced[0], after) if state.forced else None
+    if end == FORCED_CALL and why:
+        ctx.error(record.call.cards.at(0), "wrong-call", why)
+    if state.scommessa and (why := state.scommessa_fault(after)):
+        bet = next(a for a in record.announce.items if a.word == "scommessa" and a.seat == declarer)
+        ctx.error(bet, "illegal-announcement", why)
 
 
 def _check_chiamo(ctx: Context, declarer: int, node, talon, after, walked) -> None:

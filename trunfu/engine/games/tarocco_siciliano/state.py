@@ -360,11 +360,12 @@ def _section(keyword: str, codes: list[str]) -> tgn.CardList | None:
     return tgn.CardList(keyword=keyword, cards=tgn.Cards(codes)) if codes else None
 
 
-def dealt(record: tgn.Record, seats: int) -> tuple[dict[int, list[str]], list[str] | None]:
-    """The hands the record gives and the talon (when not given, the cards no hand holds)."""
-    given, piles = deal_of(record, seats)
-    hands, talon = {s: h for s, h in given.items() if h is not None}, piles.get("talon")
-    if talon is None and len(hands) == seats:
+def dealt(record: tgn.Record, seats: int) -> tuple[dict[int, list[str] | None], list[str] | None]:
+    """Each seat's hand (None: not given) and the talon (when not given, the cards no hand
+    holds)."""
+    hands, piles = deal_of(record, seats)
+    talon = piles.get("talon")
+    if talon is None and None not in hands.values():
         held = {c for h in hands.values() for c in h}
         talon = [c for c in DECK.order if c not in held]
     return hands, talon
