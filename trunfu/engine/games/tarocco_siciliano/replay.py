@@ -146,7 +146,7 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 ctx.error(call, "call-after-end", over(r, bidding.ended_by))
                 break
             seat, card = bidding.to_speak, call.card and call.card.code
-            if faults := state.say(call.label, call.word, card):
+            if faults := bidding.say(call.word, card, call.label, state.hands[seat]):
                 _told(ctx, faults, call, call.card)
             acted.append(call)
             if steps:
@@ -157,6 +157,8 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 why = f"round {r} ends after {len(calls)} calls: each of the {seats} seats speaks"
                 ctx.error(auction.separators[r - 1], "short-round", why)
             break
+    if bidding.end != OPEN:
+        state.end_auction()
     return acted[bidding.chiamo] if bidding.chiamo is not None else None
 
 

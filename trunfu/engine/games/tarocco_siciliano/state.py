@@ -208,7 +208,9 @@ class SicilianState(State):
         phase = self.phase
         if kind == "call":
             if phase == "auction":
-                self.say(label, word, card)
+                self.bidding.say(word, card)
+                if self.bidding.end != OPEN:
+                    self.end_auction()
         elif kind == "announce":
             self.announced.append((label, word))
             if word == "scommessa" and label == self.declarer:
@@ -231,18 +233,11 @@ class SicilianState(State):
                 self.took(done)
                 self.finish()
 
-    def say(self, label: int | None, word: str, card: str | None) -> list[Fault]:
-        """The seat to speak (said to be `label`) says `word` (`card`: a chiamo's), legal or
-        not, in the auction: what is wrong with it (judged as it is done)."""
-        bidding = self.bidding
-        faults = bidding.say(word, card, label, self.hands[bidding.to_speak])
-        if bidding.end != OPEN:
-            self._end_auction()
-        return faults
-
     # ---- transitions
 
-    def _end_auction(self) -> None:
+    def end_auction(self) -> None:
+        """The declarations are over (the referee tells it once, having driven `bidding`): who
+        declares, or the deal not played."""
         bidding = self.bidding
         if bidding.end in (SOLO, CHIAMO):
             self.called = bidding.called
