@@ -82,13 +82,14 @@ def score(deal: SicilianState) -> Outcome:
     d, factor = totals["declarer"] - totals["opponents"], 2 if stata else 1
     share = {"declarer": d * factor * (len(sides["opponents"]) if partner is None else 1)}
     share["opponents"] = -d * factor
+    breakdown = {"sides": sides, "card_points": points, "jochi": jochi, "jochi_total": totals}
+    breakdown |= {"difference": d, "stata": stata, "cards": {k: len(v) for k, v in cards.items()}}
     return _outcome(
         deal,
-        deal.contract,
         [share[side_of[s]] for s in range(1, seats + 1)],
-        float(d),
-        breakdown={"sides": sides, "card_points": points, "jochi": jochi, "jochi_total": totals}
-        | {"difference": d, "stata": stata, "cards": {k: len(v) for k, v in cards.items()}},
+        breakdown,
+        contract=deal.contract,
+        margin=float(d),
         won=d > 0 if d else None,
         card_points={ARCHIVE[side]: float(n) for side, n in points.items()},
         bonuses=bonuses + [Bonus(name="stata", side=None, points=1.0)] * stata,
@@ -99,28 +100,20 @@ def flat(deal: SicilianState, contract: str) -> Outcome:
     """The outcome of a deal not played: thrown in (all 0) or ended by the declarer's prendo."""
     scores = [float(deal.bidding.payments.get(s, 0)) for s in range(1, deal.seats + 1)]
     ranked = sorted(set(scores), reverse=True)
-    return _outcome(deal, contract, scores, ranked[0] - ranked[1] if len(ranked) > 1 else 0.0)
+    margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0.0
+    return _outcome(deal, scores, {}, contract=contract, margin=margin)
 
 
-def _outcome(
-    deal: SicilianState,
-    contract: str,
-    scores: list,
-    margin: float,
-    breakdown: dict | None = None,
-    **fields: Any,
-) -> Outcome:
-    """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments;
-    `fields` as `Outcome.of` takes them."""
+def _outcome(deal: SicilianState, scores: list, breakdown: dict, **fields: Any) -> Outcome:
+    """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments with the
+    `breakdown`; `fields` (the contract among them) as `Outcome.of` takes them."""
     payments = {str(s): scores[s - 1] for s in range(1, deal.seats + 1)}
     return Outcome.of(
         scores,
         declarer=deal.declarer or None,
         partners=[deal.partner] if deal.partner is not None else [],
-        contract=contract,
-        thrown_in=contract == "thrown-in",
+        thrown_in=fields["contract"] == "thrown-in",
         speakers=deal.bidding.speakers,
-        breakdown={**(breakdown or {}), "payments": payments},
-        margin=margin,
+        breakdown={**breakdown, "payments": payments},
         **fields,
     )
