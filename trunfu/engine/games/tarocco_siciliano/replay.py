@@ -67,11 +67,24 @@ def replay(record: Record, ctx: Context) -> None:
         how = "" if given else " (inferred: the cards never played)"
         label = f"seat {declarer} discards {' '.join(scarto)}{how}"
         ctx.step("discard", seat=declarer, text=" ".join(scarto), node=record.discard, label=label)
-    if end == FORCED_CALL:
-        _forced_call(record, ctx, state)
-    elif record.call is not None:
+    call = record.call  # the card Giove's holder calls after everybody passed
+    if end != FORCED_CALL and call is not None:
         why = "the `call` section is only for the holder of Giove (T20) when everybody passed"
-        ctx.error(record.call, "unexpected-call", why)
+        ctx.error(call, "unexpected-call", why)
+    elif end == FORCED_CALL and (call is None or not call.cards):
+        state.phase = "announce"
+        if record.play is not None and record.play.items:
+            why = (
+                f"everybody passed: seat {declarer}, who holds Giove (T20), must take the "
+                "talon, discard and call a card (`call` section)"
+            )
+            ctx.error(call or record.play, "missing-call", why)
+    elif end == FORCED_CALL:
+        _act(ctx, state, ("card", None, call.cards[0], None), (call.cards, 0))
+        if len(call.cards) > 1:
+            ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
+        label = f"seat {declarer} calls {call.cards[0]}"
+        ctx.step("call", seat=declarer, text=call.cards[0], node=call, label=label)
     called = state.called if state.partner is None else None  # a partner no hand shows
     if called and all(called not in (h or ()) for h in [talon, *hands.values()]):
         holders = [s for _, s, c in walked() if c == called]
@@ -194,26 +207,6 @@ def _giove_holder(record: Record, ctx: Context, hands: dict[int, list[str] | Non
         )
         ctx.error(record.play, "unknown-caller", why)
     return None
-
-
-def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
-    """The card Giove's holder calls (the `call` section)."""
-    call, declarer = record.call, state.declarer
-    if call is None or not call.cards:
-        state.phase = "announce"
-        if record.play is not None and record.play.items:
-            why = (
-                f"everybody passed: seat {declarer}, who holds Giove (T20), must take the "
-                "talon, discard and call a card (`call` section)"
-            )
-            ctx.error(call or record.play, "missing-call", why)
-        return
-    card = call.cards[0]
-    _act(ctx, state, ("card", None, card, None), (call.cards, 0))
-    if len(call.cards) > 1:
-        ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
-    label = f"seat {declarer} calls {card}"
-    ctx.step("call", seat=declarer, text=card, node=call, label=label)
 
 
 def _hindsight(record: Record, ctx: Context, state: SicilianState, scarto, after, chiamo, walked):
