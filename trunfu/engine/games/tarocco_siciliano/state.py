@@ -376,8 +376,7 @@ def start(record: tgn.Record) -> SicilianState:
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them (its seats
     checked by `trunfu.engine.actions`)."""
-    seats = record.seats
-    state = SicilianState(seats, record.dealer or 1, *dealt(record, seats))
+    state = start(record)
     out = [c.word + (f" {c.card.code}" if c.card else "") for c in record.calls()]
     out += list(record.discard.cards) if record.discard else []
     out += record.call.cards[:1] if record.call else []
@@ -385,7 +384,7 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     out += record.played()
     seated: list[tuple[int | None, str]] = []
     for action in out:
-        seated.append((int(action.split(":")[0]) if ":" in action else state.to_act, action))
+        seated.append((state.actor(action), action))
         state.perform(action)
     return seated
 
