@@ -44,14 +44,12 @@ class SicilianState(State):
         tags: list[tgn.Tag] | None = None,
     ) -> None:
         self.seats, self.dealer, self.talon, self.phase = seats, dealer, talon, "auction"
-        self.declarer: int | None = None
         self.partner: int | None = None
         """The holder of the called card (None: a solo, or not known)."""
         self.called: str | None = None
         self.rivanto: int | None = None
         self.after: list[str] | None = None
         """The declarer's cards with the talon (None: not known)."""
-        self.play: TrickPlay | None = None
         self.giove_in_talon = self.talon_taken = self.scommessa = self.partner_known = False
         self._sorted: dict[int, list[str]] | None = None
         self.hands = {s: hands.get(s) for s in range(1, seats + 1)}
