@@ -132,7 +132,8 @@ def _told(ctx: Context, faults: list[Fault], node, card: Node | None = None) -> 
     the last, when about the card the action shows, at `card`."""
     for fault in faults:
         where = card if card is not None and fault is faults[-1] and fault.code in ON_CARD else node
-        ctx.error(where[0].at(where[1]) if type(where) is tuple else where, *fault)
+        where = where[0].at(where[1]) if type(where) is tuple else where
+        ctx.error(where, fault.code, fault.message)
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
