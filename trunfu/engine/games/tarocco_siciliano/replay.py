@@ -214,7 +214,7 @@ def _hindsight(record: Record, ctx: Context, state: SicilianState, scarto, after
     """What the state could not judge, by the rules it applies: a scarto of the wrong size,
     inferred, or whose trumps are judged by the declarer's cards with the talon, `after`, as
     the play shows them (one trump too many while they are not known); with `after` inferred,
-    the chiamo (`_check_chiamo`), Giove's call and the scommessa."""
+    the chiamo, Giove's call and the scommessa."""
     given, unknown, declarer = record.discard is not None, state.after is None, state.declarer
     if scarto is not None and len(scarto) != 3:
         ctx.error(record.discard, "scarto-size", f"the scarto is 3 cards, not {len(scarto)}")
@@ -229,9 +229,22 @@ def _hindsight(record: Record, ctx: Context, state: SicilianState, scarto, after
             elif why:
                 why += " (the scarto is inferred: the cards never played)"
                 ctx.error(record.play, "illegal-scarto", why)
-    end, hand = state.bidding.end, state.hands[declarer]
-    if end == CHIAMO and SUITS.get(state.called) == "T" and hand is None:
-        _check_chiamo(ctx, declarer, chiamo.card, state.talon, after, walked)
+    end, talon, node = state.bidding.end, state.talon, chiamo and chiamo.card
+    if end == CHIAMO and SUITS.get(state.called) == "T" and state.hands[declarer] is None:
+        # a chiamo of a trump whose caller's hand is not given: by his inferred cards, or
+        # a higher trump another seat plays
+        if after is not None and talon is not None:
+            if fault := chiamo_fault(declarer, node.code, [c for c in after if c not in talon]):
+                ctx.error(node, fault.code, fault.message)
+        elif higher := [
+            (seat, number, card)
+            for number, seat, card in walked()
+            if seat != declarer and SUITS[card] == "T" and POWER[card] > POWER[node.code]
+        ]:
+            seat, number, card = min(higher)
+            why = f"seat {declarer} calls {node.code} but did not hold {card} (seat {seat} "
+            must = "he must call the highest trump he does not hold"
+            ctx.error(node, "wrong-call", f"{why}played it in trick {number}): {must}")
     if not unknown or after is None:
         return
     why = forced_call_fault(declarer, state.forced[0], after) if state.forced else None
@@ -240,24 +253,3 @@ def _hindsight(record: Record, ctx: Context, state: SicilianState, scarto, after
     if state.scommessa and (why := state.scommessa_fault(after)):
         bet = next(a for a in record.announce.items if a.word == "scommessa" and a.seat == declarer)
         ctx.error(bet, "illegal-announcement", why)
-
-
-def _check_chiamo(ctx: Context, declarer: int, node, talon, after, walked) -> None:
-    """A chiamo of a trump whose caller's hand is not given: by his inferred cards, or a
-    higher trump another seat plays (`walked()`: who played each card)."""
-    called = node.code
-    if after is not None and talon is not None:
-        fault = chiamo_fault(declarer, called, [c for c in after if c not in talon])
-        if fault is not None:
-            ctx.error(node, fault.code, fault.message)
-        return
-    higher = (
-        (seat, number, card)
-        for number, seat, card in walked()
-        if seat != declarer and SUITS[card] == "T" and POWER[card] > POWER[called]
-    )
-    if first := min(higher, default=None):
-        seat, number, card = first
-        why = f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played it"
-        must = "he must call the highest trump he does not hold"
-        ctx.error(node, "wrong-call", f"{why} in trick {number}): {must}")
