@@ -234,8 +234,8 @@ class SicilianState(State):
     # ---- transitions
 
     def end_auction(self) -> None:
-        """The declarations are over (the referee tells it once, having driven `bidding`): who
-        declares, or the deal not played."""
+        """The declarations are over, as `act` finds after a call, or the referee once it has
+        driven `bidding` itself: who declares, or the deal is not played."""
         bidding = self.bidding
         if bidding.end in (SOLO, CHIAMO):
             self.called = bidding.called
