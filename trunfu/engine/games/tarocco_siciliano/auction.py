@@ -42,48 +42,51 @@ class Declarations:
         card = highest_missing(hand) if hand is not None else None
         spelled = {"chiamo": f"chiamo {card}" if card else "chiamo"}
         words = self.table[self.round]
-        return [spelled.get(w, w) for w in words if not self.faults(None, w, card, hand)]
+        return [spelled.get(w, w) for w in words if not self.say(w, card, None, hand, do=False)]
 
-    def faults(
-        self, label: int | None, word: str, card: str | None, dealt: list[str] | None
+    def say(
+        self,
+        word: str,
+        card: str | None = None,
+        label: int | None = None,
+        dealt: list[str] | None = None,
+        *,
+        do: bool = True,
     ) -> list[Fault]:
-        """What is wrong with the seat to speak (said to be `label`) saying `word` (`card`: a
-        chiamo's; `dealt`: the caller's cards, None when unknown)."""
+        """The seat to speak (said to be `label`) says `word` (`card`: a chiamo's; `dealt`: the
+        caller's cards, None when unknown): what is wrong with it, and the call done unless
+        `do` is false. A call after the end is not done; one its round refuses passes the turn
+        and does nothing else."""
         r, seat, allowed = self.round, self.to_speak, self.table.get(self.round, ())
         if self.end != OPEN:
             return [Fault("call-after-end", over(r, self.ended_by))]
-        faults = []
+        faults, why = [], None
         if label is not None and label != seat:
-            why = f"round {r}: it is seat {seat}'s turn to speak, not seat {label}'s"
-            faults.append(Fault("out-of-turn", why))
+            turn = f"round {r}: it is seat {seat}'s turn to speak, not seat {label}'s"
+            faults.append(Fault("out-of-turn", turn))
         if word not in allowed:
             why = f"seat {seat} may not say `{word}` (allowed in this round: {', '.join(allowed)})"
         elif word == "prendo" and not self.pagos:
             why = f"seat {seat} says prendo but nobody said pago in this round"
         elif word == "chiamo" and self.chiamo is not None:
             why = f"after seat {self.declarer}'s chiamo only passo or vado-solo may follow"
-        else:
-            if word == "chiamo" and card and (wrong := chiamo_fault(seat, card, dealt)):
-                faults.append(wrong)
+        elif word == "chiamo" and card and (wrong := chiamo_fault(seat, card, dealt)):
+            faults.append(wrong)
+        if why:
+            faults.append(Fault("illegal-call", f"round {r}: {why}"))
+        if not do:
             return faults
-        faults.append(Fault("illegal-call", f"round {r}: {why}"))
-        return faults
-
-    def say(self, word: str, card: str | None) -> None:
-        """The seat to speak says `word` (one its round does not allow does nothing)."""
-        if self.end != OPEN:
-            return
-        seat, calls = self.to_speak, self.rounds[-1]
+        calls = self.rounds[-1]
         self.speakers.append(seat)
         calls.append(f"{word} {card}" if card else word)
         self.to_speak = seat % self.seats + 1
-        if word in PASS or word not in self.table[self.round]:
-            pass  # a call its round does not allow does nothing
+        if why or word in PASS:
+            pass  # a call its round refuses does nothing
         elif word == "vado-solo":
             self.end, self.declarer, self.stata = SOLO, seat, self.round == 1
             self.chiamo, self.called = None, None
             self.ended_by = f"seat {seat} said vado-solo" + (" (a stata)" if self.stata else "")
-        elif word == "prendo" and self.pagos:
+        elif word == "prendo":
             self.end, self.declarer = PRENDO, seat
             pagos = self.pagos  # each pays the taker one
             self.payments = {s: -pagos.count(s) for s in range(1, self.seats + 1)}
@@ -93,10 +96,9 @@ class Declarations:
             self.pagos.append(seat)
         elif word == "altre-cinque":
             self.altre = True
-        elif word == "chiamo" and self.chiamo is None:
+        elif word == "chiamo":
             self.chiamo, self.called, self.declarer = len(self.speakers) - 1, card, seat
         if self.end == OPEN and len(calls) == self.seats:  # the next packet, or the end
-            r = self.round
             if self.seats == 3 and (r == 4 or not self.altre):
                 self.end, self.ended_by = THROWN_IN, "the deal was thrown in"
             elif self.seats == 4 and r == 2:
@@ -106,6 +108,7 @@ class Declarations:
                 self.round += 1
                 self.rounds.append([])
                 self.pagos, self.altre = [], False
+        return faults
 
 
 def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | None:

@@ -10,6 +10,7 @@ from ....notation.models import Node, Record
 from ...cards import SUITS, strengths
 from ...context import Context
 from ...play import TrickPlay, play_tricks
+from ...state import Fault
 from .auction import CHIAMO, FORCED_CALL, OPEN, PACKETS, PRENDO, SOLO, chiamo_fault, over
 from .rules import FOLLOW, NEVER_DISCARDED, TRICKS, forced_call_fault, plain, scarto_fault
 from .state import SicilianState, dealt
@@ -55,9 +56,9 @@ def replay(record: Record, ctx: Context) -> None:
         label = f"seat {declarer} takes the talon{shown}"
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
-        for place, card in enumerate(scarto):  # where a card lies, only when it is wrong
-            for fault in state.judge("card", None, card, None):
-                ctx.error(record.discard.cards.at(place), fault.code, fault.message)
+        for place, card in enumerate(scarto):
+            if faults := state.judge("card", None, card, None):
+                _told(ctx, faults, (record.discard.cards, place))
             state.act("card", None, card, None)
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
@@ -66,38 +67,47 @@ def replay(record: Record, ctx: Context) -> None:
         how = "" if given else " (inferred: the cards never played)"
         label = f"seat {declarer} discards {' '.join(scarto)}{how}"
         ctx.step("discard", seat=declarer, text=" ".join(scarto), node=record.discard, label=label)
-    if end == FORCED_CALL:
-        _forced_call(record, ctx, state)
-    elif record.call is not None:
+    call = record.call  # the card Giove's holder calls after everybody passed
+    if end != FORCED_CALL and call is not None:
         why = "the `call` section is only for the holder of Giove (T20) when everybody passed"
-        ctx.error(record.call, "unexpected-call", why)
+        ctx.error(call, "unexpected-call", why)
+    elif end == FORCED_CALL and (call is None or not call.cards):
+        state.phase = "announce"
+        if record.play is not None and record.play.items:
+            why = (
+                f"everybody passed: seat {declarer}, who holds Giove (T20), must take the "
+                "talon, discard and call a card (`call` section)"
+            )
+            ctx.error(call or record.play, "missing-call", why)
+    elif end == FORCED_CALL:
+        _act(ctx, state, ("card", None, call.cards[0], None), (call.cards, 0))
+        if len(call.cards) > 1:
+            ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
+        label = f"seat {declarer} calls {call.cards[0]}"
+        ctx.step("call", seat=declarer, text=call.cards[0], node=call, label=label)
     called = state.called if state.partner is None else None  # a partner no hand shows
-    if called and all(called not in h for h in [talon or [], *hands.values()]):
+    if called and all(called not in (h or ()) for h in [talon, *hands.values()]):
         holders = [s for _, s, c in walked() if c == called]
         state.partner = min(holders) if holders and min(holders) != declarer else None
-    bet = _announcements(record, ctx, state)
+    for item in record.announce.items if record.announce is not None else ():
+        card = item.cards.card(0) if item.cards else None
+        _act(ctx, state, ("announce", item.seat, item.word, card and card.code), item, card)
+        if ctx.want_steps:
+            label = f"seat {item.seat}: {item.word}"
+            ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
     start, owners = state.start_hands(), {}
     if start[declarer] is None:  # his cards known though his hand at the start of play is not
         how = {c: f"it was in the talon, taken by seat {declarer}" for c in talon or []}
-        how.update((c, f"it was dealt to seat {declarer}") for c in hands.get(declarer, []))
+        how.update((c, f"it was dealt to seat {declarer}") for c in hands[declarer] or ())
         owners = {c: (declarer, why) for c, why in how.items() if c not in (scarto or ())}
     lying = dict.fromkeys(scarto, "it lies in the scarto") if given else {}
     play = TrickPlay(FOLLOW, seats, leader, TRICKS[seats], start, lying=lying, owners=owners)
     result = play_tricks(ctx, state, play)
-    # What only the inferred hands tell, by the rules the state applies.
-    after = state.after
-    if after is None and scarto is not None and len(walked()) == total:
-        after = result.hands[declarer] + scarto
-    inferred = state.after is None and after is not None
-    _check_scarto(record, ctx, state, scarto, after)
-    if end == CHIAMO and SUITS.get(state.called) == "T" and declarer not in hands:
-        _check_chiamo(ctx, declarer, chiamo.card, talon, after, walked)
-    if end == FORCED_CALL and state.forced and inferred:
-        why = forced_call_fault(declarer, state.forced[0], after)
-        if why:
-            ctx.error(record.call.cards.at(0), "wrong-call", why)
-    if bet is not None and inferred and (why := state.scommessa_fault(after)):
-        ctx.error(bet, "illegal-announcement", why)
+    if state.after is None or not given or len(scarto) != 3:
+        after = state.after  # the declarer's cards with the talon, or as the play shows them
+        if after is None and scarto is not None and len(walked()) == total:
+            after = result.hands[declarer] + scarto
+        _hindsight(record, ctx, state, scarto, after, chiamo, walked)
     state.finish()
     if state.over:
         ctx.outcome = state.outcome
@@ -105,11 +115,25 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.step("end", label=f"{state.contract}: result {ctx.outcome.result}")
 
 
-def _told(ctx: Context, faults: list, node: Node, card: Node | None, at: str) -> None:
-    """Report `faults` at `node` (the last, coded `at`, at its `card`)."""
+ON_CARD = ("wrong-call", "illegal-announcement")
+"""The codes of a fault told at the card an action shows (`chiamo T19`) when it is the last."""
+
+
+def _act(ctx: Context, state: SicilianState, read: tuple, node, card: Node | None = None) -> None:
+    """Do the action `read` (see `SicilianState`), legal or not, what the state finds wrong
+    with it told (`_told`)."""
+    if faults := state.judge(*read):
+        _told(ctx, faults, node, card)
+    state.act(*read)
+
+
+def _told(ctx: Context, faults: list[Fault], node, card: Node | None = None) -> None:
+    """Tell `faults` at `node` (or `(cards, i)`: the i-th of `cards`, placed only when wrong),
+    the last, when about the card the action shows, at `card`."""
     for fault in faults:
-        on_card = card is not None and fault is faults[-1] and fault.code == at
-        ctx.error(card if on_card else node, fault.code, fault.message)
+        where = card if card is not None and fault is faults[-1] and fault.code in ON_CARD else node
+        where = where[0].at(where[1]) if type(where) is tuple else where
+        ctx.error(where, fault.code, fault.message)
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
@@ -132,13 +156,12 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 why = f"round {r}: every seat has spoken; `{call.word}` is one call too many"
                 ctx.error(call, "out-of-turn", why)
                 break
-            seat, word, card = bidding.to_speak, call.word, call.card and call.card.code
-            faults = bidding.faults(call.label, word, card, state.hands[seat])
-            if faults:
-                _told(ctx, faults, call, call.card, "wrong-call")
             if bidding.end != OPEN:  # a call after the end: told, not done
+                ctx.error(call, "call-after-end", over(r, bidding.ended_by))
                 break
-            state.act("call", call.label, word, card)
+            seat, card = bidding.to_speak, call.card and call.card.code
+            if faults := bidding.say(call.word, card, call.label, state.hands[seat]):
+                _told(ctx, faults, call, call.card)
             acted.append(call)
             if steps:
                 text = call.word if card is None else f"{call.word} {card}"
@@ -148,6 +171,8 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 why = f"round {r} ends after {len(calls)} calls: each of the {seats} seats speaks"
                 ctx.error(auction.separators[r - 1], "short-round", why)
             break
+    if bidding.end != OPEN:
+        state.end_auction()
     return acted[bidding.chiamo] if bidding.chiamo is not None else None
 
 
@@ -163,10 +188,10 @@ def _unplayed(record: Record, ctx: Context, state: SicilianState) -> None:
         ctx.step("end", label=f"{why}: result {ctx.outcome.result}")
 
 
-def _giove_holder(record: Record, ctx: Context, hands: dict[int, list[str]]) -> int | None:
+def _giove_holder(record: Record, ctx: Context, hands: dict[int, list[str] | None]) -> int | None:
     """The holder of Giove no hand shows after everybody passed: the one seat not given
     that the scommessa names or the play gives T20 to; else None (told if play follows)."""
-    fits = [s for s in range(1, ctx.seats + 1) if s not in hands]
+    fits = [s for s, hand in hands.items() if hand is None]
     items = record.announce.items if record.announce is not None else []
     bettor = next((a.seat for a in items if a.word == "scommessa"), None)
     if len(fits) > 1 and bettor in fits:
@@ -185,81 +210,46 @@ def _giove_holder(record: Record, ctx: Context, hands: dict[int, list[str]]) -> 
     return None
 
 
-def _forced_call(record: Record, ctx: Context, state: SicilianState) -> None:
-    """The card Giove's holder calls (the `call` section)."""
-    call, declarer = record.call, state.declarer
-    if call is None or not call.cards:
-        state.phase = "announce"
-        if record.play is not None and record.play.items:
-            why = (
-                f"everybody passed: seat {declarer}, who holds Giove (T20), must take the "
-                "talon, discard and call a card (`call` section)"
-            )
-            ctx.error(call or record.play, "missing-call", why)
-        return
-    card = call.cards[0]
-    for fault in state.judge("card", None, card, None):  # where it lies, only when wrong
-        ctx.error(call.cards.at(0), fault.code, fault.message)
-    state.act("card", None, card, None)
-    if len(call.cards) > 1:
-        ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
-    label = f"seat {declarer} calls {card}"
-    ctx.step("call", seat=declarer, text=card, node=call, label=label)
-
-
-def _announcements(record: Record, ctx: Context, state: SicilianState):
-    """The announcements; the scommessa that stands (its item), if any."""
-    bet = None
-    for item in record.announce.items if record.announce is not None else []:
-        card = item.cards.card(0) if item.cards else None
-        if bet is None and item.word == "scommessa" and item.seat == state.declarer:
-            bet = item
-        seat, word, code = item.seat, item.word, card and card.code
-        _told(ctx, state.judge("announce", seat, word, code), item, card, "illegal-announcement")
-        state.act("announce", seat, word, code)
-        if ctx.want_steps:
-            label = f"seat {item.seat}: {item.word}"
-            ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
-    return bet
-
-
-def _check_scarto(record: Record, ctx: Context, state: SicilianState, scarto, after) -> None:
-    """The scarto the state could not judge: of the wrong size, inferred, or its trumps (one
-    too many when the declarer's cards are not known)."""
-    given = record.discard is not None
-    if scarto is None or (given and state.after is not None and len(scarto) == 3):
-        return  # none, or judged card by card by the state
-    if len(scarto) != 3:
+def _hindsight(record: Record, ctx: Context, state: SicilianState, scarto, after, chiamo, walked):
+    """What the state could not judge, by the rules it applies: a scarto of the wrong size,
+    inferred, or whose trumps are judged by the declarer's cards with the talon, `after`, as
+    the play shows them (one trump too many while they are not known); with `after` inferred,
+    the chiamo, Giove's call and the scommessa."""
+    given, unknown, declarer = record.discard is not None, state.after is None, state.declarer
+    if scarto is not None and len(scarto) != 3:
         ctx.error(record.discard, "scarto-size", f"the scarto is 3 cards, not {len(scarto)}")
+    elif scarto is not None and (unknown or not given):
+        count = plain(after) if after is not None else 3
+        for i, card in enumerate(scarto):
+            trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
+            why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
+            if why and given:  # the first of the cards written so
+                cards = record.discard.cards
+                ctx.error(cards.at(cards.index(card)), "illegal-scarto", why)
+            elif why:
+                why += " (the scarto is inferred: the cards never played)"
+                ctx.error(record.play, "illegal-scarto", why)
+    end, talon, node = state.bidding.end, state.talon, chiamo and chiamo.card
+    if end == CHIAMO and SUITS.get(state.called) == "T" and state.hands[declarer] is None:
+        # a chiamo of a trump whose caller's hand is not given: by his inferred cards, or
+        # a higher trump another seat plays
+        if after is not None and talon is not None:
+            if fault := chiamo_fault(declarer, node.code, [c for c in after if c not in talon]):
+                ctx.error(node, fault.code, fault.message)
+        elif higher := [
+            (seat, number, card)
+            for number, seat, card in walked()
+            if seat != declarer and SUITS[card] == "T" and POWER[card] > POWER[node.code]
+        ]:
+            seat, number, card = min(higher)
+            why = f"seat {declarer} calls {node.code} but did not hold {card} (seat {seat} "
+            must = "he must call the highest trump he does not hold"
+            ctx.error(node, "wrong-call", f"{why}played it in trick {number}): {must}")
+    if not unknown or after is None:
         return
-    count = plain(after) if after is not None else 3
-    for i, card in enumerate(scarto):
-        trump = SUITS[card] == "T" and card not in NEVER_DISCARDED
-        why = scarto_fault(card, count, scarto[:i]) if trump or not given else None
-        if why and given:  # the first of the cards written so
-            cards = record.discard.cards
-            ctx.error(cards.at(cards.index(card)), "illegal-scarto", why)
-        elif why:
-            why += " (the scarto is inferred: the cards never played)"
-            ctx.error(record.play, "illegal-scarto", why)
-
-
-def _check_chiamo(ctx: Context, declarer: int, node, talon, after, walked) -> None:
-    """A chiamo of a trump whose caller's hand is not given: by his inferred cards, or a
-    higher trump another seat plays (`walked()`: who played each card)."""
-    called = node.code
-    if after is not None and talon is not None:
-        fault = chiamo_fault(declarer, called, [c for c in after if c not in talon])
-        if fault is not None:
-            ctx.error(node, fault.code, fault.message)
-        return
-    higher = (
-        (seat, number, card)
-        for number, seat, card in walked()
-        if seat != declarer and SUITS[card] == "T" and POWER[card] > POWER[called]
-    )
-    if first := min(higher, default=None):
-        seat, number, card = first
-        why = f"seat {declarer} calls {called} but did not hold {card} (seat {seat} played it"
-        must = "he must call the highest trump he does not hold"
-        ctx.error(node, "wrong-call", f"{why} in trick {number}): {must}")
+    why = forced_call_fault(declarer, state.forced[0], after) if state.forced else None
+    if end == FORCED_CALL and why:
+        ctx.error(record.call.cards.at(0), "wrong-call", why)
+    if state.scommessa and (why := state.scommessa_fault(after)):
+        bet = next(a for a in record.announce.items if a.word == "scommessa" and a.seat == declarer)
+        ctx.error(bet, "illegal-announcement", why)

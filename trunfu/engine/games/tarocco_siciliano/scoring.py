@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...model import Bonus, Outcome, TrickResult
 from .rules import (
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 _SPECIAL = PIGLIATA_CARDS | {"EX"}
 """The cards a trick's winners may not keep (the Fuggitivo) or that make a pigliata."""
 SIDES = ("declarer", "opponents")
+ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
+"""The breakdown's side names → the archive's (`Outcome.sides`)."""
 
 
 def side_cards(
@@ -62,8 +64,6 @@ def score(deal: SicilianState) -> Outcome:
     jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
     jochi["vanto"][last], jochi["rivanto"][last] = 1, int(deal.rivanto is not None)
     jochi["pigliate"] = pigliate
-    if deal.scommessa:
-        jochi["scommessa"][SIDES[not set(cards["declarer"]).issuperset(SCOMMESSA_CARDS)]] = 1
     points: dict[str, int] = {}
     for side, taken in cards.items():
         held = set(taken)
@@ -71,6 +71,8 @@ def score(deal: SicilianState) -> Outcome:
         jochi["rimatura"][side] = int(points[side] >= RIMATURA)
         jochi["quattro-re"][side] = int(held.issuperset(KINGS))
         jochi["arie"][side] = (2 if "T20" in held else 1) if held.issuperset(FOUR_ARIE) else 0
+        if deal.scommessa and side == "declarer":
+            jochi["scommessa"][SIDES[not held.issuperset(SCOMMESSA_CARDS)]] = 1
     totals, bonuses = {"declarer": 0, "opponents": 0}, []
     for name, by_side in jochi.items():
         for side, n in by_side.items():
@@ -84,12 +86,12 @@ def score(deal: SicilianState) -> Outcome:
     breakdown |= {"difference": d, "stata": stata, "cards": {k: len(v) for k, v in cards.items()}}
     return _outcome(
         deal,
-        deal.contract,
         [share[side_of[s]] for s in range(1, seats + 1)],
         breakdown,
+        contract=deal.contract,
+        margin=float(d),
         won=d > 0 if d else None,
         card_points={ARCHIVE[side]: float(n) for side, n in points.items()},
-        margin=float(d),
         bonuses=bonuses + [Bonus(name="stata", side=None, points=1.0)] * stata,
     )
 
@@ -99,38 +101,19 @@ def flat(deal: SicilianState, contract: str) -> Outcome:
     scores = [float(deal.bidding.payments.get(s, 0)) for s in range(1, deal.seats + 1)]
     ranked = sorted(set(scores), reverse=True)
     margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0.0
-    return _outcome(deal, contract, scores, {}, won=None, card_points={}, margin=margin, bonuses=[])
+    return _outcome(deal, scores, {}, contract=contract, margin=margin)
 
 
-ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
-"""The breakdown's side names → the archive's (`Outcome.sides`)."""
-
-
-def _outcome(
-    deal: SicilianState,
-    contract: str,
-    scores: list,
-    breakdown: dict,
-    won: bool | None,
-    card_points: dict[str, float],
-    margin: float,
-    bonuses: list[Bonus],
-) -> Outcome:
-    """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments."""
-    partner = deal.partner
+def _outcome(deal: SicilianState, scores: list, breakdown: dict, **fields: Any) -> Outcome:
+    """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments with the
+    `breakdown`; `fields` (the contract among them) as `Outcome.of` takes them."""
+    payments = {str(s): scores[s - 1] for s in range(1, deal.seats + 1)}
     return Outcome.of(
         scores,
         declarer=deal.declarer or None,
-        partners=[partner] if partner is not None else [],
-        contract=contract,
-        thrown_in=contract == "thrown-in",
+        partners=[deal.partner] if deal.partner is not None else [],
+        thrown_in=fields["contract"] == "thrown-in",
         speakers=deal.bidding.speakers,
-        breakdown={
-            **breakdown,
-            "payments": {str(s): scores[s - 1] for s in range(1, deal.seats + 1)},
-        },
-        won=won,
-        card_points=card_points,
-        margin=margin,
-        bonuses=bonuses,
+        breakdown={**breakdown, "payments": payments},
+        **fields,
     )

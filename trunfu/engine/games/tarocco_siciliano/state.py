@@ -44,14 +44,12 @@ class SicilianState(State):
         tags: list[tgn.Tag] | None = None,
     ) -> None:
         self.seats, self.dealer, self.talon, self.phase = seats, dealer, talon, "auction"
-        self.declarer: int | None = None
         self.partner: int | None = None
         """The holder of the called card (None: a solo, or not known)."""
         self.called: str | None = None
         self.rivanto: int | None = None
         self.after: list[str] | None = None
         """The declarer's cards with the talon (None: not known)."""
-        self.play: TrickPlay | None = None
         self.giove_in_talon = self.talon_taken = self.scommessa = self.partner_known = False
         self._sorted: dict[int, list[str]] | None = None
         self.hands = {s: hands.get(s) for s in range(1, seats + 1)}
@@ -152,7 +150,7 @@ class SicilianState(State):
         """What is wrong with the action read (see the class docstring)."""
         phase = self.phase
         if kind == "call":
-            return self.bidding.faults(label, word, card, self.hands[self.bidding.to_speak])
+            return self.bidding.say(word, card, label, self.hands[self.bidding.to_speak], do=False)
         if kind == "announce":
             return self._announce_faults(label, word, card)
         if phase == "discard":
@@ -182,17 +180,15 @@ class SicilianState(State):
             why = "scommessa is announced once"
         elif word == "scommessa":
             why = self.scommessa_fault(self.after)
-        elif word == "rivanto" and seat == declarer:
-            why = f"seat {declarer} is the declarer: only an opponent may announce rivanto"
-        elif word == "rivanto" and self.rivanto is not None:
-            why = f"seat {self.rivanto} already announced rivanto: one opponent announces it"
-        elif word == "rivanto" and seat == self.partner:
-            why = (
-                f"seat {seat} holds the called card {self.called}: as the caller's partner he "
-                "may not announce rivanto (only an opponent may)"
-            )
         elif word != "rivanto":
             why = f"`{word}` is not announced in this game"
+        elif seat == declarer:
+            why = f"seat {declarer} is the declarer: only an opponent may announce rivanto"
+        elif self.rivanto is not None:
+            why = f"seat {self.rivanto} already announced rivanto: one opponent announces it"
+        elif seat == self.partner:
+            why = f"seat {seat} holds the called card {self.called}: as the caller's partner he "
+            why += "may not announce rivanto (only an opponent may)"
         faults = [Fault("illegal-announcement", why)] if why else []
         if card is not None:
             faults.append(Fault("illegal-announcement", f"`{word}` shows no cards"))
@@ -212,7 +208,7 @@ class SicilianState(State):
             if phase == "auction":
                 self.bidding.say(word, card)
                 if self.bidding.end != OPEN:
-                    self._end_auction()
+                    self.end_auction()
         elif kind == "announce":
             self.announced.append((label, word))
             if word == "scommessa" and label == self.declarer:
@@ -237,7 +233,9 @@ class SicilianState(State):
 
     # ---- transitions
 
-    def _end_auction(self) -> None:
+    def end_auction(self) -> None:
+        """The declarations are over, as `act` finds after a call, or the referee once it has
+        driven `bidding` itself: who declares, or the deal is not played."""
         bidding = self.bidding
         if bidding.end in (SOLO, CHIAMO):
             self.called = bidding.called
@@ -301,7 +299,8 @@ class SicilianState(State):
     def record(self) -> tgn.Record:
         owners = [*self.hands.items(), ("talon", self.talon)]
         hands = [tgn.Hand(owner=str(s), cards=tgn.Cards(h)) for s, h in owners if h is not None]
-        calls = [[_call(*w.split()) for w in r] for r in self.bidding.rounds if r]
+        cut = [[w.partition(" ") for w in r] for r in self.bidding.rounds if r]
+        calls = [[tgn.Call(word=w, card=tgn.Card(c) if c else None) for w, _, c in r] for r in cut]
         written = self.play.written() if self.play else []
         items = [tgn.Announcement(seat=s, word=w) for s, w in self.announced]
         separators = [tgn.Node() for _ in calls[1:]]
@@ -354,15 +353,12 @@ def _section(keyword: str, codes: list[str]) -> tgn.CardList | None:
     return tgn.CardList(keyword=keyword, cards=tgn.Cards(codes)) if codes else None
 
 
-def _call(word: str, card: str | None = None) -> tgn.Call:
-    return tgn.Call(word=word, card=tgn.Card(card) if card else None)
-
-
-def dealt(record: tgn.Record, seats: int) -> tuple[dict[int, list[str]], list[str] | None]:
-    """The hands the record gives and the talon (when not given, the cards no hand holds)."""
-    given, piles = deal_of(record, seats)
-    hands, talon = {s: h for s, h in given.items() if h is not None}, piles.get("talon")
-    if talon is None and len(hands) == seats:
+def dealt(record: tgn.Record, seats: int) -> tuple[dict[int, list[str] | None], list[str] | None]:
+    """Each seat's hand (None: not given) and the talon (when not given, the cards no hand
+    holds)."""
+    hands, piles = deal_of(record, seats)
+    talon = piles.get("talon")
+    if talon is None and None not in hands.values():
         held = {c for h in hands.values() for c in h}
         talon = [c for c in DECK.order if c not in held]
     return hands, talon
@@ -378,8 +374,7 @@ def start(record: tgn.Record) -> SicilianState:
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them (its seats
     checked by `trunfu.engine.actions`)."""
-    seats = record.seats
-    state = SicilianState(seats, record.dealer or 1, *dealt(record, seats))
+    state = start(record)
     out = [c.word + (f" {c.card.code}" if c.card else "") for c in record.calls()]
     out += list(record.discard.cards) if record.discard else []
     out += record.call.cards[:1] if record.call else []
@@ -387,7 +382,7 @@ def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     out += record.played()
     seated: list[tuple[int | None, str]] = []
     for action in out:
-        seated.append((int(action.split(":")[0]) if ":" in action else state.to_act, action))
+        seated.append((state.actor(action), action))
         state.perform(action)
     return seated
 
