@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .model import Outcome, TrickResult
     from .play import TrickPlay
 
+
 class IllegalAction(ValueError):
     """An action the rules refuse. Its message is the sentence the referee prints (e.g.
     "trick 3: seat 2 played 5S but held 9S of the suit led"); `code` is the diagnostic's."""
