@@ -120,8 +120,9 @@ class FrenchState(State):
         if self._outcome is None and self.phase == "over":
             if self.contract is None:
                 self._outcome = scoring.thrown_in(self.seats, self.speakers)
-            else:
-                self._score()
+            else:  # the final count shown from now on
+                self._outcome, points = scoring.score(self)
+                self._shown = self.counted, points, True
         return self._outcome
 
     @property
@@ -352,43 +353,6 @@ class FrenchState(State):
     def took(self, trick: TrickResult) -> None:
         """A trick is taken: the steps show its points from now on."""
         self.counted += 1
-
-    def _score(self) -> None:
-        """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
-        tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
-        # the taker's partners: the seats dealt a called card (as they play it), in call order
-        dealt = [s for card in self.called for s, hand in self.play.dealt.items() if card in hand]
-        partners = [s for s in dict.fromkeys(dealt) if s != taker]
-        team = {taker, *partners}
-        # the cards aside: the chien left aside, or the écart as judged against the taker's
-        # cards and the chien; else (not given, or not judged) the cards nobody played
-        judged = self.chien is not None and self.dealt.get(taker) is not None
-        aside = self.chien if not self.takes_chien else self.ecart if judged else None
-        aside, side = self.unplayed() if aside is None else aside, rules.ASIDE[self.contract]
-        counted = piles.count(tricks, team, total=HAND[seats], aside=aside, aside_side=side)
-        poignees = []
-        for seat, word, shown in self.announced:
-            if word == "poignee":
-                level = shape_faults(shown, seats, seat, variant=variant, taker=taker)[0]
-                poignees += [] if level is None else [(seat, level)]
-        tally = scoring.Tally(
-            variant=variant,
-            seats=seats,
-            contract=self.contract,
-            taker=taker,
-            partners=partners,
-            points=counted.points["taker"],
-            oudlers=counted.oudlers["taker"],
-            petit_au_bout=piles.petit_au_bout(tricks, team, slam_rule=variant == "fft"),
-            poignees=poignees,
-            chelem_announced=self.chelem,
-            taker_all_tricks=counted.tricks["defence"] == 0,
-            defence_all_tricks=counted.tricks["taker"] == 0,
-            called=self.called,
-            speakers=self.speakers,
-        )
-        self._outcome = scoring.score(tally)
-        self._shown = self.counted, counted.points, True  # the final count
 
     # --- the referee's sections -----------------------------------------------------
 
