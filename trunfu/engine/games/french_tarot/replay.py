@@ -14,18 +14,18 @@ from .announce import Placed
 from .calls import count_fault
 from .ecart import check_ecart
 from .rules import CALLED, GAME, HAND, PASS
-from .state import FrenchState, from_record, petit_sec_fault, variant_of
+from .state import FrenchState, from_record, petit_sec_fault
 
 
 def replay(record: Record, ctx: Context) -> None:
     """Apply the French tarot rules to `record`."""
-    variant = ctx.variant = variant_of(ctx)
-    if ctx.seats == 6 and variant == "fft":
+    state = from_record(record, ctx)
+    ctx.variant = state.variant
+    if state.variant == "fft" and ctx.seats == 6:
         tag = ctx.tags["Variant"]
         told = "the fft rules are for 3, 4 and 5 seats; 6 seats play the classic rules"
         ctx.error((tag.value_line, tag.value_column), "variant-seats", told)
         return
-    state = from_record(record, ctx, variant)
     ctx.observe(state)
     if ctx.want_steps:
         label = f"the deal: {HAND[ctx.seats]} cards each, {state.size} in the chien"

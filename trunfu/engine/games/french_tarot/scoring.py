@@ -7,20 +7,11 @@ import math
 from typing import TYPE_CHECKING
 
 from ...model import Bonus, Outcome
+from . import rules
 from .announce import shape_faults
 from .calls import found_partners
 from .piles import count, petit_au_bout
-from .rules import (
-    ASIDE,
-    CHELEM,
-    HAND,
-    MULTIPLIER,
-    PETIT_AU_BOUT,
-    POIGNEE_BONUS,
-    POIGNEE_NAMES,
-    SHARES,
-    TARGET,
-)
+from .rules import CHELEM, MULTIPLIER, PETIT_AU_BOUT, POIGNEE_BONUS, POIGNEE_NAMES, TARGET
 
 if TYPE_CHECKING:
     from .state import FrenchState
@@ -50,7 +41,9 @@ def score(state: FrenchState) -> tuple[Outcome, dict[str, float]]:
     judged = state.chien is not None and state.dealt.get(taker) is not None
     aside = state.chien if not state.takes_chien else state.ecart if judged else None
     aside = state.unplayed() if aside is None else aside
-    piles = count(tricks, team, total=HAND[seats], aside=aside, aside_side=ASIDE[contract])
+    piles = count(
+        tricks, team, total=rules.HAND[seats], aside=aside, aside_side=rules.ASIDE[contract]
+    )
     points, oudlers = piles.points["taker"], piles.oudlers["taker"]
     target, mult = TARGET[oudlers], MULTIPLIER[contract]
     counted = counted_points(points, target, variant)
@@ -89,16 +82,12 @@ def score(state: FrenchState) -> tuple[Outcome, dict[str, float]]:
                 Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"])
             )
     total += sum(bonus.points for bonus in bonuses) if fft else 0
-    extras = [0.0] * seats  # classic: every other seat pays each `paid` amount to its seat
-    for to, amount in () if fft else paid:
-        extras = [
-            e + (amount * (seats - 1) if s == to else -amount) for s, e in enumerate(extras, 1)
-        ]
     defenders = [s for s in range(1, seats + 1) if s not in team]
     shares = dict.fromkeys(defenders, -total)  # every defender pays X, the taker's side shares it
-    parts = SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all
-    for seat, part in zip([taker, *partners], parts, strict=True):
-        shares[seat] = part * total
+    parts = rules.SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all
+    shares.update(zip([taker, *partners], (part * total for part in parts), strict=True))
+    for to, amount in () if fft else paid:  # classic: every other seat pays it to seat `to`
+        shares = {s: v + (amount * (seats - 1) if s == to else -amount) for s, v in shares.items()}
     breakdown = {
         "contract": contract,
         "taker": taker,
@@ -119,7 +108,7 @@ def score(state: FrenchState) -> tuple[Outcome, dict[str, float]]:
         "called": state.called,
     }
     outcome = Outcome.of(
-        [shares[s] + extras[s - 1] for s in range(1, seats + 1)],
+        [shares[s] for s in range(1, seats + 1)],
         declarer=taker,
         partners=partners,
         contract=contract,

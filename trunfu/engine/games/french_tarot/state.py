@@ -460,33 +460,27 @@ def read(action: str) -> Read:
 # --- a state from a record ------------------------------------------------------------
 
 
-def from_record(record: tgn.Record, ctx: Context, variant: str) -> FrenchState:
-    """The state after the deal of `record`; hands and the chien it does not give are
-    unknown (None)."""
+def from_record(record: tgn.Record, ctx: Context) -> FrenchState:
+    """The state after the deal of `record`, under its Variant tag (else the default for
+    its seats); hands and the chien it does not give are unknown (None)."""
     hands, piles = dealt(record, ctx.seats)
+    variant = ctx.tag("Variant") or default_variant(ctx.seats)
     return FrenchState(ctx.seats, ctx.dealer, variant, hands, piles.get("talon"), list(record.tags))
-
-
-def variant_of(ctx: Context) -> str:
-    """The Variant tag, or the default for the seats."""
-    return ctx.tag("Variant") or default_variant(ctx.seats)
 
 
 def start(record: tgn.Record) -> FrenchState:
     """The state right after the deal of `record` (`trunfu.engine.start` has checked that
     every hand and the chien are given); a variant not played by its seats is refused."""
-    ctx = Context(record, want_steps=False)
-    variant = variant_of(ctx)
-    check_seats(ctx.seats, variant)
-    return from_record(record, ctx, variant)
+    state = from_record(record, Context(record, want_steps=False))
+    check_seats(state.seats, state.variant)
+    return state
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them: the calls,
     the called cards, the écart (the cards that may always go first), the announcements,
     the cards played."""
-    ctx = Context(record, want_steps=False)
-    state = from_record(record, ctx, variant_of(ctx))
+    state = from_record(record, Context(record, want_steps=False))
     items = record.announce.items if record.announce else []
     sections = [
         ("auction", [c.word for c in record.calls()]),
