@@ -10,9 +10,8 @@ from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
 from . import scoring
-from .announce import Placed
 from .calls import count_fault
-from .ecart import check_ecart
+from .ecart import Placed, check_ecart
 from .rules import CALLED, GAME, HAND, PASS
 from .state import FrenchState, from_record, petit_sec_fault
 

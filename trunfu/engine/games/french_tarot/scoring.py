@@ -60,11 +60,8 @@ def score(state: FrenchState) -> tuple[Outcome, dict[str, float]]:
         bonuses.append(Bonus(name="petit_au_bout", side=SIDE_NAMES[side], points=bonus))
         paid.append((seat, PETIT_AU_BOUT))
     poignees = []
-    for seat, word, shown in state.announced:
-        poignee = word == "poignee"
-        level = (
-            shape_faults(shown, seats, seat, variant=variant, taker=taker)[0] if poignee else None
-        )
+    for seat, shown in state.shown_cards().items():  # (each seat shows one at most)
+        level = shape_faults(shown, seats, seat, variant=variant, taker=taker)[0]
         if level is None:
             continue
         bonus, name = sign * POIGNEE_BONUS[level], POIGNEE_NAMES[level]
@@ -76,12 +73,10 @@ def score(state: FrenchState) -> tuple[Outcome, dict[str, float]]:
     kinds = [made] if state.chelem else ["made unannounced"] * (not piles.tricks["defence"])
     kinds += ["defence took every trick"] * (not piles.tricks["taker"])
     if fft and kinds:
-        chelem = {"kind": "; ".join(kinds), "points": sum(CHELEM[k] for k in kinds)}
-        if chelem["points"]:  # kinds that cancel out make no bonus
-            bonuses.append(
-                Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"])
-            )
-    total += sum(bonus.points for bonus in bonuses) if fft else 0
+        kind, bonus = "; ".join(kinds), sum(CHELEM[k] for k in kinds)
+        chelem = {"kind": kind, "points": bonus}
+        bonuses += [Bonus(name=f"chelem.{kind}", side=None, points=bonus)] if bonus else []
+    total += sum(b.points for b in bonuses) if fft else 0
     defenders = [s for s in range(1, seats + 1) if s not in team]
     shares = dict.fromkeys(defenders, -total)  # every defender pays X, the taker's side shares it
     parts = rules.SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all

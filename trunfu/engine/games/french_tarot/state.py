@@ -30,6 +30,12 @@ FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
 """The cards a taker may call."""
 
 
+Given = list[str] | None
+"""Cards, or None when the record does not give them."""
+Hands = dict[int, Given]
+"""Seat → its cards (None: not given)."""
+
+
 def default_variant(seats: int) -> str:
     """`fft` for 3 to 5 seats, `classic` for 6 (the only rules for 6)."""
     return "classic" if seats == 6 else "fft"
@@ -59,13 +65,7 @@ class FrenchState(State):
     game = rules.GAME
 
     def __init__(
-        self,
-        seats: int,
-        dealer: int,
-        variant: str,
-        hands: dict[int, list[str] | None],
-        chien: list[str] | None,
-        tags: list[tgn.Tag],
+        self, seats: int, dealer: int, variant: str, hands: Hands, chien: Given, tags: list[tgn.Tag]
     ) -> None:
         self.seats, self.dealer, self.variant = seats, dealer, variant
         self.order = [*range(dealer + 1, seats + 1), *range(1, dealer + 1)]  # speaking order
@@ -150,7 +150,7 @@ class FrenchState(State):
         """`seat`'s cards at the start of play (the taker's after the écart; None: unknown)."""
         return self.playing().dealt.get(seat)
 
-    def play_hands(self) -> dict[int, list[str] | None]:
+    def play_hands(self) -> Hands:
         """Each seat's cards at the start of play (None: unknown)."""
         hands = dict(self.dealt)
         if self.takes_chien:
@@ -281,9 +281,7 @@ class FrenchState(State):
         """What `seat` may show a poignée from: its hand at the start of play, with the
         trumps the taker was forced to put aside (None: unknown)."""
         hand = self.hand_at_play(seat)
-        if hand is None or seat != self.taker:
-            return hand
-        return hand + self.taker_aside()[1]
+        return hand if hand is None or seat != self.taker else hand + self.taker_aside()[1]
 
     def announce_faults(self, seat: int, word: str, shown: list[str]) -> Placed:
         """What is wrong with `seat` announcing `word` (showing `shown`), each fault with
@@ -389,13 +387,11 @@ class FrenchState(State):
             self._shown = self.counted, points, bool(known)
         _, points, known = self._shown
         taken = self.takes_chien and phase not in ("auction", "call")  # the chien
-        ecart = self.ecart
-        if ecart is None and self.takes_chien and self._outcome is not None:
-            ecart = self.unplayed()
+        over = self.ecart is None and self.takes_chien and self._outcome is not None
         return Snapshot(
             hands=self._hands(),
             talon=[] if taken else list(self.chien or []),
-            discard=list(ecart or []),
+            discard=self.unplayed() if over else list(self.ecart or []),
             taken=play.taken() if self.begun else {},
             points=points,
             declarer=self.taker if phase != "auction" else None,
