@@ -154,9 +154,8 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
             _tell(ctx, state.shown_faults(item.seat, list(item.cards)), item.cards, item)
     section = record.discard
     if state.takes_chien and (section is None or state.full is None):
-        played = [c for t in result.tricks for s, c in t.cards if s == state.taker]
         cards = section.cards if section is not None else Cards()
-        faults = check_ecart(*state.put_aside(played), state.size, state.taker)
+        faults = check_ecart(*state.put_aside(), state.size, state.taker)
         _tell(ctx, faults, cards, section or record.play)
     if not ctx.failed:
         outcome = ctx.outcome = state.outcome

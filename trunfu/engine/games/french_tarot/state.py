@@ -7,7 +7,6 @@ queen), `discard` (prise, garde: the taker puts aside as many cards as the chien
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 from itertools import cycle, filterfalse, islice
 
@@ -165,14 +164,15 @@ class FrenchState(State):
         play = self.play
         if not self.takes_chien or (self.ecart is None and not (play and play.over)):
             return [], []
-        full, ecart = self.put_aside(play.dealt.get(self.taker, []) if play else [])
+        full, ecart = self.put_aside()
         return ecart, forced_trumps(full, ecart, self.size)
 
-    def put_aside(self, played: Sequence[str] = ()) -> tuple[list[str], list[str]]:
+    def put_aside(self) -> tuple[list[str], list[str]]:
         """What the taker put aside from (his cards and the chien, or when either is not
-        given the cards he `played` and the écart) and his écart (as made, else the cards
-        nobody played): what `check_ecart` judges."""
+        given his cards at the start of play and the écart) and his écart (as made, else
+        the cards nobody played): what `check_ecart` judges."""
         ecart, full = self.unplayed() if self.ecart is None else self.ecart, self.full
+        played = self.play.dealt.get(self.taker, []) if self.play and full is None else []
         return [*played, *ecart] if full is None else full, ecart
 
     def unplayed(self) -> list[str]:
