@@ -32,8 +32,8 @@ def score(state: FrenchState) -> tuple[Outcome, dict[str, float]]:
     """The `Outcome` of the deal `state` has played to its end (each seat's score, the
     breakdown and its typed fields as the archive stores them) and each side's card
     points. The taker's partners are the seats that played a called card; the cards aside
-    (the chien left aside, the écart, else the cards nobody played) count for the side the
-    contract says."""
+    count for the side the contract says: the chien left aside, the écart when it was judged
+    against the taker's cards and the chien, else the cards nobody played."""
     seats, taker, contract, variant = state.seats, state.taker, state.contract, state.variant
     tricks, fft = state.play.tricks, variant == "fft"
     partners = found_partners(tricks, state.called, taker)
@@ -41,9 +41,7 @@ def score(state: FrenchState) -> tuple[Outcome, dict[str, float]]:
     judged = state.chien is not None and state.dealt.get(taker) is not None
     aside = state.chien if not state.takes_chien else state.ecart if judged else None
     aside = state.unplayed() if aside is None else aside
-    piles = count(
-        tricks, team, total=rules.HAND[seats], aside=aside, aside_side=rules.ASIDE[contract]
-    )
+    piles = count(tricks, team, total=len(tricks), aside=aside, aside_side=rules.ASIDE[contract])
     points, oudlers = piles.points["taker"], piles.oudlers["taker"]
     target, mult = TARGET[oudlers], MULTIPLIER[contract]
     counted = counted_points(points, target, variant)
