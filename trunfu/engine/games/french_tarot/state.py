@@ -387,11 +387,11 @@ class FrenchState(State):
             self._shown = self.counted, points, bool(known)
         _, points, known = self._shown
         taken = self.takes_chien and phase not in ("auction", "call")  # the chien
-        over = self.ecart is None and self.takes_chien and self._outcome is not None
+        unwritten = self.ecart is None and self.takes_chien and self._outcome is not None
         return Snapshot(
             hands=self._hands(),
             talon=[] if taken else list(self.chien or []),
-            discard=self.unplayed() if over else list(self.ecart or []),
+            discard=self.unplayed() if unwritten else list(self.ecart or []),  # once scored
             taken=play.taken() if self.begun else {},
             points=points,
             declarer=self.taker if phase != "auction" else None,
