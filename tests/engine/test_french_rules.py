@@ -4,6 +4,7 @@ Every expected figure is worked out by hand in the comments (rules/french-tarot.
 from __future__ import annotations
 
 import pytest
+from test_french_deals import deal, replayed
 
 from trunfu.engine.games.french_tarot.announce import check_chelem, held_faults, shape_faults
 from trunfu.engine.games.french_tarot.calls import (
@@ -13,7 +14,7 @@ from trunfu.engine.games.french_tarot.calls import (
 )
 from trunfu.engine.games.french_tarot.ecart import card_fault, check_ecart, spare_first
 from trunfu.engine.games.french_tarot.rules import DECK, card_points
-from trunfu.engine.games.french_tarot.scoring import Tally, counted_points, score
+from trunfu.engine.games.french_tarot.scoring import counted_points
 from trunfu.engine.games.french_tarot.state import FrenchState
 from trunfu.engine.model import TrickResult
 
@@ -238,15 +239,17 @@ def test_chelem_announcement():
     assert check_chelem(1, 1, "classic")[0].code == "chelem-variant"
 
 
-# --- scoring, fft -------------------------------------------------------------------
+# --- scoring, fft (whole deals of tests/engine/french/, replayed) -------------------
 
 
-def tally(**kw) -> Tally:
-    base = dict(
-        variant="fft", seats=4, contract="prise", taker=1, partners=[], points=41, oudlers=2
-    )
-    base.update(kw)
-    return Tally(**base)
+def scored(name: str, points: float, oudlers: int):
+    """The outcome of the deal `name` (tests/engine/french/), replayed without a fault;
+    its taker's side took `points` card points holding `oudlers` oudlers."""
+    result = replayed(deal(name))
+    assert result.diagnostics == [], [str(d) for d in result.diagnostics]
+    breakdown = result.outcome.breakdown
+    assert breakdown["card_points"]["taker"] == points and breakdown["oudlers"] == oudlers
+    return result.outcome
 
 
 def test_half_point_to_winning_side():
@@ -258,37 +261,37 @@ def test_half_point_to_winning_side():
 def test_three_seats_40_5_fails_by_one():
     # 2 oudlers, target 41; 40.5 counts 40: lost by 1: X = -(25 + 1) = -26;
     # taker pays each of two defenders 26
-    result = score(tally(seats=3, points=40.5))
+    result = scored("fft-3-prise-40-5-fails-by-one.tgn", 40.5, 2)
     assert result.scores == [-52, 26, 26] and not result.won
     assert result.breakdown["margin"] == -1
 
 
 def test_three_seats_41_5_wins_by_one():
-    # 41.5 counts 42: won by 1: X = 26; taker +52
-    result = score(tally(seats=3, points=41.5, taker=2))
+    # 41.5 counts 42: won by 1: X = 26; taker (seat 2) +52
+    result = scored("fft-3-prise-41-5-seat-2.tgn", 41.5, 2)
     assert result.scores == [-26, 52, -26] and result.won
 
 
 def test_garde_sans_defender_takes_petit_au_bout():
     # garde sans (x4), 2 oudlers, 45 points: (25 + 4) x 4 = 116; the Petit au bout to the
     # defence: -10 x 4 = -40; X = 76 (each defender pays 76 instead of 116: +40 each)
-    without = score(tally(contract="garde-sans", points=45))
+    without = scored("fft-4-garde-sans-45.tgn", 45, 2)
     assert without.scores == [348, -116, -116, -116]
-    result = score(tally(contract="garde-sans", points=45, petit_au_bout=3))
+    result = scored("fft-4-garde-sans-45-petit-au-bout-3.tgn", 45, 2)
     assert result.scores == [228, -76, -76, -76]
     assert result.breakdown["petit_au_bout"] == {"seat": 3, "side": "defence", "points": -40}
 
 
 def test_prise_defender_wins_last_trick_with_petit():
     # prise, 1 oudler, 53 points: 25 + 2 = 27; Petit au bout to the defence -10: X = 17
-    result = score(tally(points=53, oudlers=1, petit_au_bout=2))
+    result = scored("fft-4-prise-53-petit-au-bout-2.tgn", 53, 1)
     assert result.scores == [51, -17, -17, -17]
 
 
 def test_defender_poignee_goes_to_winning_taker():
     # prise, 2 oudlers, exactly 41: 25; a defender's single poignée (20) goes to the side
     # that wins: X = 45; each defender pays 20 more than the bare 25
-    result = score(tally(poignees=[(3, 0)]))
+    result = scored("fft-4-prise-41-defender-poignee.tgn", 41, 2)
     assert result.scores == [135, -45, -45, -45]
     assert result.breakdown["poignees"] == [{"seat": 3, "poignee": "simple", "points": 20}]
 
@@ -296,97 +299,100 @@ def test_defender_poignee_goes_to_winning_taker():
 def test_poignee_lost_by_taker():
     # prise, 2 oudlers, 36 points: -(25 + 5) = -30; taker's double poignée (30) goes to the
     # defence: X = -60
-    result = score(tally(points=36, poignees=[(1, 1)]))
+    result = scored("fft-4-prise-36-taker-double-poignee.tgn", 36, 2)
     assert result.scores == [-180, 60, 60, 60]
 
 
 def test_chelem_announced_and_made():
     # garde, 3 oudlers, 91 points: (25 + 55) x 2 = 160; chelem announced and made +400
     # X = 560; taker +1680
-    result = score(
-        tally(contract="garde", points=91, oudlers=3, chelem_announced=True, taker_all_tricks=True)
-    )
+    result = scored("fft-4-garde-chelem-made.tgn", 91, 3)
     assert result.scores == [1680, -560, -560, -560]
     assert result.breakdown["chelem"]["points"] == 400
 
 
 def test_chelem_made_unannounced():
     # prise, 2 oudlers (a defender kept the Excuse), 87 points: 25 + 46 = 71; +200 -> 271
-    result = score(tally(points=87, taker_all_tricks=True))
+    result = scored("fft-4-prise-chelem-unannounced.tgn", 87, 2)
     assert result.scores == [813, -271, -271, -271]
 
 
 def test_chelem_announced_and_failed():
     # garde, 3 oudlers, 80 points: (25 + 44) x 2 = 138; failed chelem -200: X = -62
-    result = score(tally(contract="garde", points=80, oudlers=3, chelem_announced=True))
+    result = scored("fft-4-garde-chelem-failed.tgn", 80, 3)
     assert result.scores == [-186, 62, 62, 62]
+    assert result.breakdown["chelem"] == {"kind": "announced and failed", "points": -200}
 
 
 def test_defence_takes_every_trick():
-    # prise, 0 oudlers, 0 points: -(25 + 56) = -81; defence's chelem -200: X = -281
-    result = score(tally(points=0, oudlers=0, defence_all_tricks=True))
-    assert result.scores == [-843, 281, 281, 281]
+    # prise, 0 oudlers, only the écart's 3 points: -(25 + 53) = -78; defence's chelem
+    # -200: X = -278
+    result = scored("fft-4-prise-defence-takes-every-trick.tgn", 3, 0)
+    assert result.scores == [-834, 278, 278, 278]
 
 
 def test_five_seats_shares():
     # garde, 2 oudlers, 51 points: (25 + 10) x 2 = 70; taker 2X, partner X, three defenders -X
-    result = score(tally(seats=5, contract="garde", points=51, taker=2, partners=[4]))
-    assert result.scores == [-70, 140, -70, 70, -70]
-    # alone against four: 4X
-    alone = score(tally(seats=5, contract="garde", points=51, taker=2))
-    assert alone.scores == [-70, 280, -70, -70, -70]
+    result = scored("fft-5-garde-51-partner-4.tgn", 51, 2)
+    assert result.scores == [-70, 140, -70, 70, -70] and result.partners == [4]
+    # alone against four (his own king called): 4X
+    alone = scored("fft-5-garde-51-alone.tgn", 51, 2)
+    assert alone.scores == [-70, 280, -70, -70, -70] and alone.partners == []
 
 
 # --- scoring, classic ---------------------------------------------------------------
 
 
 def test_classic_keeps_half_points():
-    # prise, 2 oudlers, 40.5: lost by 0.5: X = -25.5; taker -76.5
-    result = score(tally(variant="classic", points=40.5))
-    assert result.scores == [-76.5, 25.5, 25.5, 25.5]
+    # 5 seats, prise alone, 2 oudlers, 40.5: lost by 0.5: X = -25.5; taker 4X = -102
+    result = scored("classic-5-prise-40-5-alone.tgn", 40.5, 2)
+    assert result.scores == [-102, 25.5, 25.5, 25.5, 25.5]
 
 
 def test_classic_petit_au_bout_from_every_seat():
     # prise, 1 oudler, 61 points: 25 + 10 = 35: taker +105, defenders -35; the Petit in
     # the last trick won by seat 3: each other seat gives him 10: seat 3 -35 + 30 = -5,
     # taker 105 - 10 = 95, seats 2 and 4 -45
-    result = score(tally(variant="classic", points=61, oudlers=1, petit_au_bout=3))
+    result = scored("classic-4-prise-61-petit-au-bout-3.tgn", 61, 1)
     assert result.scores == [95, -45, -5, -45]
 
 
 def test_classic_poignee_paid_by_each_seat():
     # prise, 2 oudlers, 41: X = 25 (taker +75); taker's single poignée, won: each seat pays
     # him 20: taker +135, defenders -45
-    assert score(tally(variant="classic", poignees=[(1, 0)])).scores == [135, -45, -45, -45]
+    won = scored("classic-4-prise-41-poignee.tgn", 41, 2)
+    assert won.scores == [135, -45, -45, -45]
     # lost (36 points: X = -30): he pays 20 to each: taker -90 - 60 = -150, defenders +50
-    result = score(tally(variant="classic", points=36, poignees=[(1, 0)]))
+    result = scored("classic-4-prise-36-poignee.tgn", 36, 2)
     assert result.scores == [-150, 50, 50, 50]
 
 
 def test_classic_no_chelem_bonus():
-    result = score(tally(variant="classic", points=91, oudlers=3, taker_all_tricks=True))
+    result = scored("classic-4-prise-all-tricks.tgn", 91, 3)
     # (25 + 55) x 1 = 80, nothing more: taker +240
     assert result.scores == [240, -80, -80, -80] and result.breakdown["chelem"] is None
 
 
 @pytest.mark.parametrize(
-    ("partners", "expected"),
+    ("name", "partners", "expected"),
     [
         # X = 30 (prise, 2 oudlers, 46 points: 25 + 5). Alone: 5X = 150
-        ([], [150, -30, -30, -30, -30, -30]),
+        ("classic-6-prise-46-alone.tgn", [], [150, -30, -30, -30, -30, -30]),
         # one partner, four defenders: 4X = 120 split 3/4 (90) and 1/4 (30)
-        ([3], [90, -30, 30, -30, -30, -30]),
+        ("classic-6-prise-46-partner-3.tgn", [3], [90, -30, 30, -30, -30, -30]),
         # two partners, three defenders: 3X = 90 split 1/2 (45), 1/3 (30), 1/6 (15)
-        ([5, 2], [45, 15, -30, -30, 30, -30]),
+        ("classic-6-prise-46-partners-5-2.tgn", [5, 2], [45, 15, -30, -30, 30, -30]),
     ],
 )
-def test_classic_six_seat_shares(partners, expected):
-    result = score(tally(variant="classic", seats=6, points=46, partners=partners))
+def test_classic_six_seat_shares(name, partners, expected):
+    result = scored(name, 46, 2)
+    assert result.partners == partners
     assert result.scores == expected and sum(result.scores) == 0
 
 
-def test_six_seat_quarter_shares():
-    # X = 25.5 (40.5 short by 0.5 is a loss: -25.5); two partners: taker 1.5X = -38.25,
-    # first called -25.5, second called -12.75, three defenders +25.5
-    result = score(tally(variant="classic", seats=6, points=40.5, partners=[2, 3]))
-    assert result.scores == [-38.25, -25.5, -12.75, 25.5, 25.5, 25.5]
+def test_six_seat_shares_of_an_odd_total():
+    # prise, 2 oudlers, 40 points: lost by 1: X = -26; two partners: taker 1.5X = -39,
+    # first called -26, second called -13, three defenders +26
+    result = scored("classic-6-prise-40-partners-2-3.tgn", 40, 2)
+    assert result.partners == [2, 3]
+    assert result.scores == [-39, -26, -13, 26, 26, 26]

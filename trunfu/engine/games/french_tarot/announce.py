@@ -7,11 +7,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ...state import Fault
-from .ecart import TRUMP_OR_EXCUSE, is_trump, trumps_of
+from .ecart import TRUMP_OR_EXCUSE, Placed, is_trump, trumps_of
 from .rules import EXCUSE, POIGNEE_SIZES
-
-Placed = list[tuple[int, Fault]]
-"""Faults, each with the index of the shown card it is about (-1: the announcement)."""
 
 
 def shape_faults(

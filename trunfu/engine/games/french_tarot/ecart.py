@@ -13,6 +13,8 @@ TRUMP_OR_EXCUSE = TRUMPS | {EXCUSE}
 SPARE = frozenset(c for c in DECK.order if c not in TRUMP_OR_EXCUSE and not c.startswith("K"))
 """The suit cards other than the kings: what the écart should be made of."""
 discardable = SPARE.__contains__
+Placed = list[tuple[int, Fault]]
+"""Faults, each with the index of the card it is about (-1: the écart or the announcement)."""
 
 
 def trumps_of(cards: list[str]) -> list[str]:
@@ -42,21 +44,16 @@ def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fau
     card, puts = ecart[index], f"seat {taker} puts"
     if card not in hand:
         return Fault("ecart-not-held", f"{puts} {card} in the écart but does not hold it")
-    if card in OUDLERS:
-        told = f"{puts} the oudler {card} in the écart: oudlers may not be put aside"
-        return Fault("ecart-oudler", told)
-    if card.startswith("K"):
-        told = f"{puts} the king {card} in the écart: kings may not be put aside"
-        return Fault("ecart-king", told)
+    if kind := "oudler" if card in OUDLERS else "king" if card.startswith("K") else "":
+        told = f"{puts} the {kind} {card} in the écart: {kind}s may not be put aside"
+        return Fault(f"ecart-{kind}", told)
     if is_trump(card) and (spare := _spare(hand, ecart)):
         told = f"{puts} the trump {card} in the écart while still holding {spare[0]}"
         return Fault("ecart-trump", told + ": trumps only when he cannot do otherwise")
     return None
 
 
-def check_ecart(
-    hand: list[str], ecart: list[str], size: int, taker: int
-) -> list[tuple[int, Fault]]:
+def check_ecart(hand: list[str], ecart: list[str], size: int, taker: int) -> Placed:
     """The faults of the whole `ecart` put aside from `hand` (the taker's cards and the
     chien), each with the index of the card it is about (-1: the écart as a whole): as
     many cards as the chien holds (the first card too many told), then each card."""

@@ -89,11 +89,8 @@ def ecart(full: list[str], size: int) -> list[str]:
         (c for c in full if discardable(c)),
         key=lambda c: (length[c[-1]], SUITS.index(c[-1]), strength[c]),
     )
-    chosen = spare[:size]
-    if len(chosen) < size:
-        trumps = sorted((c for c in full if is_trump(c) and c not in OUDLERS), key=strength.get)
-        chosen += trumps[: size - len(chosen)]
-    return chosen
+    trumps = sorted((c for c in full if is_trump(c) and c not in OUDLERS), key=strength.get)
+    return (spare + trumps)[:size]
 
 
 def poignee(hand: list[str], seats: int) -> list[str] | None:

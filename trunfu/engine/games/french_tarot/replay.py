@@ -10,22 +10,21 @@ from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
 from . import scoring
-from .announce import Placed
 from .calls import count_fault
-from .ecart import check_ecart
+from .ecart import Placed, check_ecart
 from .rules import CALLED, GAME, HAND, PASS
-from .state import FrenchState, from_record, petit_sec_fault, variant_of
+from .state import FrenchState, from_record, petit_sec_fault
 
 
 def replay(record: Record, ctx: Context) -> None:
     """Apply the French tarot rules to `record`."""
-    variant = ctx.variant = variant_of(ctx)
-    if ctx.seats == 6 and variant == "fft":
+    state = from_record(record, ctx)
+    ctx.variant = state.variant
+    if state.variant == "fft" and ctx.seats == 6:
         tag = ctx.tags["Variant"]
         told = "the fft rules are for 3, 4 and 5 seats; 6 seats play the classic rules"
         ctx.error((tag.value_line, tag.value_column), "variant-seats", told)
         return
-    state = from_record(record, ctx, variant)
     ctx.observe(state)
     if ctx.want_steps:
         label = f"the deal: {HAND[ctx.seats]} cards each, {state.size} in the chien"
@@ -155,9 +154,8 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
             _tell(ctx, state.shown_faults(item.seat, list(item.cards)), item.cards, item)
     section = record.discard
     if state.takes_chien and (section is None or state.full is None):
-        played = [c for t in result.tricks for s, c in t.cards if s == state.taker]
         cards = section.cards if section is not None else Cards()
-        faults = check_ecart(*state.put_aside(played), state.size, state.taker)
+        faults = check_ecart(*state.put_aside(), state.size, state.taker)
         _tell(ctx, faults, cards, section or record.play)
     if not ctx.failed:
         outcome = ctx.outcome = state.outcome

@@ -1,36 +1,23 @@
 """Scores of a played deal, under the fft and the classic rules, with the breakdown, and
-the deal's `Outcome`."""
+the deal's `Outcome`: one pass from the play's tricks (and the cards aside) to the score."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ...model import Bonus, Outcome
-from .rules import CHELEM, MULTIPLIER, PETIT_AU_BOUT, POIGNEE_BONUS, POIGNEE_NAMES, SHARES, TARGET
+from . import rules
+from .announce import shape_faults
+from .calls import found_partners
+from .piles import count, petit_au_bout
+from .rules import CHELEM, MULTIPLIER, PETIT_AU_BOUT, POIGNEE_BONUS, POIGNEE_NAMES, TARGET
+
+if TYPE_CHECKING:
+    from .state import FrenchState
 
 SIDE_NAMES = {"taker": "declarer", "defence": "defence"}
 """The sides as the archive names them."""
-
-
-@dataclass
-class Tally:
-    """What the play established, as the scoring needs it."""
-
-    variant: str
-    seats: int
-    contract: str
-    taker: int
-    partners: list[int]  # in call order (5 and 6 seats)
-    points: float  # card points of the taker's side (the cards aside as the contract says)
-    oudlers: int  # among the taker's side's cards
-    petit_au_bout: int | None = None  # the seat winning the trick of the Petit au bout
-    poignees: list[tuple[int, int]] = field(default_factory=list)  # (seat, level 0, 1, 2)
-    chelem_announced: bool = False
-    taker_all_tricks: bool = False
-    defence_all_tricks: bool = False
-    called: list[str] = field(default_factory=list)  # the cards called (5 and 6 seats)
-    speakers: list[int] = field(default_factory=list)  # the seat of each call, in order
 
 
 def counted_points(points: float, target: int, variant: str) -> float:
@@ -41,58 +28,65 @@ def counted_points(points: float, target: int, variant: str) -> float:
     return math.ceil(points) if points >= target else math.floor(points)
 
 
-def score(tally: Tally) -> Outcome:
-    """The `Outcome` of the deal `tally` scores: each seat's score, the breakdown and its
-    typed fields (sides and roles, card points, margin, bonuses) as the archive stores
-    them."""
-    seats, taker, partners, fft = tally.seats, tally.taker, tally.partners, tally.variant == "fft"
+def score(state: FrenchState) -> tuple[Outcome, dict[str, float]]:
+    """The `Outcome` of the deal `state` has played to its end (each seat's score, the
+    breakdown and its typed fields as the archive stores them) and each side's card
+    points. The taker's partners are the seats that played a called card; the cards aside
+    count for the side the contract says: the chien left aside, the écart when it was judged
+    against the taker's cards and the chien, else the cards nobody played."""
+    seats, taker, contract, variant = state.seats, state.taker, state.contract, state.variant
+    tricks, fft = state.play.tricks, variant == "fft"
+    partners = found_partners(tricks, state.called, taker)
     team = {taker, *partners}
-    target, mult = TARGET[tally.oudlers], MULTIPLIER[tally.contract]
-    counted = counted_points(tally.points, target, tally.variant)
-    won, margin = tally.points >= target, counted - target
+    judged = state.chien is not None and state.dealt.get(taker) is not None
+    aside = state.chien if not state.takes_chien else state.ecart if judged else None
+    aside = state.unplayed() if aside is None else aside
+    piles = count(tricks, team, total=len(tricks), aside=aside, aside_side=rules.ASIDE[contract])
+    points, oudlers = piles.points["taker"], piles.oudlers["taker"]
+    target, mult = TARGET[oudlers], MULTIPLIER[contract]
+    counted = counted_points(points, target, variant)
+    won, margin = points >= target, counted - target
     base, sign = (25 + abs(margin)) * mult, 1 if won else -1
     total = sign * base  # X: what the taker's side gains from each defender
     bonuses: list[Bonus] = []  # fft: added to X; classic: `paid` by every other seat
     paid: list[tuple[int, float]] = []
     petit = chelem = None
-    if tally.petit_au_bout is not None:
-        seat = tally.petit_au_bout
+    if (seat := petit_au_bout(tricks, team, slam_rule=fft)) is not None:
         side = "taker" if seat in team else "defence"
-        points = PETIT_AU_BOUT * (mult * (1 if side == "taker" else -1) if fft else seats - 1)
-        petit = {"seat": seat, "side": side, "points": points}
-        bonuses.append(Bonus(name="petit_au_bout", side=SIDE_NAMES[side], points=points))
+        bonus = PETIT_AU_BOUT * (mult * (1 if side == "taker" else -1) if fft else seats - 1)
+        petit = {"seat": seat, "side": side, "points": bonus}
+        bonuses.append(Bonus(name="petit_au_bout", side=SIDE_NAMES[side], points=bonus))
         paid.append((seat, PETIT_AU_BOUT))
     poignees = []
-    for seat, level in tally.poignees:
-        points, name = sign * POIGNEE_BONUS[level], POIGNEE_NAMES[level]
-        poignees.append({"seat": seat, "poignee": name, "points": points})
+    for seat, shown in state.shown_cards().items():  # (each seat shows one at most)
+        level = shape_faults(shown, seats, seat, variant=variant, taker=taker)[0]
+        if level is None:
+            continue
+        bonus, name = sign * POIGNEE_BONUS[level], POIGNEE_NAMES[level]
+        poignees.append({"seat": seat, "poignee": name, "points": bonus})
         side = SIDE_NAMES["taker" if seat in team else "defence"]
-        bonuses.append(Bonus(name="poignees." + name, side=side, points=points))
-        paid.append((taker, points))
-    kinds = _chelem_kinds(tally) if fft else []
-    if kinds:
-        chelem = {"kind": "; ".join(kinds), "points": sum(CHELEM[k] for k in kinds)}
-        if chelem["points"]:  # kinds that cancel out make no bonus
-            bonuses.append(
-                Bonus(name=f"chelem.{chelem['kind']}", side=None, points=chelem["points"])
-            )
-    total += sum(bonus.points for bonus in bonuses) if fft else 0
-    extras = [0.0] * seats  # classic: every other seat pays each `paid` amount to its seat
-    for to, amount in () if fft else paid:
-        extras = [
-            e + (amount * (seats - 1) if s == to else -amount) for s, e in enumerate(extras, 1)
-        ]
+        bonuses.append(Bonus(name="poignees." + name, side=side, points=bonus))
+        paid.append((taker, bonus))
+    made = "announced and made" if not piles.tricks["defence"] else "announced and failed"
+    kinds = [made] if state.chelem else ["made unannounced"] * (not piles.tricks["defence"])
+    kinds += ["defence took every trick"] * (not piles.tricks["taker"])
+    if fft and kinds:
+        kind, bonus = "; ".join(kinds), sum(CHELEM[k] for k in kinds)
+        chelem = {"kind": kind, "points": bonus}
+        bonuses += [Bonus(name=f"chelem.{kind}", side=None, points=bonus)] if bonus else []
+    total += sum(b.points for b in bonuses) if fft else 0
     defenders = [s for s in range(1, seats + 1) if s not in team]
     shares = dict.fromkeys(defenders, -total)  # every defender pays X, the taker's side shares it
-    parts = SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all
-    for seat, part in zip([taker, *partners], parts, strict=True):
-        shares[seat] = part * total
+    parts = rules.SHARES.get((seats, len(partners)), (len(defenders),))  # alone: all
+    shares.update(zip([taker, *partners], (part * total for part in parts), strict=True))
+    for to, amount in () if fft else paid:  # classic: every other seat pays it to seat `to`
+        shares = {s: v + (amount * (seats - 1) if s == to else -amount) for s, v in shares.items()}
     breakdown = {
-        "contract": tally.contract,
+        "contract": contract,
         "taker": taker,
         "partners": list(partners),
-        "card_points": {"taker": tally.points, "defence": 91 - tally.points},
-        "oudlers": tally.oudlers,
+        "card_points": {"taker": points, "defence": 91 - points},
+        "oudlers": oudlers,
         "target": target,
         "counted": counted,
         "margin": margin,
@@ -103,28 +97,22 @@ def score(tally: Tally) -> Outcome:
         "poignees": poignees,
         "chelem": chelem,
         "side_total": total,
-        "variant": tally.variant,
-        "called": tally.called,
+        "variant": variant,
+        "called": state.called,
     }
-    return Outcome.of(
-        [shares[s] + extras[s - 1] for s in range(1, seats + 1)],
+    outcome = Outcome.of(
+        [shares[s] for s in range(1, seats + 1)],
         declarer=taker,
         partners=partners,
-        contract=tally.contract,
+        contract=contract,
         won=won,
         breakdown=breakdown,
-        speakers=tally.speakers,
-        card_points={"declarer": tally.points, "defence": 91 - tally.points},
+        speakers=state.speakers,
+        card_points={"declarer": points, "defence": 91 - points},
         margin=margin,
         bonuses=bonuses,
     )
-
-
-def _chelem_kinds(tally: Tally) -> list[str]:
-    """The kinds of chelem of the deal (fft), each a key of `CHELEM`."""
-    made = "announced and made" if tally.taker_all_tricks else "announced and failed"
-    kinds = [made] if tally.chelem_announced else ["made unannounced"] * tally.taker_all_tricks
-    return kinds + ["defence took every trick"] * tally.defence_all_tricks
+    return outcome, piles.points
 
 
 def thrown_in(seats: int, speakers: list[int]) -> Outcome:

@@ -12,7 +12,7 @@ from ....notation.models import Tag
 from ...slam import slam_lead
 from . import evaluate
 from .rules import CHIEN, DECK, GAME, HAND, PASS, PETIT
-from .state import FrenchState, check_seats, default_variant
+from .state import FrenchState, Hands, check_seats, default_variant
 
 
 def deal(rng: random.Random, seats: int, variant: str | None) -> FrenchState:
@@ -22,15 +22,14 @@ def deal(rng: random.Random, seats: int, variant: str | None) -> FrenchState:
     deck = list(DECK.order)
     rng.shuffle(deck)
     size = HAND[seats]
-    hands: dict[int, list[str] | None] = {
-        s: deck[(s - 1) * size : s * size] for s in range(1, seats + 1)
-    }
+    hands: Hands = {s: deck[(s - 1) * size : s * size] for s in range(1, seats + 1)}
     dealer = rng.randint(1, seats)
-    tags = [Tag(name="Game", value=GAME), Tag(name="Seats", value=str(seats))]
-    tags.append(Tag(name="Dealer", value=str(dealer)))
-    if variant != default_variant(seats):
-        tags.append(Tag(name="Variant", value=variant))
-    return FrenchState(seats, dealer, variant, hands, deck[seats * size :], tags)
+    tags = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
+    tags += [("Variant", variant)] if variant != default_variant(seats) else []
+    chien = deck[seats * size :]
+    return FrenchState(
+        seats, dealer, variant, hands, chien, [Tag(name=n, value=v) for n, v in tags]
+    )
 
 
 def choose(state: FrenchState, rng: random.Random) -> str:

@@ -7,7 +7,6 @@ queen), `discard` (prise, garde: the taker puts aside as many cards as the chien
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 from itertools import cycle, filterfalse, islice
 
@@ -28,6 +27,12 @@ CALLS = DECK.calls[4]
 """Every spelling of a call the reader accepts → the call (the same at every seat count)."""
 FACES = [c for c in DECK.order if c[:-1] in ("K", "Q", "C", "J")]
 """The cards a taker may call."""
+
+
+Given = list[str] | None
+"""Cards, or None when the record does not give them."""
+Hands = dict[int, Given]
+"""Seat → its cards (None: not given)."""
 
 
 def default_variant(seats: int) -> str:
@@ -59,13 +64,7 @@ class FrenchState(State):
     game = rules.GAME
 
     def __init__(
-        self,
-        seats: int,
-        dealer: int,
-        variant: str,
-        hands: dict[int, list[str] | None],
-        chien: list[str] | None,
-        tags: list[tgn.Tag],
+        self, seats: int, dealer: int, variant: str, hands: Hands, chien: Given, tags: list[tgn.Tag]
     ) -> None:
         self.seats, self.dealer, self.variant = seats, dealer, variant
         self.order = [*range(dealer + 1, seats + 1), *range(1, dealer + 1)]  # speaking order
@@ -120,8 +119,9 @@ class FrenchState(State):
         if self._outcome is None and self.phase == "over":
             if self.contract is None:
                 self._outcome = scoring.thrown_in(self.seats, self.speakers)
-            else:
-                self._score()
+            else:  # the final count shown from now on
+                self._outcome, points = scoring.score(self)
+                self._shown = self.counted, points, True
         return self._outcome
 
     @property
@@ -149,7 +149,7 @@ class FrenchState(State):
         """`seat`'s cards at the start of play (the taker's after the écart; None: unknown)."""
         return self.playing().dealt.get(seat)
 
-    def play_hands(self) -> dict[int, list[str] | None]:
+    def play_hands(self) -> Hands:
         """Each seat's cards at the start of play (None: unknown)."""
         hands = dict(self.dealt)
         if self.takes_chien:
@@ -164,14 +164,15 @@ class FrenchState(State):
         play = self.play
         if not self.takes_chien or (self.ecart is None and not (play and play.over)):
             return [], []
-        full, ecart = self.put_aside(play.dealt.get(self.taker, []) if play else [])
+        full, ecart = self.put_aside()
         return ecart, forced_trumps(full, ecart, self.size)
 
-    def put_aside(self, played: Sequence[str] = ()) -> tuple[list[str], list[str]]:
+    def put_aside(self) -> tuple[list[str], list[str]]:
         """What the taker put aside from (his cards and the chien, or when either is not
-        given the cards he `played` and the écart) and his écart (as made, else the cards
-        nobody played): what `check_ecart` judges."""
+        given his cards at the start of play and the écart) and his écart (as made, else
+        the cards nobody played): what `check_ecart` judges."""
         ecart, full = self.unplayed() if self.ecart is None else self.ecart, self.full
+        played = self.play.dealt.get(self.taker, []) if self.play and full is None else []
         return [*played, *ecart] if full is None else full, ecart
 
     def unplayed(self) -> list[str]:
@@ -280,9 +281,7 @@ class FrenchState(State):
         """What `seat` may show a poignée from: its hand at the start of play, with the
         trumps the taker was forced to put aside (None: unknown)."""
         hand = self.hand_at_play(seat)
-        if hand is None or seat != self.taker:
-            return hand
-        return hand + self.taker_aside()[1]
+        return hand if hand is None or seat != self.taker else hand + self.taker_aside()[1]
 
     def announce_faults(self, seat: int, word: str, shown: list[str]) -> Placed:
         """What is wrong with `seat` announcing `word` (showing `shown`), each fault with
@@ -353,43 +352,6 @@ class FrenchState(State):
         """A trick is taken: the steps show its points from now on."""
         self.counted += 1
 
-    def _score(self) -> None:
-        """Score the deal, its play over: sides, card points, bonuses, each seat's score."""
-        tricks, taker, seats, variant = self.play.tricks, self.taker, self.seats, self.variant
-        # the taker's partners: the seats dealt a called card (as they play it), in call order
-        dealt = [s for card in self.called for s, hand in self.play.dealt.items() if card in hand]
-        partners = [s for s in dict.fromkeys(dealt) if s != taker]
-        team = {taker, *partners}
-        # the cards aside: the chien left aside, or the écart as judged against the taker's
-        # cards and the chien; else (not given, or not judged) the cards nobody played
-        judged = self.chien is not None and self.dealt.get(taker) is not None
-        aside = self.chien if not self.takes_chien else self.ecart if judged else None
-        aside, side = self.unplayed() if aside is None else aside, rules.ASIDE[self.contract]
-        counted = piles.count(tricks, team, total=HAND[seats], aside=aside, aside_side=side)
-        poignees = []
-        for seat, word, shown in self.announced:
-            if word == "poignee":
-                level = shape_faults(shown, seats, seat, variant=variant, taker=taker)[0]
-                poignees += [] if level is None else [(seat, level)]
-        tally = scoring.Tally(
-            variant=variant,
-            seats=seats,
-            contract=self.contract,
-            taker=taker,
-            partners=partners,
-            points=counted.points["taker"],
-            oudlers=counted.oudlers["taker"],
-            petit_au_bout=piles.petit_au_bout(tricks, team, slam_rule=variant == "fft"),
-            poignees=poignees,
-            chelem_announced=self.chelem,
-            taker_all_tricks=counted.tricks["defence"] == 0,
-            defence_all_tricks=counted.tricks["taker"] == 0,
-            called=self.called,
-            speakers=self.speakers,
-        )
-        self._outcome = scoring.score(tally)
-        self._shown = self.counted, counted.points, True  # the final count
-
     # --- the referee's sections -----------------------------------------------------
 
     def enter(self, phase: str) -> None:
@@ -425,13 +387,11 @@ class FrenchState(State):
             self._shown = self.counted, points, bool(known)
         _, points, known = self._shown
         taken = self.takes_chien and phase not in ("auction", "call")  # the chien
-        ecart = self.ecart
-        if ecart is None and self.takes_chien and self._outcome is not None:
-            ecart = self.unplayed()
+        unwritten = self.ecart is None and self.takes_chien and self._outcome is not None
         return Snapshot(
             hands=self._hands(),
             talon=[] if taken else list(self.chien or []),
-            discard=list(ecart or []),
+            discard=self.unplayed() if unwritten else list(self.ecart or []),  # once scored
             taken=play.taken() if self.begun else {},
             points=points,
             declarer=self.taker if phase != "auction" else None,
@@ -496,33 +456,27 @@ def read(action: str) -> Read:
 # --- a state from a record ------------------------------------------------------------
 
 
-def from_record(record: tgn.Record, ctx: Context, variant: str) -> FrenchState:
-    """The state after the deal of `record`; hands and the chien it does not give are
-    unknown (None)."""
+def from_record(record: tgn.Record, ctx: Context) -> FrenchState:
+    """The state after the deal of `record`, under its Variant tag (else the default for
+    its seats); hands and the chien it does not give are unknown (None)."""
     hands, piles = dealt(record, ctx.seats)
+    variant = ctx.tag("Variant") or default_variant(ctx.seats)
     return FrenchState(ctx.seats, ctx.dealer, variant, hands, piles.get("talon"), list(record.tags))
-
-
-def variant_of(ctx: Context) -> str:
-    """The Variant tag, or the default for the seats."""
-    return ctx.tag("Variant") or default_variant(ctx.seats)
 
 
 def start(record: tgn.Record) -> FrenchState:
     """The state right after the deal of `record` (`trunfu.engine.start` has checked that
     every hand and the chien are given); a variant not played by its seats is refused."""
-    ctx = Context(record, want_steps=False)
-    variant = variant_of(ctx)
-    check_seats(ctx.seats, variant)
-    return from_record(record, ctx, variant)
+    state = from_record(record, Context(record, want_steps=False))
+    check_seats(state.seats, state.variant)
+    return state
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
     """The record's actions (seat, spelling) in the order the rules apply them: the calls,
     the called cards, the écart (the cards that may always go first), the announcements,
     the cards played."""
-    ctx = Context(record, want_steps=False)
-    state = from_record(record, ctx, variant_of(ctx))
+    state = from_record(record, Context(record, want_steps=False))
     items = record.announce.items if record.announce else []
     sections = [
         ("auction", [c.word for c in record.calls()]),
