@@ -63,18 +63,6 @@ def sure_tricks(
     return total
 
 
-def sure_slam(
-    hand: Collection[str],
-    unseen: Collection[str],
-    game: str,
-    trump: str | None,
-    *,
-    excuse_wins_last: bool = False,
-) -> bool:
-    """Whether the seat on lead with `hand` takes every trick whatever the unseen cards."""
-    return sure_tricks(hand, unseen, game, trump, excuse_wins_last=excuse_wins_last) == len(hand)
-
-
 def slam_lead(
     legal: Collection[str],
     unseen: Collection[str],

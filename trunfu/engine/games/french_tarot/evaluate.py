@@ -5,7 +5,7 @@ thresholds per seat count are told in docs/simulation.md."""
 
 from __future__ import annotations
 
-from ...slam import sure_slam
+from ...slam import sure_tricks
 from .calls import LADDER
 from .ecart import discardable, is_trump, trumps_of
 from .rules import CONTRACTS, DECK, EXCUSE, GAME, OUDLERS, PASS, PETIT, POIGNEE_SIZES
@@ -114,4 +114,4 @@ def petit_au_bout(hand: list[str], seats: int) -> bool:
 def chelem(hand: list[str], unseen: list[str]) -> bool:
     """Whether the taker announces a chelem: only when it is sure, his masters taking every
     trick whatever way the `unseen` cards lie (the Excuse kept for the last trick)."""
-    return sure_slam(hand, unseen, GAME, "T", excuse_wins_last=True)
+    return sure_tricks(hand, unseen, GAME, "T", excuse_wins_last=True) == len(hand)

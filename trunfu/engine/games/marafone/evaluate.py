@@ -12,7 +12,7 @@ sure."""
 
 from __future__ import annotations
 
-from ...slam import sure_slam, sure_tricks
+from ...slam import sure_tricks
 from .rules import DECK, GAME
 
 SUITS = DECK.suits
@@ -64,9 +64,10 @@ def bid_limit(hand: list[str]) -> int:
     """The highest Trionfo bid the hand is worth, as its place among the bids: 0 pass,
     1 chiamo, 2 di-piu, 3 maso, 4 maso dei masi (every trick sure)."""
     trump = best_trump(hand)
-    if sure_slam(hand, unseen(hand), GAME, trump):
+    sure = sure_tricks(hand, unseen(hand), GAME, trump)
+    if sure == len(hand):
         return 4
-    if sure_tricks(hand, unseen(hand), GAME, trump) >= LEVELS["maso"]:
+    if sure >= LEVELS["maso"]:
         return 3
     count = winners(hand, trump)
     return 2 if count >= LEVELS["di-piu"] else 1 if count >= LEVELS["chiamo"] else 0
