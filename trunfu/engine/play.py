@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from operator import itemgetter
 from typing import NamedTuple
@@ -383,6 +383,8 @@ class PlayResult:
     """True when all the deal's tricks were played in full."""
     claim: Claim | None = None
     """The claim that ended the play (`fuori`, `penalty`), when claims end it."""
+    written: list[Trick] = field(default_factory=list)
+    """The record's tricks played, as written (a trick's words with its cards)."""
 
 
 def _written(
@@ -474,12 +476,12 @@ def play_tricks(
         start = {s: known[s] if s in known else inferred.hands[s] for s in range(1, seats + 1)}
         play.deal(start)
     state.adopt(play)
+    taken = 0
     if not steps and not unknown:  # the common case: whole tricks judged at once
         taken = play.take([trick.cards for trick in written])
         ctx.tricks += play.tricks
-        written = written[taken:]
     lost = stop_after = False
-    for trick in written:
+    for trick in written[taken:]:
         lost = lost or stop_after
         stop_after = _play_trick(ctx, play, trick, lost)
         if len(trick.cards) < seats:
@@ -497,7 +499,7 @@ def play_tricks(
                 trick=done.cards,
             )
     complete = len(ctx.tricks) == play.total
-    return PlayResult(ctx.tricks, start, unknown, complete, claim)
+    return PlayResult(ctx.tricks, start, unknown, complete, claim, written)
 
 
 def _play_trick(ctx: Context, play: TrickPlay, trick: Trick, lost: bool) -> bool:
@@ -524,12 +526,15 @@ def _play_trick(ctx: Context, play: TrickPlay, trick: Trick, lost: bool) -> bool
             if done is not None:  # the trick lies on the table until its winner takes it
                 taken = play.taken()
                 taken[done.winner] -= 1
+            node = trick.cards.card(place)
+            word = node.signal  # the word said with the card (marafone)
             ctx.step(
                 "card",
                 seat=seat,
-                text=card,
-                node=trick.cards.card(place),
-                label=f"trick {number}: seat {seat} plays {card_name(ctx.game.name, card)}",
+                text=f"{card} {word}" if word else card,
+                node=node,
+                label=f"trick {number}: seat {seat} plays {card_name(ctx.game.name, card)}"
+                + (f", saying {word}" if word else ""),
                 trick=done.cards if done is not None else play.table,
                 taken=taken,
             )

@@ -4,7 +4,7 @@ from the play when the deal leaves hands out."""
 
 from __future__ import annotations
 
-from ....notation.models import Claim, Record
+from ....notation.models import Claim, Record, Trick
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
@@ -90,7 +90,7 @@ def replay(record: Record, ctx: Context) -> None:
     count = "ten" if four else "eight"
     ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
     if not four:
-        _words(ctx, state)
+        _refused(ctx, state)
     for call in [] if four else record.calls():  # four seats have no auction
         seat, word = state.auction.turn, call.word
         if call.label is not None and seat and call.label != seat:
@@ -147,7 +147,7 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.error(after[0], "play-after-claim", f"{stop}; nothing may be played after it")
     faults = len(ctx.diagnostics)
     if four:
-        _words(ctx, state)
+        _words(ctx, state, result.written)
     if result.complete:
         state.close()
     if not faults and (result.complete or state.claim or state.irregular):
@@ -156,33 +156,30 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
 
 
-def _words(ctx: Context, state: MarafoneState) -> None:
-    """The leader's words written in the play, and its claims in Trionfo, as the state
-    judges them. Trionfo refuses each (`check`). At four seats the state hears every word
-    written in a trick played, once the play has shown the hands (a hand inferred from the
-    play is only known then), and each is shown in the step of its card (`3C striscio`)."""
-    trionfo, said, number = state.auction is not None, {}, 0
-    tricks = state.play.tricks if state.play is not None else []
+def _refused(ctx: Context, state: MarafoneState) -> None:
+    """Trionfo: the play's claims and leader's words, which belong to four seats, as the
+    state refuses them (`check`)."""
     for item in ctx.record.play.items if ctx.record.play else ():
-        if type(item) is Claim:
-            if trionfo:
-                (fault,) = state.check(f"{item.kind} {item.seat}")
-                ctx.error(item, fault.code, fault.message)
-            continue
-        number += 1
-        for i, extras in sorted(item.cards.extras.items()) if item.cards.extras else ():
-            word, fault = extras.signal, None
-            if word and ctx.want_steps:
-                said[item.cards.at(i)] = word
-            if word and trionfo:
-                (fault,) = state.check(f"{item.cards[i]} {word}")
-            elif word and number <= len(tricks):
-                seat, card = tricks[number - 1].cards[i]
-                fault = state.hear(number, seat, card, word, lead=i == 0)
-            if fault is not None:
+        claim = type(item) is Claim
+        said = [] if claim else sorted((item.cards.extras or {}).items())
+        wrong = [(item, f"{item.kind} {item.seat}")] if claim else []
+        wrong += [
+            ((e.signal_line, e.signal_column), f"{item.cards[i]} {e.signal}")
+            for i, e in said
+            if e.signal
+        ]
+        for where, action in wrong:
+            (fault,) = state.check(action)
+            ctx.error(where, fault.code, fault.message)
+
+
+def _words(ctx: Context, state: MarafoneState, written: list[Trick]) -> None:
+    """Four seats: the leader's words written with the cards of the tricks played, as the
+    state hears them once the play has shown the hands (a hand inferred from the play is
+    only known then)."""
+    for number, (trick, done) in enumerate(zip(written, state.play.tricks, strict=False), 1):
+        for i, extras in sorted(trick.cards.extras.items()) if trick.cards.extras else ():
+            word = extras.signal
+            fault = word and state.hear(number, *done.cards[i], word, lead=i == 0)
+            if fault:
                 ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
-    for step in ctx.steps if said else ():
-        word = said.get((step.line, step.column)) if step.kind == "card" else None
-        if word:
-            step.text = f"{step.text} {word}"
-            step.label = f"{step.label}, saying {word}"
