@@ -160,26 +160,24 @@ def _refused(ctx: Context, state: MarafoneState) -> None:
     """Trionfo: the play's claims and leader's words, which belong to four seats, as the
     state refuses them (`check`)."""
     for item in ctx.record.play.items if ctx.record.play else ():
-        claim = type(item) is Claim
-        said = [] if claim else sorted((item.cards.extras or {}).items())
-        wrong = [(item, f"{item.kind} {item.seat}")] if claim else []
-        wrong += [
-            ((e.signal_line, e.signal_column), f"{item.cards[i]} {e.signal}")
-            for i, e in said
-            if e.signal
-        ]
-        for where, action in wrong:
-            (fault,) = state.check(action)
-            ctx.error(where, fault.code, fault.message)
+        if type(item) is Claim:
+            (fault,) = state.check(f"{item.kind} {item.seat}")
+            ctx.error(item, fault.code, fault.message)
+            continue
+        for i, extras in sorted(item.cards.extras.items()) if item.cards.extras else ():
+            if extras.signal:
+                (fault,) = state.check(f"{item.cards[i]} {extras.signal}")
+                ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
 
 
 def _words(ctx: Context, state: MarafoneState, written: list[Trick]) -> None:
     """Four seats: the leader's words written with the cards of the tricks played, as the
     state hears them once the play has shown the hands (a hand inferred from the play is
     only known then)."""
-    for number, (trick, done) in enumerate(zip(written, state.play.tricks, strict=False), 1):
+    tricks = state.play.tricks
+    for number, trick in enumerate(written[: len(tricks)], 1):
         for i, extras in sorted(trick.cards.extras.items()) if trick.cards.extras else ():
-            word = extras.signal
-            fault = word and state.hear(number, *done.cards[i], word, lead=i == 0)
+            seat, card = tricks[number - 1].cards[i]
+            fault = extras.signal and state.hear(number, seat, card, extras.signal, i == 0)
             if fault:
                 ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
