@@ -92,19 +92,13 @@ def replay(record: Record, ctx: Context) -> None:
     if not four:
         _refused(ctx, state)
     for call in [] if four else record.calls():  # four seats have no auction
-        seat, word = state.auction.turn, call.word
+        seat = state.auction.turn
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
-        fault = state.say(word)  # the state's auction judges the call and takes it
-        if fault is not None:
-            ctx.error(call, "illegal-call", fault)
-        elif ctx.want_steps:
-            ctx.step("call", seat=seat, text=word, node=call, label=f"seat {seat}: {word}")
-    if state.phase == "trump" and trump is not None:  # the step of four seats shows it
-        suit = DECK.suit_name(trump) if four and ctx.want_steps and trump in DECK.suits else ""
-        named = f"seat {first}, who holds 4D, names {suit} as trumps" if suit else ""
-        ctx.act(state, record.trump, f"trump {trump}", named)
+        ctx.act(state, call, call.word, f"seat {seat}: {call.word}")
+    if state.phase == "trump" and trump is not None:  # shown below with the called card
+        ctx.act(state, record.trump, f"trump {trump}")
     called = record.call.cards if record.call and not four else []
     if state.phase == "call" and len(called) == 1:  # else told below
         ctx.act(state, called.card(0), called[0])
@@ -129,10 +123,11 @@ def replay(record: Record, ctx: Context) -> None:
         return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
     if state.trump is None:  # the state refused the suit (not one of the deck): no play
         return None
-    if not four and ctx.want_steps:  # one step shows trumps and the called card
+    if ctx.want_steps:  # one step shows trumps and the called card
         call = f" call {state.called}" if state.called else ""
         calls = f" and calls {state.called}" if state.called else ""
-        label = f"seat {leader} names {DECK.suit_name(trump)} as trumps{calls}"
+        holds = ", who holds 4D," if four else ""
+        label = f"seat {leader}{holds} names {DECK.suit_name(trump)} as trumps{calls}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
     play = TrickPlay(TRUMPED[trump], ctx.seats, leader, state.total, hands)
     result = play_tricks(ctx, state, play, claims=four)
