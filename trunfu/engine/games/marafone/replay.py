@@ -96,7 +96,13 @@ def replay(record: Record, ctx: Context) -> None:
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
-        ctx.act(state, call, call.word, f"seat {seat}: {call.word}")
+        fault = state.say(call.word)  # the state's auction judges the call and takes it
+        if fault is not None:
+            ctx.error(call, "illegal-call", fault)
+        elif ctx.want_steps:
+            ctx.step(
+                "call", seat=seat, text=call.word, node=call, label=f"seat {seat}: {call.word}"
+            )
     if state.phase == "trump" and trump is not None:  # shown below with the called card
         ctx.act(state, record.trump, f"trump {trump}")
     called = record.call.cards if record.call and not four else []

@@ -38,7 +38,7 @@ from .rules import (
     trick_thirds,
     word_truth,
 )
-from .trionfo import Auction, goal_met, scores
+from .trionfo import BIDS, Auction, goal_met, scores
 
 
 class Action(NamedTuple):
@@ -212,7 +212,7 @@ class MarafoneState(State):
 
     def legal(self) -> list[str]:
         if self.phase == "auction":
-            return self.auction.bids()
+            return [word for word in BIDS if self.auction.fault(word) is None]
         if self.phase == "trump":
             return [f"trump {suit}" for suit in DECK.suits]
         if self.phase == "call":

@@ -87,13 +87,6 @@ class Auction:
                     break
         return None
 
-    def bids(self) -> list[str]:
-        """The calls the seat whose turn it is may make: `passo` and every higher bid."""
-        if self.turn == 0:
-            return []
-        low = BID_RANK[self.bid] if self.bid is not None else 0
-        return ["passo", *BIDS[low + 1 :]]
-
 
 def goal_met(bid: str, signore: int, side: set[int], tricks: Sequence[tuple[int, int]]) -> bool:
     """Whether the signore's side (`side`: him and his amico, if any) reached the goal of
