@@ -135,8 +135,7 @@ def replay(record: Record, ctx: Context) -> None:
         holds = ", who holds 4D," if four else ""
         label = f"seat {leader}{holds} names {DECK.suit_name(trump)} as trumps{calls}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
-    play = TrickPlay(TRUMPED[trump], ctx.seats, leader, state.total, hands)
-    result = play_tricks(ctx, state, play, claims=four)
+    result = play_tricks(ctx, state, state.playing(), claims=four)
     if (claim := result.claim) is not None:  # `fuori` or `penalty`: nothing may follow it
         action = f"{claim.kind} {claim.seat}"
         ctx.act(state, claim, action)

@@ -80,9 +80,9 @@ def read_action(text: str, seats: int) -> Action | None:
 class MarafoneState(State):
     """A hand of either seat count. Four seats, teams 1+3 and 2+4: `trump` (by `first`, the
     holder of 4D) then `play`, ended by the tenth trick or a claim. Five (Trionfo):
-    `auction` (from `first`, the holder of 5S), the signore's `trump`, his `call` after
-    `chiamo`, `play`; five passes end it. A hand is None in the referee's state when the
-    play infers it."""
+    `auction` (from `first`, the holder of 5S), won by the `signore` with his `bid`, his
+    `trump`, his `call` after `chiamo`, `play`; five passes end it. A hand is None in the
+    referee's state when the play infers it."""
 
     game = GAME
     variant = DECK.default_variant
@@ -108,6 +108,8 @@ class MarafoneState(State):
         """The game's name in messages, and the tricks of a complete hand."""
         self.auction = None if four else Auction(self.first)
         self.phase = "trump" if four else "auction"
+        self.signore: int | None = None
+        self.bid: str | None = None
         self.called: str | None = None
         self.amico: int | None = None
         """The holder of the called card, when known."""
@@ -123,15 +125,6 @@ class MarafoneState(State):
         """Each word said: its `trick`, `seat`, `word` and whether it was `true`."""
         self.irregular: dict | None = None
         """The `seat` whose false or out-of-turn word lost the hand 11–0, and `what` it was."""
-
-    @property
-    def signore(self) -> int | None:
-        """Trionfo: the winner of the auction, once it is over."""
-        return self.auction.bidder if self.auction is not None and self.auction.over else None
-
-    @property
-    def bid(self) -> str | None:
-        return self.auction.bid if self.auction is not None and self.auction.over else None
 
     @property
     def leader(self) -> int:
@@ -311,6 +304,7 @@ class MarafoneState(State):
         fault = self.auction.say(word)
         if self.auction.turn == 0:
             self.phase = "over" if self.auction.thrown_in else "trump"
+            self.signore, self.bid = self.auction.bidder, self.auction.bid
         return fault
 
     def snapshot(self) -> Snapshot:
