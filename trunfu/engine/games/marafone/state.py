@@ -230,20 +230,17 @@ class MarafoneState(State):
         if trionfo and act.kind == "bid":
             message = self.auction.fault(act.word)
             return [Fault("illegal-call", message)] if message else []
-        if trionfo and act.kind == "claim":
-            message = f"`{act.word}` belongs to four-seat marafone, not to Trionfo"
-            return [Fault("unexpected-claim", message)]
-        if trionfo and act.kind == "card" and act.word:
-            message = (
-                f"`{act.word}`: the leader's words belong to four-seat marafone, not to Trionfo"
-            )
-            return [Fault("unexpected-signal", message)]
+        if trionfo and (act.kind == "claim" or (act.kind == "card" and act.word)):
+            claim = act.kind == "claim"  # (four seats' only)
+            said = f"`{act.word}` belongs" if claim else f"`{act.word}`: the leader's words belong"
+            code = "unexpected-claim" if claim else "unexpected-signal"
+            return [Fault(code, f"{said} to four-seat marafone, not to Trionfo")]
         if self.phase == "over":
             return [Fault("over", f"`{action}`: the hand is over")]
-        if act.kind == "claim" and self.phase == "play" and self.playing().trick:
-            return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
         if act.kind == "claim" and self.phase == "play":  # a fuori needs the match's tags
             match, target = self._match()
+            if self.playing().trick:
+                return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
             if act.word != "fuori" or None not in (match, target):
                 return []
             bad = "MatchScore" if match is None else "Target"
