@@ -357,13 +357,11 @@ class MarafoneState(State):
         """Seat `seat` says `word` with `card` in trick `number` (`lead`: it led it), judged
         on its hand after the card as far as the play shows it; the first false or
         out-of-turn word decides the hand (the latter's fault is returned)."""
-        truth: bool | None = False
-        if lead:
-            play = self.play
-            after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
-            after += [c for c in play.hands[seat] or () if c != card]  # (held till its trick ends)
-            exact = self.hands[seat] is not None or len(play.tricks) == self.total
-            truth = word_truth(word, card, after, exact)
+        play = self.play
+        after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
+        after += [c for c in play.hands[seat] or () if c != card]  # (held till its trick ends)
+        exact = self.hands[seat] is not None or len(play.tricks) == self.total
+        truth = lead and word_truth(word, card, after, exact)
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
         if truth is False and self.irregular is None:
             said = f"`{word}` by seat {seat}"
@@ -487,9 +485,8 @@ def written(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
         if type(item) is tgn.Claim:
             yield item, f"{item.kind} {item.seat}"
             continue
-        for i, code in enumerate(item.cards):
-            card = item.cards.card(i)
-            yield card, f"{code} {card.signal}" if card.signal else code
+        for card in item.cards.cards():
+            yield card, f"{card.code} {card.signal}" if card.signal else card.code
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:
