@@ -395,7 +395,7 @@ def _written(
     cards of a trick too large are played up to the seats' count)."""
     seats = ctx.seats
     out: list[Trick] = []
-    for item in items:
+    for at, item in enumerate(items, 1):
         if type(item) is Claim:
             if claims:
                 return out, item
@@ -405,9 +405,7 @@ def _written(
             break
         out.append(item)
         size = len(item.cards)
-        if size != seats and (
-            size > seats or any(type(i) is Trick for i in items[items.index(item) + 1 :])
-        ):
+        if size != seats and (size > seats or any(type(i) is Trick for i in items[at:])):
             ctx.error(
                 item.cards.at(seats) if size > seats else item,
                 "trick-size",
@@ -423,30 +421,23 @@ def _infer(play: TrickPlay, written: list[Trick], unknown: set[int]) -> Inferenc
     and the unknown hands: inferred hands only trust the play up to that card (after it
     the cards may be other seats'; a wrong card changes who leads)."""
     where = play.where
-    plays: list[list[tuple[int, str]]] = [[] for _ in written]
-    for number, seat, card in play.walk([trick.cards[: play.seats] for trick in written]):
-        plays[number - 1].append((seat, card))
+    walked = play.walk([trick.cards[: play.seats] for trick in written])
     held = {s: set(h) for s, h in where.known.items()}
-    first_bad = len(plays) + 1
-    for number, trick in enumerate(plays, 1):
-        if any(
-            (card not in held[seat]) if seat in held else where.elsewhere(card, seat)
-            for seat, card in trick
-        ):
-            first_bad = number
-            break
-    trusted = plays[: first_bad - 1]
+    first_bad = next(
+        (
+            number
+            for number, seat, card in walked
+            if ((card not in held[seat]) if seat in held else where.elsewhere(card, seat))
+        ),
+        len(written) + 1,
+    )
+    trusted = [(number, seat, card) for number, seat, card in walked if number < first_bad]
     hands: dict[int, list[str]] = {s: [] for s in unknown}
-    played_at: dict[str, int] = {}
-    for trick in trusted:
-        for seat, card in trick:
-            if seat in hands and not where.elsewhere(card, seat):
-                hands[seat].append(card)
+    for _, seat, card in trusted:
+        if seat in hands and not where.elsewhere(card, seat):
+            hands[seat].append(card)
     # seat by seat: with a card written twice, the last seat's trick
-    for _, number, card in sorted(
-        (seat, number, card) for number, trick in enumerate(trusted, 1) for seat, card in trick
-    ):
-        played_at[card] = number
+    played_at = {card: number for _, number, card in sorted((s, n, c) for n, s, c in trusted)}
     return Inference(hands, first_bad, played_at)
 
 
@@ -465,8 +456,7 @@ def play_tricks(
     where `play.where` says it lies. A claim (`fuori`/`penalty`) ends the play when
     `claims` is true (it is the result's `claim`)."""
     seats, steps = ctx.seats, ctx.want_steps
-    play_node = ctx.record.play
-    items = list(play_node.items) if play_node is not None else []
+    items = ctx.record.play.items if ctx.record.play is not None else []
     known = play.dealt
     unknown = {s for s in range(1, seats + 1) if s not in known}
     written, claim = _written(ctx, play.total, items, claims)
