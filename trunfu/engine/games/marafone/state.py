@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ....notation import models as tgn
+from ....notation.decks import SIGNALS
 from ....notation.grammar import item_scanner
 from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
@@ -216,9 +217,9 @@ class MarafoneState(State):
         if play.trick or self.auction is not None:
             return play.legal()
         out, hand = [], play.hand(play.to_play) or []
-        for card in play.legal():
-            still = any(c[-1] == card[-1] and c != card for c in hand)
-            out += [card, f"{card} busso", f"{card} {'striscio' if still else 'volo'}"]
+        for card in play.legal():  # with each word that is true of the hand after it
+            after = [c for c in hand if c != card]
+            out += [card, *(f"{card} {w}" for w in SIGNALS if word_truth(w, card, after, True))]
         if None not in self._match():
             out += [f"fuori {s}" for s in range(1, self.seats + 1)]
         return out
