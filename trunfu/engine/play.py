@@ -395,7 +395,7 @@ def _written(
     cards of a trick too large are played up to the seats' count)."""
     seats = ctx.seats
     out: list[Trick] = []
-    for at, item in enumerate(items, 1):
+    for item in items:
         if type(item) is Claim:
             if claims:
                 return out, item
@@ -405,7 +405,9 @@ def _written(
             break
         out.append(item)
         size = len(item.cards)
-        if size != seats and (size > seats or any(type(i) is Trick for i in items[at:])):
+        if size != seats and (
+            size > seats or any(type(i) is Trick for i in items[items.index(item) + 1 :])
+        ):
             ctx.error(
                 item.cards.at(seats) if size > seats else item,
                 "trick-size",
