@@ -417,9 +417,7 @@ class MarafoneState(State):
                 "trump_named_by": leader,
                 "trump_team_won": teams[ours] > teams[theirs],
                 "teams": dict(zip(TEAM_NAMES, teams, strict=True)),
-                "card_points": {
-                    name: won / 3 for name, won in zip(TEAM_NAMES, thirds, strict=True)
-                },
+                "card_points": dict(zip(TEAM_NAMES, [won / 3 for won in thirds], strict=True)),
                 "thirds": dict(zip(TEAM_NAMES, thirds, strict=True)),
                 "maraffa": maraffa,
                 "signals": self.signals,
@@ -435,16 +433,15 @@ class MarafoneState(State):
         signore, bid, side = self.signore, self.bid, self.side
         taken = taken_thirds(tricks, len(tricks) == self.total)
         won = goal_met(bid, signore, side, taken)
-        alone = self.amico is None or self.amico == signore
-        partners = [] if alone else [self.amico]
+        amico = None if self.amico == signore else self.amico  # None: he plays alone
         ours = sum(thirds for winner, thirds in taken if winner in side)  # the thirds of his side
         theirs = sum(thirds for _, thirds in taken) - ours
         mine = sum(winner in side for winner, _ in taken)
         return Outcome.of(
-            scores(bid, signore, None if alone else self.amico, won),
+            scores(bid, signore, amico, won),
             contract=bid,
             declarer=signore,
-            partners=partners,
+            partners=[] if amico is None else [amico],
             won=won,
             speakers=list(self.auction.speakers),
             card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
@@ -456,8 +453,8 @@ class MarafoneState(State):
                 "signore": signore,
                 "trump": self.trump,
                 "called": self.called,
-                "amico": None if alone else self.amico,
-                "alone": alone,
+                "amico": amico,
+                "alone": amico is None,
                 "card_points": {"signore": points(ours), "others": points(theirs)},
                 "thirds": {"signore": ours, "others": theirs},
                 "tricks": {"signore": mine, "others": len(tricks) - mine},
