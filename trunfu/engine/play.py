@@ -184,9 +184,13 @@ class TrickPlay:
         `words`: (trick, seat) → the word said with that seat's card (marafone)."""
         words = words or {}
         tricks = [*(trick.cards for trick in self.tricks), self.table]
-        return [
-            Trick(cards=Cards([c for _, c in cards], extras=_said(n, cards, words)))
+        said = [
+            {i: CardExtras(signal=words[n, s]) for i, (s, _) in enumerate(cards) if (n, s) in words}
             for n, cards in enumerate(tricks, 1)
+        ]
+        return [
+            Trick(cards=Cards([c for _, c in cards], extras=extras or None))
+            for cards, extras in zip(tricks, said, strict=True)
             if cards
         ]
 
@@ -340,19 +344,6 @@ class TrickPlay:
         self.leader = trick.winner
         self.order = self.orders[self.leader - 1]
         return trick
-
-
-def _said(
-    number: int, cards: list[tuple[int, str]], words: dict[tuple[int, int], str]
-) -> dict[int, CardExtras] | None:
-    """The extras of trick `number`'s cards holding the words said with them (None: no
-    word)."""
-    said = {
-        i: CardExtras(signal=words[number, s])
-        for i, (s, _) in enumerate(cards)
-        if words.get((number, s))
-    }
-    return said or None
 
 
 @cache
