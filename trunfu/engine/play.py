@@ -445,9 +445,10 @@ def play_tricks(
     rules, who leads, the hands given; None for a hand not given, then inferred from the
     play), adopted by `state` once its hands are known: what is wrong reported to `ctx`,
     the tricks appended to `ctx.tricks` (each told to `state.took` when steps are
-    wanted), a `card` step per card and a `trick` step per trick; a card not held is told
-    where `play.where` says it lies. A claim (`fuori`/`penalty`) ends the play when
-    `claims` is true (it is the result's `claim`)."""
+    wanted), a `card` step per card (as written: with the word said with it, if any) and a
+    `trick` step per trick; a card not held is told where `play.where` says it lies. A
+    claim (`fuori`/`penalty`) ends the play when `claims` is true (it is the result's
+    `claim`)."""
     seats, steps = ctx.seats, ctx.want_steps
     items = ctx.record.play.items if ctx.record.play is not None else []
     known = play.dealt
