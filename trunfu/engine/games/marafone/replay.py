@@ -16,29 +16,6 @@ CLAIMED = {"fuori": " calls his team out", "penalty": "'s team is penalised"}
 """How a claim's step tells it, after the seat."""
 
 
-def _fit(
-    record: Record, hands: dict[int, list[str] | None], card: str, trump: str | None, shift: int
-) -> int | None:
-    """The only seat s whose hand is not given such that, with the first trick led by the
-    seat `shift` places after s, s plays `card` and every seat whose hand is given plays
-    only its own cards; None when not exactly one fits (with no hand given, every seat
-    fits: a play can be turned round the table). The play is walked once, from seat 1:
-    who leads only turns it round the table."""
-    items = record.play.items if record.play is not None else []
-    claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
-    tricks, seats = [trick.cards for trick in items[:claimed]], len(hands)
-    play = TrickPlay(TRUMPED[trump], seats, 1, len(tricks), {})
-    walked = [(seat, card) for _, seat, card in play.walk(tricks)]
-    fits = []
-    for seat in (s for s, h in hands.items() if h is None):
-        owners = {c: (s + seat + shift - 2) % seats + 1 for s, c in walked}
-        if owners.get(card) == seat and all(
-            hands[s] is None or c in hands[s] for c, s in owners.items()
-        ):
-            fits.append(seat)
-    return fits[0] if len(fits) == 1 else None
-
-
 def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
     """The record plays without naming trumps."""
     if played:
@@ -50,11 +27,14 @@ def _first(
     record: Record, ctx: Context, hands: dict, trump: str | None, played: bool
 ) -> tuple[int | None, bool]:
     """The holder of the first card (4D leads, 5S speaks first): from the deal, else the
-    only seat the play fits (`_fit`; the signore, who leads, is the bidder of the auction
-    turned round from him); told as missing when the record does not show it. True when
-    five passes make him not matter."""
-    four = ctx.seats == 4
-    card, shift = FIRST_CARD[ctx.seats], 0 if four else None
+    only seat s whose hand is not given such that, with the first trick led by the seat
+    `shift` places after s (at four seats s; in Trionfo the signore, the bidder of the
+    auction turned round from s), s plays that card and every seat whose hand is given
+    plays only its own cards (with no hand given, every seat fits: a play can be turned
+    round the table; it is walked once, from seat 1); told as missing when the record does
+    not show it. True when five passes make him not matter."""
+    seats, four = ctx.seats, ctx.seats == 4
+    card, shift = FIRST_CARD[seats], 0 if four else None
     shown = first_holder(hands)
     if shown is not None:
         return shown, False
@@ -65,7 +45,19 @@ def _first(
         if auction.thrown_in:
             return 1, True  # five passes are the same whoever spoke first
         shift = auction.bidder - 1 if auction.bidder else None
-    first = None if shift is None else _fit(record, hands, card, trump, shift)
+    fits = []
+    if shift is not None:
+        items = record.play.items if record.play is not None else []
+        claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
+        tricks = [trick.cards for trick in items[:claimed]]
+        walked = TrickPlay(TRUMPED[trump], seats, 1, len(tricks), {}).walk(tricks)
+        for seat in (s for s, h in hands.items() if h is None):
+            owners = {c: (s + seat + shift - 2) % seats + 1 for _, s, c in walked}
+            if owners.get(card) == seat and all(
+                hands[s] is None or c in hands[s] for c, s in owners.items()
+            ):
+                fits.append(seat)
+    first = fits[0] if len(fits) == 1 else None
     where = (record.play if played else None) if four else record.auction
     if first is None and where is not None:
         does = "leads the first trick" if four else "speaks first"
