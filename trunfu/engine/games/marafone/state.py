@@ -156,10 +156,9 @@ class MarafoneState(State):
         score it."""
         auction = self.auction
         if auction is not None and auction.thrown_in:
-            first = {"auction_first": self.first, "bid": None}
-            speakers = list(auction.speakers)
+            first, speakers = {"auction_first": self.first, "bid": None}, list(auction.speakers)
             return Outcome.of(
-                [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
+                [0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
             )
         if self.called and self.amico is None:
             return None
@@ -310,14 +309,8 @@ class MarafoneState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, points=self.points, declarer=self.declarer)
-        return Snapshot(
-            hands=play.sorted_hands(),
-            trick=play.table,
-            taken=play.taken(),
-            points=self.points,
-            declarer=self.declarer,
-            partner_known=self.partner_known,
-        )
+        hands, trick, taken = play.sorted_hands(), play.table, play.taken()  # no talon, no discard
+        return Snapshot(hands, [], [], trick, taken, self.points, self.declarer, self.partner_known)
 
     def holding(self, seat: int) -> list[str]:
         hand = self.play.hand(seat) if self.play is not None else self.hands.get(seat)
