@@ -188,9 +188,8 @@ class MarafoneState(State):
         """A trick was taken: the points the steps show."""
         side = trick.winner not in self.side
         if self.auction is None:  # (the sum of the thirds, as the score counts them)
-            self.points[self.names[side]] = (
-                side_thirds(self.play.tricks, self.side, False)[side] / 3
-            )
+            won = side_thirds(self.play.tricks, self.side, False)[side]
+            self.points[self.names[side]] = won / 3
             return
         cards = [c for _, c in trick.cards]
         self.partner_known = self.partner_known or self.called in cards
@@ -204,14 +203,10 @@ class MarafoneState(State):
         self.phase = "over"
 
     def legal(self) -> list[str]:
-        if self.phase == "auction":
-            return [word for word in BIDS if self.auction.fault(word) is None]
-        if self.phase == "trump":
-            return [f"trump {suit}" for suit in DECK.suits]
-        if self.phase == "call":
-            return [c for c in DECK.order if c[-1] != self.trump]
-        if self.phase != "play":
-            return []
+        if self.phase != "play":  # the bids, suits or cards that `check` allows
+            suits = [f"trump {suit}" for suit in DECK.suits]
+            offers = {"auction": BIDS, "trump": suits, "call": DECK.order}.get(self.phase, ())
+            return [action for action in offers if not self.check(action)]
         play = self.playing()
         if play.trick or self.auction is not None:
             return play.legal()
