@@ -214,8 +214,7 @@ class MarafoneState(State):
         for card in play.legal():  # with each word that is true of the hand after it
             after = [c for c in hand if c != card]
             out += [card, *(f"{card} {w}" for w in SIGNALS if word_truth(w, card, after, True))]
-        if None not in self._match():
-            out += [f"fuori {s}" for s in range(1, self.seats + 1)]
+        out += [claim for claim in (f"fuori {s}" for s in range(1, 5)) if not self.check(claim)]
         return out
 
     def check(self, action: str) -> list[Fault]:
