@@ -98,9 +98,8 @@ class MarafoneState(State):
         tags: Iterable[tgn.Tag] = (),
     ) -> None:
         """`first`: the holder of the first card (`FIRST_CARD`), when the deal does not show it."""
-        self.seats, self.dealer, self.hands = len(hands), dealer, hands
+        self.seats, self.dealer, self.hands, self.tags = len(hands), dealer, hands, list(tags)
         self.first = first or first_holder(hands)
-        self.tags = list(tags)
         self.trump: str | None = None
         four = self.seats == 4
         self.points: dict[str, float] = dict.fromkeys(TEAM_NAMES, 0.0) if four else {}
@@ -269,8 +268,7 @@ class MarafoneState(State):
         if kind == "bid" and phase == "auction":
             self.say(act.word)
         elif kind == "trump" and phase == "trump":
-            self.trump = act.word
-            self.phase = "call" if self.bid == "chiamo" else "play"
+            self.trump, self.phase = act.word, "call" if self.bid == "chiamo" else "play"
         elif kind == "card" and phase == "call":
             self.called, self.phase = act.card, "play"
             self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
