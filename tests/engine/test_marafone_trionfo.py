@@ -226,3 +226,16 @@ def test_five_passes_need_no_deal():
     rep = judge(text)
     assert rep.valid, rep.diagnostics
     assert rep.outcome.thrown_in
+
+
+def test_a_word_written_in_trionfo_is_refused_and_its_card_step_shows_it_as_written():
+    # The leader's words belong to four seats: Trionfo refuses `striscio` where it is
+    # written, and the card's step writes the card as the record does, word included.
+    plan = [("D", "H", 2), ("D", "L", 2), ("C", "H", 4), ("S", "L", 4)]
+    plan += [("S", "H", 1), ("B", "H", 3), ("C", "L", 5), ("B", "L", 2)]
+    text = trionfo(2, "chiamo passo passo passo passo", "D", "3C", plan, 2, "-1 +2 -1 +1 -1")
+    text = text.replace("  1. 3D", "  1. 3D striscio")
+    rep = judge(text)
+    assert [d.code for d in rep.diagnostics] == ["unexpected-signal"]
+    (step,) = [s for s in rep.steps if s.kind == "card" and s.text.startswith("3D")]
+    assert step.text == "3D striscio" and step.label.endswith(", saying striscio")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from operator import itemgetter
 from typing import NamedTuple
@@ -184,9 +184,13 @@ class TrickPlay:
         `words`: (trick, seat) → the word said with that seat's card (marafone)."""
         words = words or {}
         tricks = [*(trick.cards for trick in self.tricks), self.table]
-        return [
-            Trick(cards=Cards([c for _, c in cards], extras=_said(n, cards, words)))
+        said = [
+            {i: CardExtras(signal=words[n, s]) for i, (s, _) in enumerate(cards) if (n, s) in words}
             for n, cards in enumerate(tricks, 1)
+        ]
+        return [
+            Trick(cards=Cards([c for _, c in cards], extras=extras or None))
+            for cards, extras in zip(tricks, said, strict=True)
             if cards
         ]
 
@@ -342,19 +346,6 @@ class TrickPlay:
         return trick
 
 
-def _said(
-    number: int, cards: list[tuple[int, str]], words: dict[tuple[int, int], str]
-) -> dict[int, CardExtras] | None:
-    """The extras of trick `number`'s cards holding the words said with them (None: no
-    word)."""
-    said = {
-        i: CardExtras(signal=words[number, s])
-        for i, (s, _) in enumerate(cards)
-        if words.get((number, s))
-    }
-    return said or None
-
-
 @cache
 def _orders(seats: int) -> tuple[tuple[int, ...], ...]:
     """The seats in playing order from each leader: `[leader - 1]`."""
@@ -383,6 +374,8 @@ class PlayResult:
     """True when all the deal's tricks were played in full."""
     claim: Claim | None = None
     """The claim that ended the play (`fuori`, `penalty`), when claims end it."""
+    written: list[Trick] = field(default_factory=list)
+    """The record's tricks played, as written (a trick's words with its cards)."""
 
 
 def _written(
@@ -421,30 +414,23 @@ def _infer(play: TrickPlay, written: list[Trick], unknown: set[int]) -> Inferenc
     and the unknown hands: inferred hands only trust the play up to that card (after it
     the cards may be other seats'; a wrong card changes who leads)."""
     where = play.where
-    plays: list[list[tuple[int, str]]] = [[] for _ in written]
-    for number, seat, card in play.walk([trick.cards[: play.seats] for trick in written]):
-        plays[number - 1].append((seat, card))
+    walked = play.walk([trick.cards[: play.seats] for trick in written])
     held = {s: set(h) for s, h in where.known.items()}
-    first_bad = len(plays) + 1
-    for number, trick in enumerate(plays, 1):
-        if any(
-            (card not in held[seat]) if seat in held else where.elsewhere(card, seat)
-            for seat, card in trick
-        ):
-            first_bad = number
-            break
-    trusted = plays[: first_bad - 1]
+    first_bad = next(
+        (
+            number
+            for number, seat, card in walked
+            if ((card not in held[seat]) if seat in held else where.elsewhere(card, seat))
+        ),
+        len(written) + 1,
+    )
+    trusted = [(number, seat, card) for number, seat, card in walked if number < first_bad]
     hands: dict[int, list[str]] = {s: [] for s in unknown}
-    played_at: dict[str, int] = {}
-    for trick in trusted:
-        for seat, card in trick:
-            if seat in hands and not where.elsewhere(card, seat):
-                hands[seat].append(card)
+    for _, seat, card in trusted:
+        if seat in hands and not where.elsewhere(card, seat):
+            hands[seat].append(card)
     # seat by seat: with a card written twice, the last seat's trick
-    for _, number, card in sorted(
-        (seat, number, card) for number, trick in enumerate(trusted, 1) for seat, card in trick
-    ):
-        played_at[card] = number
+    played_at = {card: number for _, number, card in sorted((s, n, c) for n, s, c in trusted)}
     return Inference(hands, first_bad, played_at)
 
 
@@ -459,12 +445,12 @@ def play_tricks(
     rules, who leads, the hands given; None for a hand not given, then inferred from the
     play), adopted by `state` once its hands are known: what is wrong reported to `ctx`,
     the tricks appended to `ctx.tricks` (each told to `state.took` when steps are
-    wanted), a `card` step per card and a `trick` step per trick; a card not held is told
-    where `play.where` says it lies. A claim (`fuori`/`penalty`) ends the play when
-    `claims` is true (it is the result's `claim`)."""
+    wanted), a `card` step per card (as written: with the word said with it, if any) and a
+    `trick` step per trick; a card not held is told where `play.where` says it lies. A
+    claim (`fuori`/`penalty`) ends the play when `claims` is true (it is the result's
+    `claim`)."""
     seats, steps = ctx.seats, ctx.want_steps
-    play_node = ctx.record.play
-    items = list(play_node.items) if play_node is not None else []
+    items = ctx.record.play.items if ctx.record.play is not None else []
     known = play.dealt
     unknown = {s for s in range(1, seats + 1) if s not in known}
     written, claim = _written(ctx, play.total, items, claims)
@@ -474,12 +460,12 @@ def play_tricks(
         start = {s: known[s] if s in known else inferred.hands[s] for s in range(1, seats + 1)}
         play.deal(start)
     state.adopt(play)
+    taken = 0
     if not steps and not unknown:  # the common case: whole tricks judged at once
         taken = play.take([trick.cards for trick in written])
         ctx.tricks += play.tricks
-        written = written[taken:]
     lost = stop_after = False
-    for trick in written:
+    for trick in written[taken:]:
         lost = lost or stop_after
         stop_after = _play_trick(ctx, play, trick, lost)
         if len(trick.cards) < seats:
@@ -497,7 +483,7 @@ def play_tricks(
                 trick=done.cards,
             )
     complete = len(ctx.tricks) == play.total
-    return PlayResult(ctx.tricks, start, unknown, complete, claim)
+    return PlayResult(ctx.tricks, start, unknown, complete, claim, written)
 
 
 def _play_trick(ctx: Context, play: TrickPlay, trick: Trick, lost: bool) -> bool:
@@ -524,12 +510,15 @@ def _play_trick(ctx: Context, play: TrickPlay, trick: Trick, lost: bool) -> bool
             if done is not None:  # the trick lies on the table until its winner takes it
                 taken = play.taken()
                 taken[done.winner] -= 1
+            node = trick.cards.card(place)
+            word = node.signal  # the word said with the card (marafone)
             ctx.step(
                 "card",
                 seat=seat,
-                text=card,
-                node=trick.cards.card(place),
-                label=f"trick {number}: seat {seat} plays {card_name(ctx.game.name, card)}",
+                text=f"{card} {word}" if word else card,
+                node=node,
+                label=f"trick {number}: seat {seat} plays {card_name(ctx.game.name, card)}"
+                + (f", saying {word}" if word else ""),
                 trick=done.cards if done is not None else play.table,
                 taken=taken,
             )

@@ -4,7 +4,7 @@ from the play when the deal leaves hands out."""
 
 from __future__ import annotations
 
-from ....notation.models import Claim, Record
+from ....notation.models import Claim, Record, Trick
 from ...context import Context
 from ...play import TrickPlay, play_tricks
 from ...state import dealt
@@ -14,29 +14,6 @@ from .trionfo import Auction
 
 CLAIMED = {"fuori": " calls his team out", "penalty": "'s team is penalised"}
 """How a claim's step tells it, after the seat."""
-
-
-def _fit(
-    record: Record, hands: dict[int, list[str] | None], card: str, trump: str | None, shift: int
-) -> int | None:
-    """The only seat s whose hand is not given such that, with the first trick led by the
-    seat `shift` places after s, s plays `card` and every seat whose hand is given plays
-    only its own cards; None when not exactly one fits (with no hand given, every seat
-    fits: a play can be turned round the table). The play is walked once, from seat 1:
-    who leads only turns it round the table."""
-    items = record.play.items if record.play is not None else []
-    claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
-    tricks, seats = [trick.cards for trick in items[:claimed]], len(hands)
-    play = TrickPlay(TRUMPED[trump], seats, 1, len(tricks), {})
-    walked = [(seat, card) for _, seat, card in play.walk(tricks)]
-    fits = []
-    for seat in (s for s, h in hands.items() if h is None):
-        owners = {c: (s + seat + shift - 2) % seats + 1 for s, c in walked}
-        if owners.get(card) == seat and all(
-            hands[s] is None or c in hands[s] for c, s in owners.items()
-        ):
-            fits.append(seat)
-    return fits[0] if len(fits) == 1 else None
 
 
 def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
@@ -50,11 +27,14 @@ def _first(
     record: Record, ctx: Context, hands: dict, trump: str | None, played: bool
 ) -> tuple[int | None, bool]:
     """The holder of the first card (4D leads, 5S speaks first): from the deal, else the
-    only seat the play fits (`_fit`; the signore, who leads, is the bidder of the auction
-    turned round from him); told as missing when the record does not show it. True when
-    five passes make him not matter."""
-    four = ctx.seats == 4
-    card, shift = FIRST_CARD[ctx.seats], 0 if four else None
+    only seat s whose hand is not given such that, with the first trick led by the seat
+    `shift` places after s (at four seats s; in Trionfo the signore, the bidder of the
+    auction turned round from s), s plays that card and every seat whose hand is given
+    plays only its own cards (with no hand given, every seat fits: a play can be turned
+    round the table; it is walked once, from seat 1); told as missing when the record does
+    not show it. True when five passes make him not matter."""
+    seats, four = ctx.seats, ctx.seats == 4
+    card, shift = FIRST_CARD[seats], 0 if four else None
     shown = first_holder(hands)
     if shown is not None:
         return shown, False
@@ -65,7 +45,19 @@ def _first(
         if auction.thrown_in:
             return 1, True  # five passes are the same whoever spoke first
         shift = auction.bidder - 1 if auction.bidder else None
-    first = None if shift is None else _fit(record, hands, card, trump, shift)
+    fits = []
+    if shift is not None:
+        items = record.play.items if record.play is not None else []
+        claimed = next((i for i, item in enumerate(items) if type(item) is Claim), len(items))
+        tricks = [trick.cards for trick in items[:claimed]]
+        walked = TrickPlay(TRUMPED[trump], seats, 1, len(tricks), {}).walk(tricks)
+        for seat in (s for s, h in hands.items() if h is None):
+            owners = {c: (s + seat + shift - 2) % seats + 1 for _, s, c in walked}
+            if owners.get(card) == seat and all(
+                hands[s] is None or c in hands[s] for c, s in owners.items()
+            ):
+                fits.append(seat)
+    first = fits[0] if len(fits) == 1 else None
     where = (record.play if played else None) if four else record.auction
     if first is None and where is not None:
         does = "leads the first trick" if four else "speaks first"
@@ -90,21 +82,21 @@ def replay(record: Record, ctx: Context) -> None:
     count = "ten" if four else "eight"
     ctx.step("deal", label=f"the cards are dealt, {count} to each seat", node=record.deal)
     if not four:
-        _words(ctx, state)
+        _refused(ctx, state)
     for call in [] if four else record.calls():  # four seats have no auction
-        seat, word = state.auction.turn, call.word
+        seat = state.auction.turn
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
-        fault = state.say(word)  # the state's auction judges the call and takes it
+        fault = state.say(call.word)  # the state's auction judges the call and takes it
         if fault is not None:
             ctx.error(call, "illegal-call", fault)
         elif ctx.want_steps:
-            ctx.step("call", seat=seat, text=word, node=call, label=f"seat {seat}: {word}")
-    if state.phase == "trump" and trump is not None:  # the step of four seats shows it
-        suit = DECK.suit_name(trump) if four and ctx.want_steps and trump in DECK.suits else ""
-        named = f"seat {first}, who holds 4D, names {suit} as trumps" if suit else ""
-        ctx.act(state, record.trump, f"trump {trump}", named)
+            ctx.step(
+                "call", seat=seat, text=call.word, node=call, label=f"seat {seat}: {call.word}"
+            )
+    if state.phase == "trump" and trump is not None:  # shown below with the called card
+        ctx.act(state, record.trump, f"trump {trump}")
     called = record.call.cards if record.call and not four else []
     if state.phase == "call" and len(called) == 1:  # else told below
         ctx.act(state, called.card(0), called[0])
@@ -129,13 +121,13 @@ def replay(record: Record, ctx: Context) -> None:
         return _no_trump(ctx, record, played, f"seat {leader}, the signore,")
     if state.trump is None:  # the state refused the suit (not one of the deck): no play
         return None
-    if not four and ctx.want_steps:  # one step shows trumps and the called card
+    if ctx.want_steps:  # one step shows trumps and the called card
         call = f" call {state.called}" if state.called else ""
         calls = f" and calls {state.called}" if state.called else ""
-        label = f"seat {leader} names {DECK.suit_name(trump)} as trumps{calls}"
+        holds = ", who holds 4D," if four else ""
+        label = f"seat {leader}{holds} names {DECK.suit_name(trump)} as trumps{calls}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
-    play = TrickPlay(TRUMPED[trump], ctx.seats, leader, state.total, hands)
-    result = play_tricks(ctx, state, play, claims=four)
+    result = play_tricks(ctx, state, state.playing(), claims=four)
     if (claim := result.claim) is not None:  # `fuori` or `penalty`: nothing may follow it
         action = f"{claim.kind} {claim.seat}"
         ctx.act(state, claim, action)
@@ -147,7 +139,7 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.error(after[0], "play-after-claim", f"{stop}; nothing may be played after it")
     faults = len(ctx.diagnostics)
     if four:
-        _words(ctx, state)
+        _words(ctx, state, result.written)
     if result.complete:
         state.close()
     if not faults and (result.complete or state.claim or state.irregular):
@@ -156,33 +148,28 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("end", label=f"the hand ends: {ctx.outcome.result}", trick=[])
 
 
-def _words(ctx: Context, state: MarafoneState) -> None:
-    """The leader's words written in the play, and its claims in Trionfo, as the state
-    judges them. Trionfo refuses each (`check`). At four seats the state hears every word
-    written in a trick played, once the play has shown the hands (a hand inferred from the
-    play is only known then), and each is shown in the step of its card (`3C striscio`)."""
-    trionfo, said, number = state.auction is not None, {}, 0
-    tricks = state.play.tricks if state.play is not None else []
+def _refused(ctx: Context, state: MarafoneState) -> None:
+    """Trionfo: the play's claims and leader's words, which belong to four seats, as the
+    state refuses them (`check`)."""
     for item in ctx.record.play.items if ctx.record.play else ():
         if type(item) is Claim:
-            if trionfo:
-                (fault,) = state.check(f"{item.kind} {item.seat}")
-                ctx.error(item, fault.code, fault.message)
+            (fault,) = state.check(f"{item.kind} {item.seat}")
+            ctx.error(item, fault.code, fault.message)
             continue
-        number += 1
         for i, extras in sorted(item.cards.extras.items()) if item.cards.extras else ():
-            word, fault = extras.signal, None
-            if word and ctx.want_steps:
-                said[item.cards.at(i)] = word
-            if word and trionfo:
-                (fault,) = state.check(f"{item.cards[i]} {word}")
-            elif word and number <= len(tricks):
-                seat, card = tricks[number - 1].cards[i]
-                fault = state.hear(number, seat, card, word, lead=i == 0)
-            if fault is not None:
+            if extras.signal:
+                (fault,) = state.check(f"{item.cards[i]} {extras.signal}")
                 ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
-    for step in ctx.steps if said else ():
-        word = said.get((step.line, step.column)) if step.kind == "card" else None
-        if word:
-            step.text = f"{step.text} {word}"
-            step.label = f"{step.label}, saying {word}"
+
+
+def _words(ctx: Context, state: MarafoneState, written: list[Trick]) -> None:
+    """Four seats: the leader's words written with the cards of the tricks played, as the
+    state hears them once the play has shown the hands (a hand inferred from the play is
+    only known then)."""
+    tricks = state.play.tricks
+    for number, trick in enumerate(written[: len(tricks)], 1):
+        for i, extras in sorted(trick.cards.extras.items()) if trick.cards.extras else ():
+            seat, card = tricks[number - 1].cards[i]
+            fault = extras.signal and state.hear(number, seat, card, extras.signal, i == 0)
+            if fault:
+                ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)

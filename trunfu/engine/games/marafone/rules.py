@@ -111,9 +111,7 @@ def fuori_right(claimer: int, so_far: tuple[int, int], match: tuple[int, int], t
 
 def eleven_nil(offender: int) -> tuple[int, int]:
     """Team points when seat `offender`'s team loses the hand 11–0."""
-    scores = [HAND_POINTS, HAND_POINTS]
-    scores[team(offender)] = 0
-    return scores[0], scores[1]
+    return (0, HAND_POINTS) if team(offender) == 0 else (HAND_POINTS, 0)
 
 
 def word_truth(word: str, led: str, after: Collection[str], exact: bool) -> bool | None:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ....notation import models as tgn
+from ....notation.decks import SIGNALS
 from ....notation.grammar import item_scanner
 from ...model import Bonus, Outcome, TrickResult
 from ...play import TrickPlay
@@ -38,7 +39,7 @@ from .rules import (
     trick_thirds,
     word_truth,
 )
-from .trionfo import Auction, goal_met, scores
+from .trionfo import BIDS, Auction, goal_met, scores
 
 
 class Action(NamedTuple):
@@ -80,9 +81,9 @@ def read_action(text: str, seats: int) -> Action | None:
 class MarafoneState(State):
     """A hand of either seat count. Four seats, teams 1+3 and 2+4: `trump` (by `first`, the
     holder of 4D) then `play`, ended by the tenth trick or a claim. Five (Trionfo):
-    `auction` (from `first`, the holder of 5S), the signore's `trump`, his `call` after
-    `chiamo`, `play`; five passes end it. A hand is None in the referee's state when the
-    play infers it."""
+    `auction` (from `first`, the holder of 5S), won by the `signore` with his `bid`, his
+    `trump`, his `call` after `chiamo`, `play`; five passes end it. A hand is None in the
+    referee's state when the play infers it."""
 
     game = GAME
     variant = DECK.default_variant
@@ -97,9 +98,8 @@ class MarafoneState(State):
         tags: Iterable[tgn.Tag] = (),
     ) -> None:
         """`first`: the holder of the first card (`FIRST_CARD`), when the deal does not show it."""
-        self.seats, self.dealer, self.hands = len(hands), dealer, hands
+        self.seats, self.dealer, self.hands, self.tags = len(hands), dealer, hands, list(tags)
         self.first = first or first_holder(hands)
-        self.tags = list(tags)
         self.trump: str | None = None
         four = self.seats == 4
         self.points: dict[str, float] = dict.fromkeys(TEAM_NAMES, 0.0) if four else {}
@@ -108,6 +108,8 @@ class MarafoneState(State):
         """The game's name in messages, and the tricks of a complete hand."""
         self.auction = None if four else Auction(self.first)
         self.phase = "trump" if four else "auction"
+        self.signore: int | None = None
+        self.bid: str | None = None
         self.called: str | None = None
         self.amico: int | None = None
         """The holder of the called card, when known."""
@@ -123,15 +125,6 @@ class MarafoneState(State):
         """Each word said: its `trick`, `seat`, `word` and whether it was `true`."""
         self.irregular: dict | None = None
         """The `seat` whose false or out-of-turn word lost the hand 11–0, and `what` it was."""
-
-    @property
-    def signore(self) -> int | None:
-        """Trionfo: the winner of the auction, once it is over."""
-        return self.auction.bidder if self.auction is not None and self.auction.over else None
-
-    @property
-    def bid(self) -> str | None:
-        return self.auction.bid if self.auction is not None and self.auction.over else None
 
     @property
     def leader(self) -> int:
@@ -162,10 +155,9 @@ class MarafoneState(State):
         score it."""
         auction = self.auction
         if auction is not None and auction.thrown_in:
-            first = {"auction_first": self.first, "bid": None}
-            speakers = list(auction.speakers)
+            first, speakers = {"auction_first": self.first, "bid": None}, list(auction.speakers)
             return Outcome.of(
-                [0.0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
+                [0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
             )
         if self.called and self.amico is None:
             return None
@@ -195,9 +187,8 @@ class MarafoneState(State):
         """A trick was taken: the points the steps show."""
         side = trick.winner not in self.side
         if self.auction is None:  # (the sum of the thirds, as the score counts them)
-            self.points[self.names[side]] = (
-                side_thirds(self.play.tricks, self.side, False)[side] / 3
-            )
+            won = side_thirds(self.play.tricks, self.side, False)[side]
+            self.points[self.names[side]] = won / 3
             return
         cards = [c for _, c in trick.cards]
         self.partner_known = self.partner_known or self.called in cards
@@ -211,23 +202,18 @@ class MarafoneState(State):
         self.phase = "over"
 
     def legal(self) -> list[str]:
-        if self.phase == "auction":
-            return self.auction.bids()
-        if self.phase == "trump":
-            return [f"trump {suit}" for suit in DECK.suits]
-        if self.phase == "call":
-            return [c for c in DECK.order if c[-1] != self.trump]
-        if self.phase != "play":
-            return []
+        if self.phase != "play":  # the bids, suits or cards that `check` allows
+            suits = [f"trump {suit}" for suit in DECK.suits]
+            offers = {"auction": BIDS, "trump": suits, "call": DECK.order}.get(self.phase, ())
+            return [action for action in offers if not self.check(action)]
         play = self.playing()
         if play.trick or self.auction is not None:
             return play.legal()
         out, hand = [], play.hand(play.to_play) or []
-        for card in play.legal():
-            still = any(c[-1] == card[-1] and c != card for c in hand)
-            out += [card, f"{card} busso", f"{card} {'striscio' if still else 'volo'}"]
-        if None not in self._match():
-            out += [f"fuori {s}" for s in range(1, self.seats + 1)]
+        for card in play.legal():  # with each word that is true of the hand after it
+            after = [c for c in hand if c != card]
+            out += [card, *(f"{card} {w}" for w in SIGNALS if word_truth(w, card, after, True))]
+        out += [claim for claim in (f"fuori {s}" for s in range(1, 5)) if not self.check(claim)]
         return out
 
     def check(self, action: str) -> list[Fault]:
@@ -237,20 +223,17 @@ class MarafoneState(State):
         if trionfo and act.kind == "bid":
             message = self.auction.fault(act.word)
             return [Fault("illegal-call", message)] if message else []
-        if trionfo and act.kind == "claim":
-            message = f"`{act.word}` belongs to four-seat marafone, not to Trionfo"
-            return [Fault("unexpected-claim", message)]
-        if trionfo and act.kind == "card" and act.word:
-            message = (
-                f"`{act.word}`: the leader's words belong to four-seat marafone, not to Trionfo"
-            )
-            return [Fault("unexpected-signal", message)]
+        if trionfo and (act.kind == "claim" or (act.kind == "card" and act.word)):
+            claim = act.kind == "claim"  # (four seats' only)
+            said = f"`{act.word}` belongs" if claim else f"`{act.word}`: the leader's words belong"
+            code = "unexpected-claim" if claim else "unexpected-signal"
+            return [Fault(code, f"{said} to four-seat marafone, not to Trionfo")]
         if self.phase == "over":
             return [Fault("over", f"`{action}`: the hand is over")]
-        if act.kind == "claim" and self.phase == "play" and self.playing().trick:
-            return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
         if act.kind == "claim" and self.phase == "play":  # a fuori needs the match's tags
             match, target = self._match()
+            if self.playing().trick:
+                return [Fault("not-now", f"`{action}`: a claim stands between two tricks")]
             if act.word != "fuori" or None not in (match, target):
                 return []
             bad = "MatchScore" if match is None else "Target"
@@ -285,8 +268,7 @@ class MarafoneState(State):
         if kind == "bid" and phase == "auction":
             self.say(act.word)
         elif kind == "trump" and phase == "trump":
-            self.trump = act.word
-            self.phase = "call" if self.bid == "chiamo" else "play"
+            self.trump, self.phase = act.word, "call" if self.bid == "chiamo" else "play"
         elif kind == "card" and phase == "call":
             self.called, self.phase = act.card, "play"
             self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
@@ -311,6 +293,7 @@ class MarafoneState(State):
         fault = self.auction.say(word)
         if self.auction.turn == 0:
             self.phase = "over" if self.auction.thrown_in else "trump"
+            self.signore, self.bid = self.auction.bidder, self.auction.bid
         return fault
 
     def snapshot(self) -> Snapshot:
@@ -318,14 +301,8 @@ class MarafoneState(State):
         if play is None:
             hands = {s: list(h) for s, h in self.hands.items() if h is not None}
             return Snapshot(hands=hands, points=self.points, declarer=self.declarer)
-        return Snapshot(
-            hands=play.sorted_hands(),
-            trick=play.table,
-            taken=play.taken(),
-            points=self.points,
-            declarer=self.declarer,
-            partner_known=self.partner_known,
-        )
+        hands, trick, taken = play.sorted_hands(), play.table, play.taken()  # no talon, no discard
+        return Snapshot(hands, [], [], trick, taken, self.points, self.declarer, self.partner_known)
 
     def holding(self, seat: int) -> list[str]:
         hand = self.play.hand(seat) if self.play is not None else self.hands.get(seat)
@@ -366,13 +343,11 @@ class MarafoneState(State):
         """Seat `seat` says `word` with `card` in trick `number` (`lead`: it led it), judged
         on its hand after the card as far as the play shows it; the first false or
         out-of-turn word decides the hand (the latter's fault is returned)."""
-        truth: bool | None = False
-        if lead:
-            play = self.play
-            after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
-            after += [c for c in play.hands[seat] or () if c != card]  # (held till its trick ends)
-            exact = self.hands[seat] is not None or len(play.tricks) == self.total
-            truth = word_truth(word, card, after, exact)
+        play = self.play
+        after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
+        after += [c for c in play.hands[seat] or () if c != card]  # (held till its trick ends)
+        exact = self.hands[seat] is not None or len(play.tricks) == self.total
+        truth = lead and word_truth(word, card, after, exact)
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
         if truth is False and self.irregular is None:
             said = f"`{word}` by seat {seat}"
@@ -427,9 +402,7 @@ class MarafoneState(State):
                 "trump_named_by": leader,
                 "trump_team_won": teams[ours] > teams[theirs],
                 "teams": dict(zip(TEAM_NAMES, teams, strict=True)),
-                "card_points": {
-                    name: won / 3 for name, won in zip(TEAM_NAMES, thirds, strict=True)
-                },
+                "card_points": dict(zip(TEAM_NAMES, [won / 3 for won in thirds], strict=True)),
                 "thirds": dict(zip(TEAM_NAMES, thirds, strict=True)),
                 "maraffa": maraffa,
                 "signals": self.signals,
@@ -445,16 +418,15 @@ class MarafoneState(State):
         signore, bid, side = self.signore, self.bid, self.side
         taken = taken_thirds(tricks, len(tricks) == self.total)
         won = goal_met(bid, signore, side, taken)
-        alone = self.amico is None or self.amico == signore
-        partners = [] if alone else [self.amico]
+        amico = None if self.amico == signore else self.amico  # None: he plays alone
         ours = sum(thirds for winner, thirds in taken if winner in side)  # the thirds of his side
         theirs = sum(thirds for _, thirds in taken) - ours
         mine = sum(winner in side for winner, _ in taken)
         return Outcome.of(
-            scores(bid, signore, None if alone else self.amico, won),
+            scores(bid, signore, amico, won),
             contract=bid,
             declarer=signore,
-            partners=partners,
+            partners=[] if amico is None else [amico],
             won=won,
             speakers=list(self.auction.speakers),
             card_points={"declarer": float(points(ours)), "defence": float(points(theirs))},
@@ -466,8 +438,8 @@ class MarafoneState(State):
                 "signore": signore,
                 "trump": self.trump,
                 "called": self.called,
-                "amico": None if alone else self.amico,
-                "alone": alone,
+                "amico": amico,
+                "alone": amico is None,
                 "card_points": {"signore": points(ours), "others": points(theirs)},
                 "thirds": {"signore": ours, "others": theirs},
                 "tricks": {"signore": mine, "others": len(tricks) - mine},
@@ -496,9 +468,8 @@ def written(record: tgn.Record) -> Iterator[tuple[tgn.Node, str]]:
         if type(item) is tgn.Claim:
             yield item, f"{item.kind} {item.seat}"
             continue
-        for i, code in enumerate(item.cards):
-            card = item.cards.card(i)
-            yield card, f"{code} {card.signal}" if card.signal else code
+        for card in item.cards.cards():
+            yield card, f"{card.code} {card.signal}" if card.signal else card.code
 
 
 def actions(record: tgn.Record) -> list[tuple[int | None, str]]:

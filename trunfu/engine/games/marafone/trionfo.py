@@ -56,9 +56,8 @@ class Auction:
         if word not in BID_RANK:
             return f"`{word}` is not a Trionfo call ({', '.join(BIDS)})"
         if self.turn == 0:
-            return f"`{word}`: the auction is over" + (
-                f" ({self.bid} by seat {self.bidder})" if self.bidder else " (all passed)"
-            )
+            won = f"{self.bid} by seat {self.bidder}" if self.bidder else "all passed"
+            return f"`{word}`: the auction is over ({won})"
         if word != "passo" and self.bid is not None and BID_RANK[word] <= BID_RANK[self.bid]:
             return (
                 f"seat {self.turn} bids `{word}`, not higher than `{self.bid}` (seat "
@@ -69,8 +68,7 @@ class Auction:
     def say(self, word: str) -> str | None:
         """The call of the seat whose turn it is, judged once: why it may not be said
         (`fault`; it is not taken), else None."""
-        fault = self.fault(word)
-        if fault is not None:
+        if (fault := self.fault(word)) is not None:
             return fault
         seat = self.turn
         self.speakers.append(seat)
@@ -86,13 +84,6 @@ class Auction:
                     self.turn = after % self.seats + 1
                     break
         return None
-
-    def bids(self) -> list[str]:
-        """The calls the seat whose turn it is may make: `passo` and every higher bid."""
-        if self.turn == 0:
-            return []
-        low = BID_RANK[self.bid] if self.bid is not None else 0
-        return ["passo", *BIDS[low + 1 :]]
 
 
 def goal_met(bid: str, signore: int, side: set[int], tricks: Sequence[tuple[int, int]]) -> bool:
