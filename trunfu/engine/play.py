@@ -134,8 +134,6 @@ class TrickPlay:
         self.trick: list[str] = []
         """The cards of the trick being played, in playing order (from `leader`)."""
         self.tricks: list[TrickResult] = []
-        self._sorted: tuple[int, dict[int, list[str]]] | None = None
-        """The cards played so far and each known hand in the deck's order (`sorted_hands`)."""
 
     def walk(self, tricks: list[list[str]]) -> list[tuple[int, int, str]]:
         """(trick, seat, card) of each card of `tricks` (the cards as written), played from
@@ -211,26 +209,9 @@ class TrickPlay:
         return [card for card in self.dealt[seat] if card in held and card != played]
 
     def sorted_hands(self) -> dict[int, list[str]]:
-        """Each known hand now (its card on the table left out) in the deck's order: kept up
-        to date card by card, as a replay's steps ask after every card."""
-        if self._sorted is None:
-            sort = GAMES[self.rules.game].sort
-            known = [s for s, h in self.hands.items() if h is not None]
-            self._sorted = 0, {s: sort(self.dealt[s]) for s in known}
-        done, hands = self._sorted
-        seats, tricks = self.seats, self.tricks
-        played = len(tricks) * seats + len(self.trick)
-        for at in range(done, played):
-            number, place = divmod(at, seats)
-            if number < len(tricks):
-                seat, card = tricks[number].cards[place]
-            else:
-                seat, card = self.order[place], self.trick[place]
-            hand = hands.get(seat)
-            while hand is not None and card in hand:
-                hand.remove(card)
-        self._sorted = played, hands
-        return hands
+        """Each known hand now (its card on the table left out) in the deck's order."""
+        sort = GAMES[self.rules.game].sort
+        return {s: sort(self.hand(s)) for s, h in self.hands.items() if h is not None}
 
     def legal(self) -> list[str]:
         """The cards the seat to play may play (its hand must be known)."""
