@@ -30,7 +30,7 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.step("exchange", seat=item.giver, text=spell(item), node=item, label=label)
     due = state.due()
     if due is not None:
-        ctx.error(record.exchange if due.code == "bad-exchange" else record.announce, *due)
+        ctx.tell([due], record.exchange if due.code == "bad-exchange" else record.announce)
         return
     if ctx.want_steps:
         _declaration_steps(record, ctx, state)
@@ -58,11 +58,8 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
         state.discard_unseen(cards)
         return True
     for place, card in enumerate(cards):
-        faults = state.check(card)
-        if faults:
-            ctx.error(written.at(place) if written else None, faults[0].code, faults[0].message)
+        if not ctx.act(state, record.discard, card, cards=written, place=place):
             return False
-        state.perform(card)
     label = f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3"
     ctx.step("discard", seat=state.dealer, text=" ".join(cards), node=record.discard, label=label)
     return True
