@@ -45,7 +45,8 @@ def replay(record: Record, ctx: Context) -> None:
     declarer, leader, given = state.declarer, state.leader, record.discard is not None
     walked = partial(walk, record, seats, leader)  # who played each card
     total = seats * TRICKS[seats]  # the cards of a whole play
-    scarto = list(record.discard.cards) if given else None
+    written = record.discard.cards if given else None
+    scarto = list(written) if given else None
     if not given and len(played := walked()) == total:
         held = {c for *_, c in played}
         scarto = [c for c in ctx.game.order if c not in held]
@@ -56,9 +57,8 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
         for place, card in enumerate(scarto):
-            ctx.act(
-                state, record.discard, card, cards=record.discard.cards, place=place, always=True
-            )
+            ctx.tell(state.judge("card", None, card, None), record.discard, written, place)
+            state.act("card", None, card, None)
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
         state.after_scarto()
@@ -89,8 +89,9 @@ def replay(record: Record, ctx: Context) -> None:
         holders = [s for _, s, c in walked() if c == called]
         state.partner = min(holders) if holders and min(holders) != declarer else None
     for item in record.announce.items if record.announce is not None else ():
-        said = f"{item.seat}: {item.word} {' '.join(item.cards[:1])}"
-        ctx.act(state, item, said, cards=item.cards, always=True)
+        read = ("announce", item.seat, item.word, item.cards[0] if item.cards else None)
+        ctx.tell(state.judge(*read), item, item.cards)
+        state.act(*read)
         if ctx.want_steps:
             label = f"seat {item.seat}: {item.word}"
             ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
