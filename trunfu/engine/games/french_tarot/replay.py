@@ -5,7 +5,7 @@ what only the play shows of hands the record does not give."""
 
 from __future__ import annotations
 
-from ....notation.models import Cards, Node, Record
+from ....notation.models import Node, Record
 from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
@@ -141,12 +141,11 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
     firsts = {item.seat: item for item in reversed(items) if item.word == "poignee"}
     for item in items:  # each seat's first poignée, in the record's order
         if firsts.get(item.seat) is item and item.seat in result.inferred:
-            ctx.tell(state.shown_faults(item.seat, list(item.cards)), item, item.cards)
+            ctx.tell(state.shown_faults(item.seat, item.cards), item, item.cards)
     section = record.discard
     if state.takes_chien and (section is None or state.full is None):
-        cards = section.cards if section is not None else Cards()
         faults = check_ecart(*state.put_aside(), state.size, state.taker)
-        ctx.tell(faults, section or record.play, cards)
+        ctx.tell(faults, section or record.play, section and section.cards)
     if not ctx.failed:
         outcome = ctx.outcome = state.outcome
         if ctx.want_steps and outcome is not None:

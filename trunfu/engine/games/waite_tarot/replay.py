@@ -36,9 +36,7 @@ def replay(record: Record, ctx: Context) -> None:
         _declaration_steps(record, ctx, state)
     result = play_tricks(ctx, state, state.new_play())
     for item in record.announce.items if record.announce else []:
-        fault = state.judge_declaration(item)
-        if fault is not None:
-            ctx.error(item, fault.code, fault.message)
+        ctx.tell(filter(None, [state.judge_declaration(item)]), item)
     if ctx.failed or not result.complete:
         return
     ctx.outcome = state.outcome
