@@ -57,7 +57,8 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
         for place, card in enumerate(scarto):
-            ctx.tell(state.judge("card", None, card, None), record.discard, written, place)
+            if faults := state.judge("card", None, card, None):
+                ctx.tell(faults, record.discard, written, place)
             state.act("card", None, card, None)
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
@@ -79,7 +80,8 @@ def replay(record: Record, ctx: Context) -> None:
             )
             ctx.error(call or record.play, "missing-call", why)
     elif end == FORCED_CALL:
-        ctx.act(state, call, call.cards[0], cards=call.cards, place=0, always=True)
+        ctx.tell(state.judge("card", None, call.cards[0], None), call, call.cards, 0)
+        state.act("card", None, call.cards[0], None)
         if len(call.cards) > 1:
             ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
         label = f"seat {declarer} calls {call.cards[0]}"

@@ -36,7 +36,8 @@ def replay(record: Record, ctx: Context) -> None:
         _declaration_steps(record, ctx, state)
     result = play_tricks(ctx, state, state.new_play())
     for item in record.announce.items if record.announce else []:
-        ctx.tell(filter(None, [state.judge_declaration(item)]), item)
+        if fault := state.judge_declaration(item):
+            ctx.error(item, fault.code, fault.message)
     if ctx.failed or not result.complete:
         return
     ctx.outcome = state.outcome
