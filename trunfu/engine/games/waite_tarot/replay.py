@@ -57,8 +57,10 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
         state.discard_unseen(cards)
         return True
     for place, card in enumerate(cards):
-        if not ctx.act(state, record.discard, card, cards=written, place=place):
+        if faults := state.check(card):
+            ctx.tell(faults, record.discard, written, place)
             return False
+        state.perform(card)
     label = f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3"
     ctx.step("discard", seat=state.dealer, text=" ".join(cards), node=record.discard, label=label)
     return True
