@@ -158,5 +158,5 @@ def test_the_excuse_stands_in_only_when_the_forced_trumps_are_shown():
     assert held_faults(both, HAND, 1, aside=["T7", "T6"]) == []
     # the Excuse for T6 while T6, put aside, counts as held: refused
     shown = [*thirteen, "T7", "EX"]
-    ((index, fault),) = held_faults(shown, HAND, 1, aside=["T7", "T6"])
-    assert (index, fault.code) == (14, "poignee-excuse") and "T6" in fault.message
+    (fault,) = held_faults(shown, HAND, 1, aside=["T7", "T6"])
+    assert (fault.at, fault.code) == (14, "poignee-excuse") and "T6" in fault.message

@@ -164,17 +164,17 @@ def test_a_called_card_written_twice_is_the_last_seat_s():
 def test_ecart_rules():
     hand = ["T21", "T10", "T3", "EX", "KS", "QS", "2S", "3S", "4H", "5H", "6H"]
     assert check_ecart(hand, ["QS", "2S", "3S", "4H", "5H", "6H"], 6, taker=1) == []
-    ((index, fault),) = check_ecart(hand, ["KS", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
-    assert (index, fault.code) == (0, "ecart-king")
-    ((_, fault),) = check_ecart(hand, ["T21", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
+    (fault,) = check_ecart(hand, ["KS", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
+    assert (fault.at, fault.code) == (0, "ecart-king")
+    (fault,) = check_ecart(hand, ["T21", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
     assert fault.code == "ecart-oudler"
-    ((_, fault),) = check_ecart(hand, ["T10", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
+    (fault,) = check_ecart(hand, ["T10", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)
     assert fault.code == "ecart-trump" and "still holding QS" in fault.message
     # the size is told at the first card too many, else at the écart as a whole
-    assert check_ecart(hand, ["2S", "3S"], 6, taker=1)[0][0] == -1
+    assert check_ecart(hand, ["2S", "3S"], 6, taker=1)[0].at is None
     faults = check_ecart(hand, ["QS", "2S", "3S", "4H", "5H", "6H", "T3"], 6, taker=1)
-    assert (faults[0][0], faults[0][1].code) == (6, "ecart-size")
-    assert check_ecart(hand, ["9C", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)[0][1].code == (
+    assert (faults[0].at, faults[0].code) == (6, "ecart-size")
+    assert check_ecart(hand, ["9C", "2S", "3S", "4H", "5H", "6H"], 6, taker=1)[0].code == (
         "ecart-not-held"
     )
 
@@ -183,7 +183,7 @@ def test_ecart_trumps_when_unavoidable():
     # only 4 suit cards that are not kings: two trumps must go with them
     hand = ["T21", "T10", "T3", "T2", "KS", "QS", "2S", "4H", "5H"]
     assert check_ecart(hand, ["QS", "2S", "4H", "5H", "T3", "T2"], 6, taker=1) == []
-    assert check_ecart(hand, ["T10", "2S", "4H", "5H", "T3", "T2"], 6, taker=1)[0][1].code == (
+    assert check_ecart(hand, ["T10", "2S", "4H", "5H", "T3", "T2"], 6, taker=1)[0].code == (
         "ecart-trump"
     )
 
@@ -205,31 +205,31 @@ TEN = ["T21", "T18", "T15", "T14", "T12", "T9", "T7", "T5", "T3", "T2"]
 def test_poignee_sizes_per_seats():
     assert shape_faults(TEN, 4, 2, variant="fft", taker=1) == (0, [])
     level, faults = shape_faults(TEN, 3, 2, variant="fft", taker=1)
-    assert level is None and faults[0][1].code == "poignee-size"  # 3 seats: 13/15/18
+    assert level is None and faults[0].code == "poignee-size"  # 3 seats: 13/15/18
     assert shape_faults(TEN, 5, 2, variant="fft", taker=1) == (1, [])  # 8/10/13
     assert shape_faults(TEN[:8], 6, 1, variant="classic", taker=1) == (0, [])
     assert held_faults(TEN, [*TEN, "KS"], 2) == []
     level, faults = shape_faults(TEN[:9], 4, 2, variant="fft", taker=1)
-    assert faults[0][0] == -1  # told at the announcement
-    assert faults[0][1].code == "poignee-size" and "exactly 10, 13, 15" in faults[0][1].message
+    assert faults[0].at is None  # told at the announcement
+    assert faults[0].code == "poignee-size" and "exactly 10, 13, 15" in faults[0].message
 
 
 def test_poignee_card_not_held():
     hand = [*TEN[:9], "T4", "KS"]
-    ((index, fault),) = held_faults(TEN, hand, 3)
-    assert (index, fault.code) == (9, "poignee-not-held") and "T2" in fault.message
+    (fault,) = held_faults(TEN, hand, 3)
+    assert (fault.at, fault.code) == (9, "poignee-not-held") and "T2" in fault.message
 
 
 def test_poignee_excuse_only_without_other_trumps():
     nine = TEN[:9]
     shown = [*nine, "EX"]
     assert held_faults(shown, [*nine, "EX", "KS"], 1) == []
-    ((_, fault),) = held_faults(shown, [*nine, "T1", "EX"], 1)
+    (fault,) = held_faults(shown, [*nine, "T1", "EX"], 1)
     assert fault.code == "poignee-excuse" and "T1" in fault.message
 
 
 def test_poignee_classic_taker_only():
-    _level, ((_, fault),) = shape_faults(TEN, 4, 2, variant="classic", taker=1)
+    _level, (fault,) = shape_faults(TEN, 4, 2, variant="classic", taker=1)
     assert fault.code == "poignee-not-taker"
 
 

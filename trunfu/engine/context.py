@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..notation.decks import GAMES, Game
-from ..notation.models import Diagnostic, Node, Record, Tag, number
+from ..notation.models import Cards, Diagnostic, Node, Record, Tag, number
 from .model import Outcome, Snapshot, Step, TrickResult
 
 if TYPE_CHECKING:
-    from .state import State
+    from collections.abc import Iterable
+
+    from .state import Fault, State
 
 
 class Context:
@@ -78,6 +80,21 @@ class Context:
             )
         )
 
+    def tell(
+        self,
+        faults: Iterable[Fault],
+        node: Node | None,
+        cards: Cards | None = None,
+        place: int | None = None,
+    ) -> None:
+        """Report `faults` at `node`, or at the card of `cards` each is about (`Fault.at`;
+        every fault when `place` names the action's card there); the position of a card is
+        made only for a fault, and one `cards` does not hold falls back on `node`."""
+        for code, message, at in faults:
+            at = at if place is None else place
+            inside = cards is not None and at is not None and 0 <= at < len(cards)
+            self.error(cards.at(at) if inside else node, code, message)
+
     def act(
         self,
         state: State,
@@ -85,19 +102,21 @@ class Context:
         action: str,
         label: str = "",
         *,
+        cards: Cards | None = None,
+        place: int | None = None,
         text: str | None = None,
         always: bool = False,
     ) -> bool:
         """The referee's step for one written action: what `state` finds wrong with it
-        reported at `node`, then done unless refused (`always`: done all the same, for a
-        state that takes what it refuses), shown as a `call` step labelled `label` (none
-        when the label is empty) that writes it `text` (default: `action`); True when it
-        was not refused."""
+        told at `node` or at its card (`tell`: `cards`, `place`), then done unless refused
+        (`always`: done all the same, for a state that takes what it refuses), shown as a
+        `call` step labelled `label` (none when the label is empty) that writes it `text`
+        (default: `action`); True when it was not refused."""
         faults = state.check(action)
-        for fault in faults:
-            self.error(node, fault.code, fault.message)
-        if faults and not always:
-            return False
+        if faults:
+            self.tell(faults, node, cards, place)
+            if not always:
+                return False
         seat = state.to_act if label and self.want_steps else None
         state.perform(action)
         if seat is not None:

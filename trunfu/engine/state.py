@@ -31,10 +31,12 @@ class IllegalAction(ValueError):
 
 
 class Fault(NamedTuple):
-    """One thing wrong with an action: the diagnostic's code and the referee's sentence."""
+    """One thing wrong with an action: the diagnostic's code, the referee's sentence and,
+    when it is about one of the cards the action shows, that card's index among them."""
 
     code: str
     message: str
+    at: int | None = None
 
 
 @dataclass(frozen=True)

@@ -1,38 +1,37 @@
 """Announcements: the poignée (trumps shown) and the chelem (the taker's slam). A
-poignée's faults come with the index of the shown card each is about (-1: the
-announcement itself), where the referee tells them."""
+poignée's fault about one shown card names it (`Fault.at`), where the referee tells it."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
 from ...state import Fault
-from .ecart import TRUMP_OR_EXCUSE, Placed, is_trump, trumps_of
+from .ecart import TRUMP_OR_EXCUSE, is_trump, trumps_of
 from .rules import EXCUSE, POIGNEE_SIZES
 
 
 def shape_faults(
     shown: list[str], seats: int, seat: int, *, variant: str, taker: int | None
-) -> tuple[int | None, Placed]:
+) -> tuple[int | None, list[Fault]]:
     """What a poignée is worth (0, 1, 2: single, double, triple) and what is wrong with it
     whatever the hand: shown by another seat than the taker (classic), of no poignée's
     size, or a card that is not a trump nor the Excuse."""
     if variant == "classic" and seat != taker:
         told = f"seat {seat} shows a poignée: in the classic rules only the taker may"
-        return None, [(-1, Fault("poignee-not-taker", told))]
-    faults: Placed = []
+        return None, [Fault("poignee-not-taker", told)]
+    faults = []
     sizes = POIGNEE_SIZES[seats]
     if len(shown) not in sizes:
         told = (
             f"seat {seat} shows {len(shown)} trumps: a poignée at {seats} seats shows exactly "
             + ", ".join(str(n) for n in sizes)
         )
-        faults.append((-1, Fault("poignee-size", told)))
+        faults.append(Fault("poignee-size", told))
     trumps = trumps_of(shown)
     for i, card in enumerate(shown):
         if card not in trumps:
             told = f"seat {seat} shows {card} in a poignée: only trumps (and the Excuse) are shown"
-            faults.append((i, Fault("poignee-card", told)))
+            faults.append(Fault("poignee-card", told, i))
     return (None if faults else sizes.index(len(shown))), faults
 
 
@@ -43,13 +42,13 @@ def held_faults(
     *,
     aside: Collection[str] = (),
     ecart: Collection[str] = (),
-) -> Placed:
+) -> list[Fault]:
     """What is wrong with the trumps shown by `seat` against its hand at the start of play
     (the taker's after the écart). `aside` are the trumps the taker was forced to put in the
     écart (`ecart.forced_trumps`): they are shown again with the poignée and count as held,
     so the Excuse stands for a trump only when they are shown too. `ecart` is the taker's
     écart, for the message about a trump put aside when he could have kept it."""
-    faults: Placed = []
+    faults = []
     for i, card in enumerate(shown):
         if card in TRUMP_OR_EXCUSE and card not in hand and card not in aside:
             why = (
@@ -59,7 +58,7 @@ def held_faults(
                 else "does not hold it"
             )
             told = f"seat {seat} shows {card} in a poignée but {why}"
-            faults.append((i, Fault("poignee-not-held", told)))
+            faults.append(Fault("poignee-not-held", told, i))
     if EXCUSE in shown:
         hidden = [c for c in [*hand, *aside] if is_trump(c) and c not in shown]
         if hidden:
@@ -67,7 +66,7 @@ def held_faults(
                 f"seat {seat} shows the Excuse for a trump while holding {hidden[0]}: "
                 "the Excuse stands for a trump only when no other trump is held"
             )
-            faults.append((shown.index(EXCUSE), Fault("poignee-excuse", told)))
+            faults.append(Fault("poignee-excuse", told, shown.index(EXCUSE)))
     return faults
 
 

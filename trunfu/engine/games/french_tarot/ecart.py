@@ -13,8 +13,6 @@ TRUMP_OR_EXCUSE = TRUMPS | {EXCUSE}
 SPARE = frozenset(c for c in DECK.order if c not in TRUMP_OR_EXCUSE and not c.startswith("K"))
 """The suit cards other than the kings: what the écart should be made of."""
 discardable = SPARE.__contains__
-Placed = list[tuple[int, Fault]]
-"""Faults, each with the index of the card it is about (-1: the écart or the announcement)."""
 
 
 def trumps_of(cards: list[str]) -> list[str]:
@@ -38,33 +36,31 @@ def forced_trumps(hand: list[str], ecart: list[str], size: int) -> list[str]:
 
 
 def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fault | None:
-    """What is wrong with `ecart[index]`, put aside from `hand` (the taker's cards and the
-    chien): not held, an oudler, a king, or a trump while a card of `hand` that could go
-    instead is not in `ecart` (the écart so far, when it is made card by card)."""
+    """What is wrong with `ecart[index]` (the fault names it), put aside from `hand` (the
+    taker's cards and the chien): not held, an oudler, a king, or a trump while a card of
+    `hand` that could go instead is not in `ecart` (the écart so far, when it is made card
+    by card)."""
     card, puts = ecart[index], f"seat {taker} puts"
     if card not in hand:
-        return Fault("ecart-not-held", f"{puts} {card} in the écart but does not hold it")
+        return Fault("ecart-not-held", f"{puts} {card} in the écart but does not hold it", index)
     if kind := "oudler" if card in OUDLERS else "king" if card.startswith("K") else "":
         told = f"{puts} the {kind} {card} in the écart: {kind}s may not be put aside"
-        return Fault(f"ecart-{kind}", told)
+        return Fault(f"ecart-{kind}", told, index)
     if is_trump(card) and (spare := _spare(hand, ecart)):
         told = f"{puts} the trump {card} in the écart while still holding {spare[0]}"
-        return Fault("ecart-trump", told + ": trumps only when he cannot do otherwise")
+        return Fault("ecart-trump", told + ": trumps only when he cannot do otherwise", index)
     return None
 
 
-def check_ecart(hand: list[str], ecart: list[str], size: int, taker: int) -> Placed:
+def check_ecart(hand: list[str], ecart: list[str], size: int, taker: int) -> list[Fault]:
     """The faults of the whole `ecart` put aside from `hand` (the taker's cards and the
-    chien), each with the index of the card it is about (-1: the écart as a whole): as
-    many cards as the chien holds (the first card too many told), then each card."""
+    chien): as many cards as the chien holds (the first card too many told), then each
+    card."""
     faults = []
     if len(ecart) != size:
         told = f"the écart holds {len(ecart)} cards; the taker puts aside as many as the chien ({size})"
-        faults.append((size if len(ecart) > size else -1, Fault("ecart-size", told)))
-    for i in range(len(ecart)):
-        fault = card_fault(hand, ecart, i, taker)
-        if fault is not None:
-            faults.append((i, fault))
+        faults.append(Fault("ecart-size", told, size if len(ecart) > size else None))
+    faults += filter(None, (card_fault(hand, ecart, i, taker) for i in range(len(ecart))))
     return faults
 
 

@@ -5,13 +5,13 @@ what only the play shows of hands the record does not give."""
 
 from __future__ import annotations
 
-from ....notation.models import Cards, Node, Record
+from ....notation.models import Node, Record
 from ...cards import card_name
 from ...context import Context
 from ...play import PlayResult, play_tricks
 from . import scoring
 from .calls import count_fault
-from .ecart import Placed, check_ecart
+from .ecart import check_ecart
 from .rules import CALLED, GAME, HAND, PASS
 from .state import FrenchState, from_record, petit_sec_fault
 
@@ -41,12 +41,6 @@ def replay(record: Record, ctx: Context) -> None:
             _after_play(state, record, ctx, result)
 
 
-def _tell(ctx: Context, faults: Placed, cards: Cards, fallback: Node | None) -> None:
-    """Report `faults` at the card their index names (else at `fallback`)."""
-    for index, fault in faults:
-        ctx.error(cards.at(index) if 0 <= index < len(cards) else fallback, *fault)
-
-
 def _auction(state: FrenchState, record: Record, ctx: Context, later: list[Node]) -> bool:
     """The bids; True when a contract was reached and the deal goes on (to `later`). A seat
     holding the Petit sec (fft) shows it: told at the first bid or section after the deal,
@@ -54,9 +48,8 @@ def _auction(state: FrenchState, record: Record, ctx: Context, later: list[Node]
     bids, calls = record.auction, record.calls()
     state.enter("auction")
     if state.sec is not None:
-        fault = petit_sec_fault(state.sec)
         for node in [*(c for c in calls if c.word != PASS), *later][:1]:
-            ctx.error(node, *fault)
+            ctx.tell([petit_sec_fault(state.sec)], node)
         for call in calls:
             state.perform(call.word)
         ctx.outcome = scoring.thrown_in(ctx.seats, state.speakers)
@@ -89,13 +82,11 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
     """The king (5 seats) or king and queen (6 seats) called: their count, then each card."""
     section, expected = record.call, CALLED[ctx.seats]
     if section is not None:
-        cards = section.cards
-        fault = count_fault(len(cards), ctx.seats)
-        if fault is not None:  # told at the first card too many
-            ctx.error(cards.at(expected) if len(cards) > expected else section, *fault)
+        cards = section.cards  # a wrong count told at the first card too many
+        ctx.tell(filter(None, [count_fault(len(cards), ctx.seats)]), section, cards, expected)
         state.enter("call")
         for place, card in enumerate(cards):
-            ctx.act(state, cards.card(place), card, always=True)
+            ctx.act(state, section, card, cards=cards, place=place, always=True)
         if ctx.want_steps:
             names = ", ".join(card_name(GAME, c) for c in state.called)
             label, text = f"seat {state.taker} calls {names}", "call " + " ".join(state.called)
@@ -123,7 +114,7 @@ def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
         for card in section.cards:
             state.perform(card)
         if state.full is not None:
-            _tell(ctx, check_ecart(*state.put_aside(), state.size, taker), section.cards, section)
+            ctx.tell(check_ecart(*state.put_aside(), state.size, taker), section, section.cards)
         if ctx.want_steps:
             label = f"seat {taker}'s écart"
             ctx.step("discard", seat=taker, text="discard", node=section, label=label)
@@ -133,9 +124,8 @@ def _chien(state: FrenchState, record: Record, ctx: Context) -> None:
 def _announcements(state: FrenchState, record: Record, ctx: Context) -> None:
     """Each poignée and chelem (the chelem decides who leads)."""
     for item in record.announce.items if record.announce else []:
-        seat, word, shown = item.seat, item.word, list(item.cards)
-        _tell(ctx, state.announce_faults(seat, word, shown), item.cards, item)
-        state.announce(seat, word, shown)
+        seat, word, shown = item.seat, item.word, item.cards
+        ctx.act(state, item, f"{seat}: {word} {' '.join(shown)}", cards=shown, always=True)
         if ctx.want_steps:
             poignee = f"shows a poignée of {len(shown)}: {' '.join(shown)}"
             what = poignee if word == "poignee" else "announces the chelem"
@@ -151,12 +141,11 @@ def _after_play(state: FrenchState, record: Record, ctx: Context, result: PlayRe
     firsts = {item.seat: item for item in reversed(items) if item.word == "poignee"}
     for item in items:  # each seat's first poignée, in the record's order
         if firsts.get(item.seat) is item and item.seat in result.inferred:
-            _tell(ctx, state.shown_faults(item.seat, list(item.cards)), item.cards, item)
+            ctx.tell(state.shown_faults(item.seat, item.cards), item, item.cards)
     section = record.discard
     if state.takes_chien and (section is None or state.full is None):
-        cards = section.cards if section is not None else Cards()
         faults = check_ecart(*state.put_aside(), state.size, state.taker)
-        _tell(ctx, faults, cards, section or record.play)
+        ctx.tell(faults, section or record.play, section and section.cards)
     if not ctx.failed:
         outcome = ctx.outcome = state.outcome
         if ctx.want_steps and outcome is not None:

@@ -17,7 +17,7 @@ from ...model import Outcome, TrickResult
 from ...play import TrickPlay
 from ...state import Fault, IllegalAction, Snapshot, State, dealt
 from . import piles, rules, scoring
-from .announce import Placed, check_chelem, held_faults, shape_faults
+from .announce import check_chelem, held_faults, shape_faults
 from .calls import call_fault, first_lead, found_partners
 from .ecart import card_fault, forced_trumps, spare_first, trumps_of
 from .rules import CONTRACTS, DECK, HAND, PASS, PETIT, SEATS
@@ -219,7 +219,7 @@ class FrenchState(State):
                 faults.append(Fault("out-of-turn", told))
             return faults
         if kind == "announce":
-            return [f for _, f in self.announce_faults(label, word, list(cards))]
+            return self.announce_faults(label, word, list(cards))
         fault = self._card_fault(self._card_phase(action), cards[0])
         return [] if fault is None else [fault]
 
@@ -283,9 +283,8 @@ class FrenchState(State):
         hand = self.hand_at_play(seat)
         return hand if hand is None or seat != self.taker else hand + self.taker_aside()[1]
 
-    def announce_faults(self, seat: int, word: str, shown: list[str]) -> Placed:
-        """What is wrong with `seat` announcing `word` (showing `shown`), each fault with
-        the index of the shown card it is about (-1: the announcement)."""
+    def announce_faults(self, seat: int, word: str, shown: list[str]) -> list[Fault]:
+        """What is wrong with `seat` announcing `word` (showing `shown`)."""
         if self.phase not in ("announce", "play") or self.begun:
             raise IllegalAction(
                 f"seat {seat} announces {word} in the {self.phase}: announcements are made "
@@ -293,13 +292,13 @@ class FrenchState(State):
             )
         if word == "chelem":
             twice = [Fault("chelem-twice", "the chelem is announced twice")] if self.chelem else []
-            return [(-1, f) for f in check_chelem(seat, self.taker, self.variant) + twice]
+            return check_chelem(seat, self.taker, self.variant) + twice
         if any(s == seat and w == "poignee" for s, w, _ in self.announced):
-            return [(-1, Fault("poignee-twice", f"seat {seat} shows a second poignée"))]
+            return [Fault("poignee-twice", f"seat {seat} shows a second poignée")]
         faults = shape_faults(shown, self.seats, seat, variant=self.variant, taker=self.taker)[1]
         return faults + self.shown_faults(seat, shown)
 
-    def shown_faults(self, seat: int, shown: list[str]) -> Placed:
+    def shown_faults(self, seat: int, shown: list[str]) -> list[Fault]:
         """What is wrong with the cards of `seat`'s poignée against its hand at the start of
         play (once the play is over for a hand only the play tells)."""
         hand = self.hand_at_play(seat)

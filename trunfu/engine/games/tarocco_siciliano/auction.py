@@ -112,9 +112,10 @@ class Declarations:
 
 
 def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | None:
-    """What is wrong with `seat` calling `called`: the highest trump his `dealt` cards lack."""
+    """What is wrong with `seat` calling `called`: the highest trump his `dealt` cards lack
+    (the fault is about the card called)."""
     if SUITS[called] != "T":
-        return Fault("wrong-call", f"seat {seat} calls {called}: only a trump is called")
+        return Fault("wrong-call", f"seat {seat} calls {called}: only a trump is called", 0)
     expected = highest_missing(dealt) if dealt is not None else called
     if called == expected:
         return None
@@ -122,7 +123,7 @@ def chiamo_fault(seat: int, called: str, dealt: list[str] | None) -> Fault | Non
     if called in dealt:
         reason = f"he holds {called}"
     must = f"he must call the highest trump he does not hold, {expected}"
-    return Fault("wrong-call", f"seat {seat} calls {called} but {reason}: {must}")
+    return Fault("wrong-call", f"seat {seat} calls {called} but {reason}: {must}", 0)
 
 
 PACKETS = {

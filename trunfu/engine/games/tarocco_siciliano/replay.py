@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from ....notation.models import Node, Record
+from ....notation.models import Cards, Record
 from ...cards import SUITS, strengths
 from ...context import Context
 from ...play import TrickPlay, play_tricks
-from ...state import Fault
 from .auction import CHIAMO, FORCED_CALL, OPEN, PACKETS, PRENDO, SOLO, chiamo_fault, over
 from .rules import FOLLOW, NEVER_DISCARDED, TRICKS, forced_call_fault, plain, scarto_fault
 from .state import SicilianState, dealt
@@ -46,7 +45,8 @@ def replay(record: Record, ctx: Context) -> None:
     declarer, leader, given = state.declarer, state.leader, record.discard is not None
     walked = partial(walk, record, seats, leader)  # who played each card
     total = seats * TRICKS[seats]  # the cards of a whole play
-    scarto = list(record.discard.cards) if given else None
+    written = record.discard.cards if given else None
+    scarto = list(written) if given else None
     if not given and len(played := walked()) == total:
         held = {c for *_, c in played}
         scarto = [c for c in ctx.game.order if c not in held]
@@ -58,7 +58,7 @@ def replay(record: Record, ctx: Context) -> None:
     if given and len(scarto) == 3:
         for place, card in enumerate(scarto):
             if faults := state.judge("card", None, card, None):
-                _told(ctx, faults, (record.discard.cards, place))
+                ctx.tell(faults, record.discard, written, place)
             state.act("card", None, card, None)
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
@@ -80,7 +80,8 @@ def replay(record: Record, ctx: Context) -> None:
             )
             ctx.error(call or record.play, "missing-call", why)
     elif end == FORCED_CALL:
-        _act(ctx, state, ("card", None, call.cards[0], None), (call.cards, 0))
+        ctx.tell(state.judge("card", None, call.cards[0], None), call, call.cards, 0)
+        state.act("card", None, call.cards[0], None)
         if len(call.cards) > 1:
             ctx.error(call.cards.at(1), "wrong-call", "the holder of Giove calls one card")
         label = f"seat {declarer} calls {call.cards[0]}"
@@ -90,8 +91,9 @@ def replay(record: Record, ctx: Context) -> None:
         holders = [s for _, s, c in walked() if c == called]
         state.partner = min(holders) if holders and min(holders) != declarer else None
     for item in record.announce.items if record.announce is not None else ():
-        card = item.cards.card(0) if item.cards else None
-        _act(ctx, state, ("announce", item.seat, item.word, card and card.code), item, card)
+        read = ("announce", item.seat, item.word, item.cards[0] if item.cards else None)
+        ctx.tell(state.judge(*read), item, item.cards)
+        state.act(*read)
         if ctx.want_steps:
             label = f"seat {item.seat}: {item.word}"
             ctx.step("announce", seat=item.seat, text=item.word, node=item, label=label)
@@ -113,27 +115,6 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.outcome = state.outcome
         if ctx.want_steps:
             ctx.step("end", label=f"{state.contract}: result {ctx.outcome.result}")
-
-
-ON_CARD = ("wrong-call", "illegal-announcement")
-"""The codes of a fault told at the card an action shows (`chiamo T19`) when it is the last."""
-
-
-def _act(ctx: Context, state: SicilianState, read: tuple, node, card: Node | None = None) -> None:
-    """Do the action `read` (see `SicilianState`), legal or not, what the state finds wrong
-    with it told (`_told`)."""
-    if faults := state.judge(*read):
-        _told(ctx, faults, node, card)
-    state.act(*read)
-
-
-def _told(ctx: Context, faults: list[Fault], node, card: Node | None = None) -> None:
-    """Tell `faults` at `node` (or `(cards, i)`: the i-th of `cards`, placed only when wrong),
-    the last, when about the card the action shows, at `card`."""
-    for fault in faults:
-        where = card if card is not None and fault is faults[-1] and fault.code in ON_CARD else node
-        where = where[0].at(where[1]) if type(where) is tuple else where
-        ctx.error(where, fault.code, fault.message)
 
 
 def _declarations(record: Record, ctx: Context, state: SicilianState):
@@ -161,7 +142,7 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
                 break
             seat, card = bidding.to_speak, call.card and call.card.code
             if faults := bidding.say(call.word, card, call.label, state.hands[seat]):
-                _told(ctx, faults, call, call.card)
+                ctx.tell(faults, call, call.card and Cards.of([call.card]))
             acted.append(call)
             if steps:
                 text = call.word if card is None else f"{call.word} {card}"

@@ -191,7 +191,7 @@ class SicilianState(State):
             why += "may not announce rivanto (only an opponent may)"
         faults = [Fault("illegal-announcement", why)] if why else []
         if card is not None:
-            faults.append(Fault("illegal-announcement", f"`{word}` shows no cards"))
+            faults.append(Fault("illegal-announcement", f"`{word}` shows no cards", 0))
         return faults
 
     def scommessa_fault(self, after: list[str] | None) -> str | None:

@@ -30,14 +30,13 @@ def replay(record: Record, ctx: Context) -> None:
             ctx.step("exchange", seat=item.giver, text=spell(item), node=item, label=label)
     due = state.due()
     if due is not None:
-        ctx.error(record.exchange if due.code == "bad-exchange" else record.announce, *due)
+        ctx.tell([due], record.exchange if due.code == "bad-exchange" else record.announce)
         return
     if ctx.want_steps:
         _declaration_steps(record, ctx, state)
     result = play_tricks(ctx, state, state.new_play())
     for item in record.announce.items if record.announce else []:
-        fault = state.judge_declaration(item)
-        if fault is not None:
+        if fault := state.judge_declaration(item):
             ctx.error(item, fault.code, fault.message)
     if ctx.failed or not result.complete:
         return
@@ -58,9 +57,8 @@ def _discard(record: Record, ctx: Context, state: WaiteState) -> bool:
         state.discard_unseen(cards)
         return True
     for place, card in enumerate(cards):
-        faults = state.check(card)
-        if faults:
-            ctx.error(written.at(place) if written else None, faults[0].code, faults[0].message)
+        if faults := state.check(card):
+            ctx.tell(faults, record.discard, written, place)
             return False
         state.perform(card)
     label = f"the dealer, seat {state.dealer}, takes the 3 left-over cards and discards 3"
