@@ -45,7 +45,7 @@ def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fau
         return Fault("ecart-not-held", f"{puts} {card} in the écart but does not hold it", index)
     if kind := "oudler" if card in OUDLERS else "king" if card.startswith("K") else "":
         told = f"{puts} the {kind} {card} in the écart: {kind}s may not be put aside"
-        return Fault(f"ecart-{kind}", told, index)
+        return Fault("ecart-oudler" if kind == "oudler" else "ecart-king", told, index)
     if is_trump(card) and (spare := _spare(hand, ecart)):
         told = f"{puts} the trump {card} in the écart while still holding {spare[0]}"
         return Fault("ecart-trump", told + ": trumps only when he cannot do otherwise", index)

@@ -226,8 +226,8 @@ class MarafoneState(State):
         if trionfo and (act.kind == "claim" or (act.kind == "card" and act.word)):
             claim = act.kind == "claim"  # (four seats' only)
             said = f"`{act.word}` belongs" if claim else f"`{act.word}`: the leader's words belong"
-            code = "unexpected-claim" if claim else "unexpected-signal"
-            return [Fault(code, f"{said} to four-seat marafone, not to Trionfo")]
+            told = f"{said} to four-seat marafone, not to Trionfo"
+            return [Fault("unexpected-claim" if claim else "unexpected-signal", told)]
         if self.phase == "over":
             return [Fault("over", f"`{action}`: the hand is over")]
         if act.kind == "claim" and self.phase == "play":  # a fuori needs the match's tags
