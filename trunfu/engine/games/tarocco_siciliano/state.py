@@ -51,7 +51,6 @@ class SicilianState(State):
         self.after: list[str] | None = None
         """The declarer's cards with the talon (None: not known)."""
         self.giove_in_talon = self.talon_taken = self.scommessa = self.partner_known = False
-        self._sorted: dict[int, list[str]] | None = None
         self.hands = {s: hands.get(s) for s in range(1, seats + 1)}
         self.tags = tags or [
             tgn.Tag(name=n, value=v)
@@ -65,7 +64,6 @@ class SicilianState(State):
         self.won: dict[str, list[str]] = {"declarer": [], "opponents": []}
         self.points: dict[str, int] = {}
         """The card points of the tricks taken so far (a replay's running points)."""
-        self._taken: tuple[int, dict[int, int]] = (-1, {})
 
     def in_hand(self) -> list[str]:
         """The declarer's cards with the talon less those laid in the scarto so far."""
@@ -315,26 +313,20 @@ class SicilianState(State):
         )
 
     def snapshot(self) -> Snapshot:
-        """The table as a replay step shows it (each hand sorted once for every change)."""
+        """The table as a replay step shows it."""
         play, declarer, taken, outcome = self.play, self.declarer, self.talon_taken, self.outcome
-        if play is None:
-            if self._sorted is None:
-                self._sorted = {s: DECK.sort(h or []) for s, h in self.hands.items()}
-            hands, tricks = self._sorted, {}
-            if taken and self.hands.get(declarer) is not None:
-                hands = dict(hands)
+        if play is not None:
+            hands = play.sorted_hands()
+        else:
+            hands = {s: DECK.sort(h or []) for s, h in self.hands.items()}
+            if taken and self.hands.get(declarer) is not None:  # less the scarto, with the talon
                 with_talon = DECK.sort(self.after) if self.talon else hands[declarer]
                 hands[declarer] = [c for c in with_talon if c not in self.scarto]
-        else:
-            hands = play.sorted_hands()
-            if self._taken[0] != len(play.tricks):
-                self._taken = len(play.tricks), play.taken()
-            tricks = self._taken[1]
         return Snapshot(
             hands=hands,
             talon=[] if taken else list(self.talon or []),
             discard=list(self.scarto),
-            taken=tricks,
+            taken=play.taken() if play else {},
             points=(outcome.breakdown if outcome else {}).get("card_points", self.points),
             declarer=declarer if taken else None,
             partner_known=self.partner_known,
