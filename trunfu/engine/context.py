@@ -27,9 +27,6 @@ class Context:
         self.game: Game | None = GAMES.get(self.tag("Game") or "")
         self.seats: int = number(self.tag("Seats") or "") or 0
         self.dealer: int = number(self.tag("Dealer") or "") or 1
-        self.variant: str | None = self.tag("Variant") or (
-            self.game.default_variant if self.game else None
-        )
         self.want_steps = want_steps
         self.diagnostics: list[Diagnostic] = []
         self.steps: list[Step] = []

@@ -19,7 +19,6 @@ from .state import FrenchState, from_record, petit_sec_fault
 def replay(record: Record, ctx: Context) -> None:
     """Apply the French tarot rules to `record`."""
     state = from_record(record, ctx)
-    ctx.variant = state.variant
     if state.variant == "fft" and ctx.seats == 6:
         tag = ctx.tags["Variant"]
         told = "the fft rules are for 3, 4 and 5 seats; 6 seats play the classic rules"
