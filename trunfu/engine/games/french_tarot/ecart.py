@@ -43,9 +43,12 @@ def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fau
     card, puts = ecart[index], f"seat {taker} puts"
     if card not in hand:
         return Fault("ecart-not-held", f"{puts} {card} in the écart but does not hold it", index)
-    if kind := "oudler" if card in OUDLERS else "king" if card.startswith("K") else "":
-        told = f"{puts} the {kind} {card} in the écart: {kind}s may not be put aside"
-        return Fault("ecart-oudler" if kind == "oudler" else "ecart-king", told, index)
+    if card in OUDLERS:
+        told = f"{puts} the oudler {card} in the écart: oudlers may not be put aside"
+        return Fault("ecart-oudler", told, index)
+    if card.startswith("K"):
+        told = f"{puts} the king {card} in the écart: kings may not be put aside"
+        return Fault("ecart-king", told, index)
     if is_trump(card) and (spare := _spare(hand, ecart)):
         told = f"{puts} the trump {card} in the écart while still holding {spare[0]}"
         return Fault("ecart-trump", told + ": trumps only when he cannot do otherwise", index)

@@ -81,8 +81,10 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
     """The king (5 seats) or king and queen (6 seats) called: their count, then each card."""
     section, expected = record.call, CALLED[ctx.seats]
     if section is not None:
-        cards = section.cards  # a wrong count told at the first card too many
-        ctx.tell(filter(None, [count_fault(len(cards), ctx.seats)]), section, cards, expected)
+        cards = section.cards
+        fault = count_fault(len(cards), ctx.seats)
+        if fault is not None:  # told at the first card too many
+            ctx.tell([fault], section, cards, expected)
         state.enter("call")
         for place, card in enumerate(cards):
             ctx.act(state, section, card, cards=cards, place=place, always=True)
