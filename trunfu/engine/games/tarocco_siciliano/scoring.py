@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 _SPECIAL = PIGLIATA_CARDS | {"EX"}
 """The cards a trick's winners may not keep (the Fuggitivo) or that make a pigliata."""
-SIDES = ("declarer", "opponents")
 ARCHIVE = {"declarer": "declarer", "opponents": "defence"}
 """The breakdown's side names → the archive's (`Outcome.sides`)."""
 
@@ -57,7 +56,7 @@ def score(deal: SicilianState) -> Outcome:
     seats, partner, tricks, stata = deal.seats, deal.partner, deal.play.tricks, deal.bidding.stata
     side_of, sides = {}, {"declarer": [], "opponents": []}
     for s in range(1, seats + 1):
-        side_of[s] = side = SIDES[s not in (deal.declarer, partner)]
+        side_of[s] = side = "declarer" if s in (deal.declarer, partner) else "opponents"
         sides[side].append(s)
     cards, pigliate = side_cards(tricks, side_of, deal.scarto)
     last = side_of[tricks[-1].winner]
@@ -72,7 +71,8 @@ def score(deal: SicilianState) -> Outcome:
         jochi["quattro-re"][side] = int(held.issuperset(KINGS))
         jochi["arie"][side] = (2 if "T20" in held else 1) if held.issuperset(FOUR_ARIE) else 0
         if deal.scommessa and side == "declarer":
-            jochi["scommessa"][SIDES[not held.issuperset(SCOMMESSA_CARDS)]] = 1
+            won = held.issuperset(SCOMMESSA_CARDS)
+            jochi["scommessa"]["declarer" if won else "opponents"] = 1
     totals, bonuses = {"declarer": 0, "opponents": 0}, []
     for name, by_side in jochi.items():
         for side, n in by_side.items():
