@@ -155,9 +155,10 @@ class MarafoneState(State):
         score it."""
         auction = self.auction
         if auction is not None and auction.thrown_in:
-            first, speakers = {"auction_first": self.first, "bid": None}, list(auction.speakers)
+            breakdown = {"auction_first": self.first, "bid": None}
+            speakers = list(auction.speakers)
             return Outcome.of(
-                [0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=first
+                [0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=breakdown
             )
         if self.called and self.amico is None:
             return None
@@ -213,7 +214,7 @@ class MarafoneState(State):
         for card in play.legal():  # with each word that is true of the hand after it
             after = [c for c in hand if c != card]
             out += [card, *(f"{card} {w}" for w in SIGNALS if word_truth(w, card, after, True))]
-        out += [claim for claim in (f"fuori {s}" for s in range(1, 5)) if not self.check(claim)]
+        out += [c for c in (f"fuori {s}" for s in range(1, self.seats + 1)) if not self.check(c)]
         return out
 
     def check(self, action: str) -> list[Fault]:
