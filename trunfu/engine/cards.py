@@ -12,13 +12,7 @@ TRUMP = "T"
 EXCUSE = "EX"
 """The excuse / Fuggitivo / Fool: a suit of its own."""
 
-RANK_WORDS = {
-    "K": "king",
-    "Q": "queen",
-    "C": "cavalier",
-    "J": "jack",
-    "A": "ace",
-}
+RANK_WORDS = {"K": "king", "Q": "queen", "C": "cavalier", "J": "jack", "A": "ace"}
 SPECIAL_NAMES: dict[str, dict[str, str]] = {
     "tarocco-siciliano": {
         "T20": "Giove (T20)",

@@ -55,11 +55,7 @@ class Context:
         return (seat - 1 + n) % self.seats + 1
 
     def error(
-        self,
-        where: Node | tuple[int, int] | None,
-        code: str,
-        message: str,
-        cls: str = "rules",
+        self, where: Node | tuple[int, int] | None, code: str, message: str, cls: str = "rules"
     ) -> None:
         """Report a problem at a node (or a (line, column) pair; None: the record's start)."""
         if where is None:

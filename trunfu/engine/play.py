@@ -415,13 +415,7 @@ def _infer(play: TrickPlay, written: list[Trick], unknown: set[int]) -> Inferenc
     return Inference(hands, first_bad, played_at)
 
 
-def play_tricks(
-    ctx: Context,
-    state: State,
-    play: TrickPlay,
-    *,
-    claims: bool = False,
-) -> PlayResult:
+def play_tricks(ctx: Context, state: State, play: TrickPlay, *, claims: bool = False) -> PlayResult:
     """Replay the `play` section of `ctx.record` through `play` (a play not begun: its
     rules, who leads, the hands given; None for a hand not given, then inferred from the
     play), adopted by `state` once its hands are known: what is wrong reported to `ctx`,

@@ -63,12 +63,7 @@ def sure_tricks(
     return total
 
 
-def slam_lead(
-    legal: Collection[str],
-    unseen: Collection[str],
-    game: str,
-    trump: str | None,
-) -> str:
+def slam_lead(legal: Collection[str], unseen: Collection[str], game: str, trump: str | None) -> str:
     """The card a seat playing for its sure tricks leads from `legal`: its highest trump
     while the others may still hold one, then its strongest master (a card above every
     unseen card of its suit), the excuse last; `unseen`: the cards it has not seen played
