@@ -7,7 +7,7 @@ import re
 import shutil
 
 import pytest
-from conftest import EXAMPLE
+from conftest import EXAMPLE, ROOT
 
 from trunfu.dashboard.components.table import slots
 
@@ -251,3 +251,11 @@ def test_cards_are_named_on_hover(open_page, example) -> None:
     assert "king" in titles["KS"] and "swords" in titles["KS"]
     # the trumps T0..T20 are dealt to the hands but T4, which lies in the talon
     assert table.count('class="tf-card trump"') == 20
+
+
+def test_marafone_points_so_far_are_counted_in_thirds(open_page, famous) -> None:
+    shutil.copy(ROOT / "data" / "famous" / "marafone-false-striscio.tgn", famous / "striscio.tgn")
+    # step 11: trick 1 is taken, worth 2⅓ to team 1+3
+    at = open_page("replay", record="famous:striscio.tgn:1", step="11")
+    (points,) = [t.value for t in at.table]
+    assert list(points["Points"]) == ["2⅓", "0"]

@@ -156,7 +156,7 @@ def sidebar(rep: Replay, index: int) -> None:
         st.markdown("**Card points so far**")
         st.table(
             [
-                {"Side": words.side(side), "Points": breakdowns.number(points)}
+                {"Side": words.side(side), "Points": words.card_points(points, game)}
                 for side, points in step.points.items()
             ]
         )
