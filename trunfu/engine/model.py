@@ -135,21 +135,15 @@ class Outcome:
         with a `declarer`, each seat's role and the sides `declarer` and `defence` (unless
         given). Every other field as given (values of their final type), else its default."""
         scores = [float(s) for s in scores]
-        roles: dict[int, str] = {}
-        sides: dict[str, list[int]] = {}
         if declarer is not None:
-            roles = dict.fromkeys(range(1, len(scores) + 1), "defender")
-            roles.update(dict.fromkeys(partners, "partner"))
-            roles[declarer] = "declarer"
-            ours = [s for s, role in roles.items() if role != "defender"]
-            sides = {"declarer": ours, "defence": [s for s in roles if s not in ours]}
-        return cls(
-            scores=scores,
-            result=format_result(scores),
-            declarer=declarer,
-            partners=list(partners),
-            **({"sides": sides, "roles": roles} | fields),
-        )
+            roles, sides = {}, {"declarer": [], "defence": []}
+            for seat in range(1, len(scores) + 1):
+                ours = seat == declarer or seat in partners
+                roles[seat] = "declarer" if seat == declarer else "partner" if ours else "defender"
+                sides["declarer" if ours else "defence"].append(seat)
+            fields = {"sides": sides, "roles": roles} | fields
+        result, partners = format_result(scores), list(partners)
+        return cls(scores=scores, result=result, declarer=declarer, partners=partners, **fields)
 
 
 @dataclass(slots=True, kw_only=True)
