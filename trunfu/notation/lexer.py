@@ -45,8 +45,7 @@ def _table() -> dict[str, tuple[str, str]]:
         table[f"{n}."] = ("TRICK_NO", f"{n}.")
     for giver, receiver in product(range(1, 10), repeat=2):
         table[f"{giver}>{receiver}:"] = ("EXCHANGE_LABEL", f"{giver}>{receiver}:")
-    # `garde` and `maso` may start a longer call (`garde sans`): the scanner reads them
-    table |= {word: ("CALL_WORD", word) for word in CALLS if word not in ("garde", "maso")}
+    table |= {word: ("CALL_WORD", word) for word in CALLS}
     table |= {word: ("ANNOUNCE_WORD", word) for word in ANNOUNCEMENTS}
     table |= {word: ("SIGNAL", word) for word in SIGNALS}
     table["/"] = ("SLASH", "/")
@@ -58,6 +57,10 @@ CODE_OF = {word: text for word, (kind, text) in TABLE.items() if kind == PLAIN_C
 """Each spelling of a card code in the table → the code."""
 CODES = frozenset(CODE_OF.values())
 """Every card code any deck may hold, in upper case."""
+OPENERS = frozenset(call.split("-")[0] for call in CALLS if "-" in call) & frozenset(CALLS)
+"""Calls that may start a longer call (`garde`, `garde sans`): the plain path reads them
+from the table (a word that would go on with them is not in it), the scanner with the
+grammar's terminal."""
 _NONSPACE = re.compile(r"\S+")
 
 
@@ -132,7 +135,7 @@ def _scan(text: str, line: int, column: int, found: list[Item]) -> None:
                 cards.append(code)
             pos = word.end()
             continue
-        hit = table.get(word.group())
+        hit = table.get(word.group()) if word.group() not in OPENERS else None
         end = word.end()
         if hit is None:
             scanned = match(text, start)
