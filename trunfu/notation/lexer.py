@@ -79,12 +79,12 @@ def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
     get, append, codes = TABLE.get, found.append, CODES.issuperset
     size = len(found)
     for segment in text.split("\n"):
-        words = segment.split(" ")
+        words = segment.lstrip(" ")
+        column += len(segment) - len(words)  # the indent
+        words = words.split(" ")
         cards = None  # the codes written one space apart up to here on this line
-        index = 0  # of the word after this one
-        for word in words:
-            index += 1
-            if not word:  # the indent, or a space more: the next card starts another item
+        for index, word in enumerate(words):
+            if not word:  # a space more: the next card starts another item
                 column += 1
                 cards = None
                 continue
@@ -92,18 +92,17 @@ def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
             if hit is None:
                 del found[size:]
                 return False
-            if hit[0] == PLAIN_CARD:
-                if cards is None and codes(rest := words[index - 1 :]):
-                    append((CARDS, rest, line, column))
-                    break
-                if cards is None:
-                    cards = [hit[1]]
-                    append((CARDS, cards, line, column))
-                else:
-                    cards.append(hit[1])
-            else:
-                append((*hit, line, column))
+            if hit[0] != PLAIN_CARD:
+                append((hit[0], hit[1], line, column))
                 cards = None
+            elif cards is not None:
+                cards.append(hit[1])
+            elif codes(rest := words[index:]):  # the rest of the line
+                append((CARDS, rest, line, column))
+                break
+            else:
+                cards = [hit[1]]
+                append((CARDS, cards, line, column))
             column += len(word) + 1
         line += 1
         column = 1
