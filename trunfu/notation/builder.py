@@ -45,8 +45,8 @@ from .models import (
 from .words import CALLS, CLAIMS, SECTION_KEYS
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
-Written = tuple[Cards, int]
-"""A card of a hand, a trick, ...: its cards and its index in them."""
+Written = Cards
+"""The cards of a hand, a trick, ... whose last card is the card written last."""
 
 MAX_PROBLEMS = 100
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
@@ -313,7 +313,7 @@ class _Section:
         return code, message
 
     def nag(self, target: Any, text: str, line: int, column: int) -> None:
-        """A numeric glyph for `target` (a card, a card of a list, a call or an
+        """A numeric glyph for `target` (a card, the last card of a list, a call or an
         announcement)."""
         if target is None:
             self.problem(
@@ -325,11 +325,11 @@ class _Section:
             message = f"{brief(text)}: numeric glyphs go from $0 to ${NAG_MAX}"
             self.problem(line, column, "bad-nag", message)
             return
-        if isinstance(target, Card | tuple):
-            extras = _extras(target)
-            extras.nags = (*extras.nags, value)
-        else:
-            target.nags = (*target.nags, value)
+        if isinstance(target, Cards):  # its last card
+            target = target.extras_of(len(target) - 1)
+        elif isinstance(target, Card):
+            target = _extras(target)
+        target.nags = (*target.nags, value)
 
     def stray(self, text: str, line: int, column: int, owner: str) -> None:
         self.problem(line, column, "stray-card", f"{text.upper()} does not follow {owner}")
@@ -357,7 +357,7 @@ class _Section:
                     cards.add_run(text, at, col)  # type: ignore[arg-type]
                 else:
                     _add(cards, kind, text, at, col)
-                last = cards, len(cards) - 1
+                last = cards
             elif kind == "HAND_LABEL":
                 cards = Cards()
                 hands.append(Hand(at, col, text[:-1], cards))
@@ -426,10 +426,10 @@ class _Section:
                 continue
             if kind == CARDS:
                 cards.add_run(text, at, col)  # type: ignore[arg-type]
-                last = cards, len(cards) - 1
+                last = cards
             elif kind == "CARD":
                 _add(cards, kind, text, at, col)
-                last = cards, len(cards) - 1
+                last = cards
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
@@ -501,7 +501,7 @@ class _Section:
                 else:
                     cards = made[-1].cards
                     _add(cards, kind, text, at, col)
-                    last = cards, len(cards) - 1
+                    last = cards
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
@@ -554,7 +554,7 @@ class _Section:
                             damaged = False
                         cards.add(code, at, col)
                         col += len(code) + 1
-                last, signalled = (cards, len(cards) - 1), False
+                last, signalled = cards, False
             elif kind == "TRICK_NO":
                 if short(at, col):
                     continue
@@ -586,9 +586,9 @@ class _Section:
                     made.append(Trick(at, col, cards))
                     damaged = False
                 _add(cards, kind, text, at, col)
-                last, signalled = (cards, len(cards) - 1), False
+                last, signalled = cards, False
             elif kind == "SIGNAL" and last is not None and not signalled:
-                extras = last[0].extras_of(last[1])
+                extras = last.extras_of(len(last) - 1)
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
                 signalled = True
             elif kind == "CLAIM":
@@ -658,7 +658,7 @@ def _code(kind: str, text: str) -> tuple[str, CardExtras | None]:
     return text[: suffix.start()].upper(), CardExtras(suffix=suffix.group())
 
 
-def _extras(card: Card | Written) -> CardExtras:
+def _extras(card: Card | tuple[Cards, int]) -> CardExtras:
     """What follows a card, made when the first thing does."""
     if isinstance(card, tuple):
         return card[0].extras_of(card[1])
