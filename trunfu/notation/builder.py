@@ -36,6 +36,7 @@ from .models import (
     Hand,
     Node,
     Play,
+    Record,
     Section,
     Tag,
     Trick,
@@ -83,7 +84,9 @@ class Builder(Transformer):
         self.offset = line - 1
         self.col0 = column - 1
         self.seats: int | None = None
-        self.game: str | None = None
+        self.game: Game | None = None
+        self.named = False
+        """Whether a Game tag was read (the first one names the game, known or not)."""
         self.tags_end = (0, 0)
         self.problems: list[Problem] = []
         self.last = -1
@@ -173,8 +176,8 @@ class Builder(Transformer):
         value = raw[1:-1].replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw[1:-1]
         if name == "Seats" and self.seats is None:
             self.seats = number(value)
-        elif name == "Game" and self.game is None:
-            self.game = value
+        elif name == "Game" and not self.named:
+            self.game, self.named = GAMES.get(value), True
         return Tag(line, column, name, value, value_line, value_column)
 
     # -- sections
@@ -196,7 +199,7 @@ class Builder(Transformer):
         items = self._items(head, keyword, children[1:])
         if keyword in ("auction", "exchange", "announce"):  # a card or two after a word:
             items = _each(items)  # read card by card
-        reading = _Section(self, keyword, items, GAMES.get(self.game or ""), self.seats)
+        reading = _Section(self, keyword, items, self.game, self.seats)
         return keyword, getattr(reading, keyword)(items, line, column)
 
     def _items(self, head: Token, keyword: str, runs: list[Token]) -> list[Item]:
@@ -222,12 +225,12 @@ class Builder(Transformer):
             lexer.items(text, *self.at(line, column), found)
         return found
 
-    def start(self, children: list[Any]) -> dict[str, Any]:
-        record: dict[str, Any] = {"tags": []}
+    def start(self, children: list[Any]) -> Record:
+        record = Record(line=self.offset + 1, column=self.col0 + 1)
         for child in children:
             if type(child) is tuple:
                 key, section = child
-                if key in record:
+                if getattr(record, key) is not None:
                     self.problem(
                         section.line,
                         section.column,
@@ -235,9 +238,9 @@ class Builder(Transformer):
                         f"the `{key}` section is given twice; a record has one",
                     )
                 else:
-                    record[key] = section
+                    setattr(record, key, section)
             else:
-                record["tags"] += child
+                record.tags += child
         return record
 
 
@@ -675,7 +678,7 @@ def _call_word(text: str) -> tuple[str, str | None]:
 
 
 def attach_comments(
-    record: dict[str, Any], comments: list[tuple[int, int, str]], tags_end: tuple[int, int]
+    record: Record, comments: list[tuple[int, int, str]], tags_end: tuple[int, int]
 ) -> list[str]:
     """Give each brace comment to the item written before it (spec §5 annotations); one
     after the tags and before the first section is the record's (returned); one among the
@@ -687,7 +690,7 @@ def attach_comments(
             found.append((line, column, (cards, index)))
 
     for key in SECTION_KEYS:
-        section = record.get(key)
+        section = getattr(record, key)
         if section is None:
             continue
         found.append((section.line, section.column, section))
