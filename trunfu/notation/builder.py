@@ -62,7 +62,7 @@ character at a time.)"""
 _KEYWORDS = {key[:2]: key for key in SECTION_KEYS}
 """A section keyword by its first two letters, which tell them apart (the keyword token
 may go on with the section's text)."""
-_SPACE = " \t\f\r\n"
+_BLANK = re.compile(r"[ \t\f\r\n]*")
 _CARDS = (PLAIN_CARD, "CARD")
 _TRICK_NUMBERS = {f"{n}.": n for n in range(1, 100)}
 _NO_CARD = Card("")
@@ -206,23 +206,15 @@ class Builder(Transformer):
         """The items of a section: those of the text that shares the keyword's token, then
         those of the text after each comment, with their file positions."""
         found: list[Item] = []
-        texts = [(head.value[len(keyword) :], head.line, head.column + len(keyword))]
-        if runs:
-            texts += [(run.value, run.line, run.column) for run in runs]
-        for text, line, column in texts:
-            if not text:
-                continue
-            if text[0] in _SPACE:  # the white space between the keyword and its text
-                rest = text.lstrip(_SPACE)
-                skipped = len(text) - len(rest)
-                newlines = text.count("\n", 0, skipped)
-                if newlines:
-                    line += newlines
-                    column = skipped - text.rfind("\n", 0, skipped)
-                else:
-                    column += skipped
-                text = rest
-            lexer.items(text, *self.at(line, column), found)
+        value = head.value
+        start = _BLANK.match(value, len(keyword)).end()  # type: ignore[union-attr]
+        if start < len(value):  # the text after the keyword and the white space after it
+            newlines = value.count("\n", 0, start)
+            line = head.line + newlines
+            column = start - value.rfind("\n", 0, start) if newlines else head.column + start
+            lexer.items(value[start:], *self.at(line, column), found)
+        for run in runs:
+            lexer.items(run.value, *self.at(run.line, run.column), found)
         return found
 
     def start(self, children: list[Any]) -> Record:
