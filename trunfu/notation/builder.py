@@ -508,7 +508,7 @@ class _Section:
         `N.` is optional, so a trick that holds one card per seat, numbered or not, is
         complete and the next card starts a new trick; a number starts a trick too, and
         must be the count."""
-        seats = self.seats
+        seats = self.seats or 0
         made: list[Trick | Claim] = []
         cards: Cards | None = None  # the trick in progress
         last: Written | None = None
@@ -518,10 +518,8 @@ class _Section:
         renumbered = False  # the last trick number was not the count
 
         def short(at: int, col: int) -> bool:
-            """Tell the trick in progress as short when it lacks cards (not when it lost an
+            """Tell the trick in progress, which lacks cards, as short (not when it lost an
             item to a problem)."""
-            if cards is None or not seats or len(cards) >= seats:
-                return False
             if damaged or (made and self.skip >= made[-1].line):
                 return False
             self.skip = at  # told at once: a structural problem, not a word out of place
@@ -551,7 +549,7 @@ class _Section:
                         col += len(code) + 1
                 last, signalled = cards, False
             elif kind == "TRICK_NO":
-                if short(at, col):
+                if cards is not None and len(cards) < seats and short(at, col):
                     continue
                 count += 1
                 written = _TRICK_NUMBERS.get(text) or number(text[:-1])
@@ -587,7 +585,7 @@ class _Section:
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
                 signalled = True
             elif kind == "CLAIM":
-                if short(at, col):
+                if cards is not None and len(cards) < seats and short(at, col):
                     continue
                 word, seat = text.split()
                 made.append(Claim(line=at, column=col, kind=word, seat=int(seat)))  # type: ignore[arg-type]
