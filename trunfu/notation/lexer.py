@@ -4,7 +4,7 @@ its kind and file position.
 One dict lookup per word finds what most words are (`TABLE`, made from the decks' card
 codes and the vocabulary of `words`); the grammar's item terminals (`grammar.item_scanner`)
 read only what the table cannot say: a card in lower case or followed by `!`, a call of
-several words (`garde sans`), a claim (`fuori 2`), an exchange label with spaces
+several words (`garde sans`), a claim not one space apart (`fuori  2`), an exchange label with spaces
 (`1 > 2:`), a glyph written against its item (`KS$1`). A word neither reads is an item of
 kind `UNKNOWN`, for the builder to report.
 
@@ -18,7 +18,7 @@ import re
 from itertools import product
 
 from .grammar import item_scanner
-from .words import ANNOUNCEMENTS, CALLS, SIGNALS
+from .words import ANNOUNCEMENTS, CALLS, CLAIMS, SIGNALS
 
 Item = tuple[str, object, int, int]
 """kind, text (for `CARDS`, the list of codes), line, column of the first character."""
@@ -49,6 +49,9 @@ def _table() -> dict[str, tuple[str, str]]:
     table |= {word: ("ANNOUNCE_WORD", word) for word in ANNOUNCEMENTS}
     table |= {word: ("SIGNAL", word) for word in SIGNALS}
     table["/"] = ("SLASH", "/")
+    table |= {
+        f"{word} {seat}": ("CLAIM", f"{word} {seat}") for word in CLAIMS for seat in range(1, 10)
+    }
     return table
 
 
@@ -73,7 +76,7 @@ def items(text: str, line: int, column: int, found: list[Item]) -> None:
 
 def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
     """The common case, e.g. canonical text: words one space or line break apart, each in
-    the table. False, with `found` as it was, when a word is not. The cards written as
+    the table (a claim, two words one space apart, in it as a whole). False, with `found` as it was, when a word is not. The cards written as
     their codes one space apart that end a line (a hand, a trick) are one item, the list
     of their words as they are."""
     get, append, codes = TABLE.get, found.append, CODES.issuperset
@@ -83,12 +86,18 @@ def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
         column += len(segment) - len(words)  # the indent
         words = words.split(" ")
         cards = None  # the codes written one space apart up to here on this line
-        for index, word in enumerate(words):
+        indexed = enumerate(words)
+        for index, word in indexed:
             if not word:  # a space more: the next card starts another item
                 column += 1
                 cards = None
                 continue
             hit = get(word)
+            if hit is None and index + 1 < len(words):  # a claim is two words: `fuori 2`
+                hit = get(f"{word} {words[index + 1]}")
+                if hit is not None:
+                    word = hit[1]
+                    next(indexed)
             if hit is None:
                 del found[size:]
                 return False
