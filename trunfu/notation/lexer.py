@@ -4,8 +4,8 @@ its kind and file position.
 One dict lookup per word finds what most words are (`TABLE`, made from the decks' card
 codes and the vocabulary of `words`); the grammar's item terminals (`grammar.item_scanner`)
 read only what the table cannot say: a card in lower case or followed by `!`, a call of
-several words (`garde sans`), a claim not one space apart (`fuori  2`), an exchange label with spaces
-(`1 > 2:`), a glyph written against its item (`KS$1`). A word neither reads is an item of
+several words (`garde sans`), a claim not one space apart (`fuori  2`), an exchange label
+with spaces (`1 > 2:`), a glyph written against its item (`KS$1`). A word neither reads is an item of
 kind `UNKNOWN`, for the builder to report.
 
 A record is mostly cards written one after another (a hand, a trick): the cards of the
@@ -76,9 +76,9 @@ def items(text: str, line: int, column: int, found: list[Item]) -> None:
 
 def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
     """The common case, e.g. canonical text: words one space or line break apart, each in
-    the table (a claim, two words one space apart, in it as a whole). False, with `found` as it was, when a word is not. The cards written as
-    their codes one space apart that end a line (a hand, a trick) are one item, the list
-    of their words as they are."""
+    the table (a claim, two words one space apart, in it as a whole). False, with `found`
+    as it was, when a word is not. The cards written as their codes one space apart that
+    end a line (a hand, a trick) are one item, the list of their words as they are."""
     get, append, codes = TABLE.get, found.append, CODES.issuperset
     size = len(found)
     for segment in text.split("\n"):
