@@ -5,8 +5,8 @@ One dict lookup per word finds what most words are (`TABLE`, made from the decks
 codes and the vocabulary of `words`); the grammar's item terminals (`grammar.item_scanner`)
 read only what the table cannot say: a card in lower case or followed by `!`, a call of
 several words (`garde sans`), a claim not one space apart (`fuori  2`), an exchange label
-with spaces (`1 > 2:`), a glyph written against its item (`KS$1`). A word neither reads is an item of
-kind `UNKNOWN`, for the builder to report.
+with spaces (`1 > 2:`), a glyph written against its item (`KS$1`). A word neither reads
+is an item of kind `UNKNOWN`, for the builder to report.
 
 A record is mostly cards written one after another (a hand, a trick): the cards of the
 table written one space apart on a line are one item of kind `CARDS`, the list of their
