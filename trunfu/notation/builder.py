@@ -181,26 +181,25 @@ class Builder(Transformer):
         return Tag(line, column, name, value, value_line, value_column)
 
     # -- sections
-    def section(self, children: list[Token]) -> tuple[str, Section]:
+    def section(self, children: list[Token]) -> Section:
         head = children[0]
         keyword = _KEYWORDS[head.value[:2]]
         line, column = self.at(head.line, head.column)
         if keyword == "trump":
             suit = children[1]
             suit_line, suit_column = self.at(suit.line, suit.column)
-            made = Trump(
+            return Trump(
                 line=line,
                 column=column,
                 suit=suit.value.upper(),
                 suit_line=suit_line,
                 suit_column=suit_column,
             )
-            return keyword, made
         items = self._items(head, keyword, children[1:])
         if keyword in ("auction", "exchange", "announce"):  # a card or two after a word:
             items = _each(items)  # read card by card
         reading = _Section(self, keyword, items, self.game, self.seats)
-        return keyword, getattr(reading, keyword)(items, line, column)
+        return getattr(reading, keyword)(items, line, column)
 
     def _items(self, head: Token, keyword: str, runs: list[Token]) -> list[Item]:
         """The items of a section: those of the text that shares the keyword's token, then
@@ -220,19 +219,17 @@ class Builder(Transformer):
     def start(self, children: list[Any]) -> Record:
         record = Record(line=self.offset + 1, column=self.col0 + 1)
         for child in children:
-            if type(child) is tuple:
-                key, section = child
-                if getattr(record, key) is not None:
-                    self.problem(
-                        section.line,
-                        section.column,
-                        "duplicate-section",
-                        f"the `{key}` section is given twice; a record has one",
-                    )
-                else:
-                    setattr(record, key, section)
-            else:
+            if type(child) is list:
                 record.tags += child
+            elif getattr(record, key := child.keyword) is not None:
+                self.problem(
+                    child.line,
+                    child.column,
+                    "duplicate-section",
+                    f"the `{key}` section is given twice; a record has one",
+                )
+            else:
+                setattr(record, key, child)
         return record
 
 
