@@ -53,12 +53,12 @@ MAX_PROBLEMS = 100
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _WS_DASH = re.compile(r"[\s-]+")
 _TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
-_TAG_VALUE = r'"(?:[^"\\\t\r\n]++|\\["\\])*+"'
+_TAG_VALUE = r'"[^"\\\t\r\n]*(?:\\["\\][^"\\\t\r\n]*)*"'
 _TAGS = re.compile(rf"([ \t\f\r\n]*)\[([ \t]*)({_TAG_NAME})([ \t]*)({_TAG_VALUE})([ \t]*)\]")
 """A tag `[Name "value"]` as the grammar's `_ONE_TAG` reads it, after any white space, in
 parts whose lengths give the positions of the name and the value: the grammar's `TAG`
-token is a run of them. (Possessive runs: the same matches, found without trying a
-character at a time.)"""
+token is a run of them. (A value's characters, then each escape with the characters after
+it, as the grammar's `STRING`: one step per stretch of plain characters.)"""
 _KEYWORDS = {key[:2]: key for key in SECTION_KEYS}
 """A section keyword by its first two letters, which tell them apart (the keyword token
 may go on with the section's text)."""
