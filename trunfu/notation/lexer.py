@@ -93,14 +93,12 @@ def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
                 cards = None
                 continue
             hit = get(word)
-            if hit is None and index + 1 < len(words):  # a claim is two words: `fuori 2`
-                hit = get(f"{word} {words[index + 1]}")
-                if hit is not None:
-                    word = hit[1]
-                    next(indexed)
-            if hit is None:
-                del found[size:]
-                return False
+            if hit is None:  # not a word of the table, unless the first of a claim: `fuori 2`
+                if index + 1 == len(words) or (hit := get(f"{word} {words[index + 1]}")) is None:
+                    del found[size:]
+                    return False
+                word = hit[1]
+                next(indexed)
             if hit[0] != PLAIN_CARD:
                 append((hit[0], hit[1], line, column))
                 cards = None
