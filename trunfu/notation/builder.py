@@ -196,8 +196,8 @@ class Builder(Transformer):
                 suit_column=suit_column,
             )
         items = self._items(head, keyword, children[1:])
-        if keyword in ("auction", "exchange", "announce"):  # a card or two after a word:
-            items = _each(items)  # read card by card
+        if keyword in ("auction", "exchange"):  # a card after a word: read card by card
+            items = _each(items)
         reading = _Section(self, keyword, items, self.game, self.seats)
         return getattr(reading, keyword)(items, line, column)
 
@@ -487,13 +487,16 @@ class _Section:
                 pass  # read with its label
             elif kind == "HAND_LABEL" and _before_unknown(items, index):
                 continue  # the word after it is told
-            elif kind in _CARDS:
-                if not made:
-                    self.stray(text, at, col, "an announcement `N: word`")
+            elif kind == CARDS or kind in _CARDS:
+                if not made:  # the rest of the line is skipped
+                    written = text[0] if kind == CARDS else text
+                    self.stray(written, at, col, "an announcement `N: word`")  # type: ignore[arg-type]
+                    continue
+                last = made[-1].cards
+                if kind == CARDS:
+                    last.add_run(text, at, col)  # type: ignore[arg-type]
                 else:
-                    cards = made[-1].cards
-                    _add(cards, kind, text, at, col)
-                    last = cards
+                    _add(last, kind, text, at, col)
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
@@ -598,7 +601,7 @@ class _Section:
 def _each(items: list[Item]) -> list[Item]:
     """`items` with each run of cards (`CARDS`) given card by card, as `PLAIN_CARD` items
     of their codes."""
-    if not any(kind == CARDS for kind, *_ in items):
+    if not any(item[0] == CARDS for item in items):
         return items
     each: list[Item] = []
     for kind, text, line, column in items:
