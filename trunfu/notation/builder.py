@@ -489,8 +489,8 @@ class _Section:
                 continue  # the word after it is told
             elif kind == CARDS or kind in _CARDS:
                 if not made:  # the rest of the line is skipped
-                    written = text[0] if kind == CARDS else text
-                    self.stray(written, at, col, "an announcement `N: word`")  # type: ignore[arg-type]
+                    first = text[0] if kind == CARDS else text
+                    self.stray(first, at, col, "an announcement `N: word`")  # type: ignore[arg-type]
                     continue
                 last = made[-1].cards
                 if kind == CARDS:
