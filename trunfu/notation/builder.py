@@ -489,8 +489,8 @@ class _Section:
                 continue  # the word after it is told
             elif kind == CARDS or kind in _CARDS:
                 if not made:  # the rest of the line is skipped
-                    first = text[0] if kind == CARDS else text
-                    self.stray(first, at, col, "an announcement `N: word`")  # type: ignore[arg-type]
+                    first: str = text[0] if kind == CARDS else text  # type: ignore[index]
+                    self.stray(first, at, col, "an announcement `N: word`")
                     continue
                 last = made[-1].cards
                 if kind == CARDS:
