@@ -196,8 +196,6 @@ class Builder(Transformer):
                 suit_column=suit_column,
             )
         items = self._items(head, keyword, children[1:])
-        if keyword in ("auction", "exchange"):  # a card after a word: read card by card
-            items = _each(items)
         reading = _Section(self, keyword, items, self.game, self.seats)
         return getattr(reading, keyword)(items, line, column)
 
@@ -326,6 +324,20 @@ class _Section:
     def stray(self, text: str, line: int, column: int, owner: str) -> None:
         self.problem(line, column, "stray-card", f"{text.upper()} does not follow {owner}")
 
+    def named(
+        self, kind: str, text: Any, line: int, column: int, taken: bool, owner: str
+    ) -> Card | None:
+        """The card a word names (`chiamo T19`, `1>2: KS`): that of a card item, the first
+        of a run. None when the word has its card already (`taken`): the card is stray, as
+        is a run's second."""
+        first = text[0] if kind == CARDS else text
+        if taken:
+            self.stray(first, line, column, owner)
+            return None
+        if kind == CARDS and len(text) > 1:
+            self.stray(text[1], line, column + len(first) + 1, owner)
+        return _card(PLAIN_CARD if kind == CARDS else kind, first, line, column)
+
     # -- one function a section
     def deal(self, items: list[Item], line: int, column: int) -> Deal:
         hands: list[Hand] = []
@@ -379,12 +391,11 @@ class _Section:
                 call.suffix = suffix
                 rounds[-1].append(call)
                 last, label = call, None
-            elif kind in _CARDS:
+            elif kind == CARDS or kind in _CARDS:
                 call = rounds[-1][-1] if rounds[-1] else None
-                if call is None or call.card is not None:
-                    self.stray(text, at, col, "a call such as `chiamo`")
-                else:
-                    call.card = last = _card(kind, text, at, col)
+                taken = call is None or call.card is not None
+                if card := self.named(kind, text, at, col, taken, "a call such as `chiamo`"):
+                    call.card = last = card  # type: ignore[union-attr]
             elif (
                 kind == "HAND_LABEL"
                 and text[0].isdigit()
@@ -441,11 +452,10 @@ class _Section:
                 )
                 made.append(exchange)
                 last = None
-            elif kind in _CARDS:
-                if not made or made[-1].card is not _NO_CARD:
-                    self.stray(text, at, col, "an exchange `A>B:`")
-                else:
-                    made[-1].card = last = _card(kind, text, at, col)
+            elif kind == CARDS or kind in _CARDS:
+                taken = not made or made[-1].card is not _NO_CARD
+                if card := self.named(kind, text, at, col, taken, "an exchange `A>B:`"):
+                    made[-1].card = last = card
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
@@ -596,22 +606,6 @@ class _Section:
                 self.unplaced(kind, text, at, col)
                 last, damaged = None, True
         return Play(line, column, made)
-
-
-def _each(items: list[Item]) -> list[Item]:
-    """`items` with each run of cards (`CARDS`) given card by card, as `PLAIN_CARD` items
-    of their codes."""
-    if not any(item[0] == CARDS for item in items):
-        return items
-    each: list[Item] = []
-    for kind, text, line, column in items:
-        if kind == CARDS:
-            for code in text:  # type: ignore[attr-defined]
-                each.append((PLAIN_CARD, code, line, column))
-                column += len(code) + 1
-        else:
-            each.append((kind, text, line, column))
-    return each
 
 
 def _before_unknown(items: list[Item], index: int) -> bool:
