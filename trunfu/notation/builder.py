@@ -63,7 +63,8 @@ _KEYWORDS = {key[:2]: key for key in SECTION_KEYS}
 """A section keyword by its first two letters, which tell them apart (the keyword token
 may go on with the section's text)."""
 _BLANK = re.compile(r"[ \t\f\r\n]*")
-_CARDS = (PLAIN_CARD, "CARD")
+_CARDS = (CARDS, PLAIN_CARD, "CARD")
+"""The kinds of a card item: a run of cards, a card of the table, a card the scanner read."""
 _TRICK_NUMBERS = {f"{n}.": n for n in range(1, 100)}
 _NO_CARD = Card("")
 """The card of an exchange until its card is read (a record whose exchange has none is
@@ -85,7 +86,7 @@ class Builder(Transformer):
         self.col0 = column - 1
         self.seats: int | None = None
         self.game: Game | None = None
-        self.named = False
+        self.game_read = False
         """Whether a Game tag was read (the first one names the game, known or not)."""
         self.tags_end = (0, 0)
         self.problems: list[Problem] = []
@@ -176,8 +177,8 @@ class Builder(Transformer):
         value = raw[1:-1].replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw[1:-1]
         if name == "Seats" and self.seats is None:
             self.seats = number(value)
-        elif name == "Game" and not self.named:
-            self.game, self.named = GAMES.get(value), True
+        elif name == "Game" and not self.game_read:
+            self.game, self.game_read = GAMES.get(value), True
         return Tag(line, column, name, value, value_line, value_column)
 
     # -- sections
@@ -391,7 +392,7 @@ class _Section:
                 call.suffix = suffix
                 rounds[-1].append(call)
                 last, label = call, None
-            elif kind == CARDS or kind in _CARDS:
+            elif kind in _CARDS:
                 call = rounds[-1][-1] if rounds[-1] else None
                 taken = call is None or call.card is not None
                 if card := self.named(kind, text, at, col, taken, "a call such as `chiamo`"):
@@ -452,7 +453,7 @@ class _Section:
                 )
                 made.append(exchange)
                 last = None
-            elif kind == CARDS or kind in _CARDS:
+            elif kind in _CARDS:
                 taken = not made or made[-1].card is not _NO_CARD
                 if card := self.named(kind, text, at, col, taken, "an exchange `A>B:`"):
                     made[-1].card = last = card
@@ -497,7 +498,7 @@ class _Section:
                 pass  # read with its label
             elif kind == "HAND_LABEL" and _before_unknown(items, index):
                 continue  # the word after it is told
-            elif kind == CARDS or kind in _CARDS:
+            elif kind in _CARDS:
                 if not made:  # the rest of the line is skipped
                     first: str = text[0] if kind == CARDS else text  # type: ignore[index]
                     self.stray(first, at, col, "an announcement `N: word`")
