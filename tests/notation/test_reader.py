@@ -317,11 +317,14 @@ def test_every_word_of_the_lexer_table_is_the_item_the_scanner_finds():
         "   1: KS  QS \n\n    talon: T1 EX",
         "1.  KS ks\n 2. T21   EX\n\n",
         " passe prise  passe\npasse",
+        "garde passe\n  garde",
+        "1. KS QS\n  fuori 2 penalty 3",
     ],
 )
 def test_the_plain_item_path_reads_spaces_and_indents_as_the_scanner(text):
-    """Indents, blank lines, a space more between words and one at a line's end: the item
-    lexer's plain path gives the items and positions the scanner gives."""
+    """Indents, blank lines, a space more between words and one at a line's end, a call
+    that may start a longer one, claims: the item lexer's plain path gives the items and
+    positions the scanner gives."""
     plain: list[lexer.Item] = []
     scanned: list[lexer.Item] = []
     assert lexer._plain(text, 3, 5, plain)

@@ -36,6 +36,7 @@ from .models import (
     Hand,
     Node,
     Play,
+    Record,
     Section,
     Tag,
     Trick,
@@ -45,24 +46,25 @@ from .models import (
 from .words import CALLS, CLAIMS, SECTION_KEYS
 
 Problem = tuple[int, int, str, str, str]  # line, column, class, code, message
-Written = tuple[Cards, int]
-"""A card of a hand, a trick, ...: its cards and its index in them."""
+Written = Cards
+"""The cards of a hand, a trick, ... whose last card is the card written last."""
 
 MAX_PROBLEMS = 100
 _SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 _WS_DASH = re.compile(r"[\s-]+")
 _TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
-_TAG_VALUE = r'"(?:[^"\\\t\r\n]++|\\["\\])*+"'
+_TAG_VALUE = r'"[^"\\\t\r\n]*(?:\\["\\][^"\\\t\r\n]*)*"'
 _TAGS = re.compile(rf"([ \t\f\r\n]*)\[([ \t]*)({_TAG_NAME})([ \t]*)({_TAG_VALUE})([ \t]*)\]")
 """A tag `[Name "value"]` as the grammar's `_ONE_TAG` reads it, after any white space, in
 parts whose lengths give the positions of the name and the value: the grammar's `TAG`
-token is a run of them. (Possessive runs: the same matches, found without trying a
-character at a time.)"""
+token is a run of them. (A value's characters, then each escape with the characters after
+it, as the grammar's `STRING`: one step per stretch of plain characters.)"""
 _KEYWORDS = {key[:2]: key for key in SECTION_KEYS}
 """A section keyword by its first two letters, which tell them apart (the keyword token
 may go on with the section's text)."""
-_SPACE = " \t\f\r\n"
-_CARDS = (PLAIN_CARD, "CARD")
+_BLANK = re.compile(r"[ \t\f\r\n]*")
+_CARDS = (CARDS, PLAIN_CARD, "CARD")
+"""The kinds of a card item: a run of cards, a card of the table, a card the scanner read."""
 _TRICK_NUMBERS = {f"{n}.": n for n in range(1, 100)}
 _NO_CARD = Card("")
 """The card of an exchange until its card is read (a record whose exchange has none is
@@ -83,7 +85,9 @@ class Builder(Transformer):
         self.offset = line - 1
         self.col0 = column - 1
         self.seats: int | None = None
-        self.game: str | None = None
+        self.game: Game | None = None
+        self.game_read = False
+        """Whether a Game tag was read (the first one names the game, known or not)."""
         self.tags_end = (0, 0)
         self.problems: list[Problem] = []
         self.last = -1
@@ -173,71 +177,58 @@ class Builder(Transformer):
         value = raw[1:-1].replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw[1:-1]
         if name == "Seats" and self.seats is None:
             self.seats = number(value)
-        elif name == "Game" and self.game is None:
-            self.game = value
+        elif name == "Game" and not self.game_read:
+            self.game, self.game_read = GAMES.get(value), True
         return Tag(line, column, name, value, value_line, value_column)
 
     # -- sections
-    def section(self, children: list[Token]) -> tuple[str, Section]:
+    def section(self, children: list[Token]) -> Section:
         head = children[0]
         keyword = _KEYWORDS[head.value[:2]]
         line, column = self.at(head.line, head.column)
         if keyword == "trump":
             suit = children[1]
             suit_line, suit_column = self.at(suit.line, suit.column)
-            made = Trump(
+            return Trump(
                 line=line,
                 column=column,
                 suit=suit.value.upper(),
                 suit_line=suit_line,
                 suit_column=suit_column,
             )
-            return keyword, made
         items = self._items(head, keyword, children[1:])
-        if keyword in ("auction", "exchange", "announce"):  # a card or two after a word:
-            items = _each(items)  # read card by card
-        reading = _Section(self, keyword, items, GAMES.get(self.game or ""), self.seats)
-        return keyword, getattr(reading, keyword)(items, line, column)
+        reading = _Section(self, keyword, items, self.game, self.seats)
+        return getattr(reading, keyword)(items, line, column)
 
     def _items(self, head: Token, keyword: str, runs: list[Token]) -> list[Item]:
         """The items of a section: those of the text that shares the keyword's token, then
         those of the text after each comment, with their file positions."""
         found: list[Item] = []
-        texts = [(head.value[len(keyword) :], head.line, head.column + len(keyword))]
-        if runs:
-            texts += [(run.value, run.line, run.column) for run in runs]
-        for text, line, column in texts:
-            if not text:
-                continue
-            if text[0] in _SPACE:  # the white space between the keyword and its text
-                rest = text.lstrip(_SPACE)
-                skipped = len(text) - len(rest)
-                newlines = text.count("\n", 0, skipped)
-                if newlines:
-                    line += newlines
-                    column = skipped - text.rfind("\n", 0, skipped)
-                else:
-                    column += skipped
-                text = rest
-            lexer.items(text, *self.at(line, column), found)
+        value = head.value
+        start = _BLANK.match(value, len(keyword)).end()  # type: ignore[union-attr]
+        if start < len(value):  # the text after the keyword and the white space after it
+            newlines = value.count("\n", 0, start)
+            line = head.line + newlines
+            column = start - value.rfind("\n", 0, start) if newlines else head.column + start
+            lexer.items(value[start:], *self.at(line, column), found)
+        for run in runs:
+            lexer.items(run.value, *self.at(run.line, run.column), found)
         return found
 
-    def start(self, children: list[Any]) -> dict[str, Any]:
-        record: dict[str, Any] = {"tags": []}
+    def start(self, children: list[Any]) -> Record:
+        record = Record(line=self.offset + 1, column=self.col0 + 1)
         for child in children:
-            if type(child) is tuple:
-                key, section = child
-                if key in record:
-                    self.problem(
-                        section.line,
-                        section.column,
-                        "duplicate-section",
-                        f"the `{key}` section is given twice; a record has one",
-                    )
-                else:
-                    record[key] = section
+            if type(child) is list:
+                record.tags += child
+            elif getattr(record, key := child.keyword) is not None:
+                self.problem(
+                    child.line,
+                    child.column,
+                    "duplicate-section",
+                    f"the `{key}` section is given twice; a record has one",
+                )
             else:
-                record["tags"] += child
+                setattr(record, key, child)
         return record
 
 
@@ -313,7 +304,7 @@ class _Section:
         return code, message
 
     def nag(self, target: Any, text: str, line: int, column: int) -> None:
-        """A numeric glyph for `target` (a card, a card of a list, a call or an
+        """A numeric glyph for `target` (a card, the last card of a list, a call or an
         announcement)."""
         if target is None:
             self.problem(
@@ -325,14 +316,28 @@ class _Section:
             message = f"{brief(text)}: numeric glyphs go from $0 to ${NAG_MAX}"
             self.problem(line, column, "bad-nag", message)
             return
-        if isinstance(target, Card | tuple):
-            extras = _extras(target)
-            extras.nags = (*extras.nags, value)
-        else:
-            target.nags = (*target.nags, value)
+        if isinstance(target, Cards):  # its last card
+            target = target.extras_of(len(target) - 1)
+        elif isinstance(target, Card):
+            target = _extras(target)
+        target.nags = (*target.nags, value)
 
     def stray(self, text: str, line: int, column: int, owner: str) -> None:
         self.problem(line, column, "stray-card", f"{text.upper()} does not follow {owner}")
+
+    def named(
+        self, kind: str, text: Any, line: int, column: int, taken: bool, owner: str
+    ) -> Card | None:
+        """The card a word names (`chiamo T19`, `1>2: KS`): that of a card item, the first
+        of a run. None when the word has its card already (`taken`): the card is stray, as
+        is a run's second."""
+        first = text[0] if kind == CARDS else text
+        if taken:
+            self.stray(first, line, column, owner)
+            return None
+        if kind == CARDS and len(text) > 1:
+            self.stray(text[1], line, column + len(first) + 1, owner)
+        return _card(PLAIN_CARD if kind == CARDS else kind, first, line, column)
 
     # -- one function a section
     def deal(self, items: list[Item], line: int, column: int) -> Deal:
@@ -357,7 +362,7 @@ class _Section:
                     cards.add_run(text, at, col)  # type: ignore[arg-type]
                 else:
                     _add(cards, kind, text, at, col)
-                last = cards, len(cards) - 1
+                last = cards
             elif kind == "HAND_LABEL":
                 cards = Cards()
                 hands.append(Hand(at, col, text[:-1], cards))
@@ -389,10 +394,9 @@ class _Section:
                 last, label = call, None
             elif kind in _CARDS:
                 call = rounds[-1][-1] if rounds[-1] else None
-                if call is None or call.card is not None:
-                    self.stray(text, at, col, "a call such as `chiamo`")
-                else:
-                    call.card = last = _card(kind, text, at, col)
+                taken = call is None or call.card is not None
+                if card := self.named(kind, text, at, col, taken, "a call such as `chiamo`"):
+                    call.card = last = card  # type: ignore[union-attr]
             elif (
                 kind == "HAND_LABEL"
                 and text[0].isdigit()
@@ -426,10 +430,10 @@ class _Section:
                 continue
             if kind == CARDS:
                 cards.add_run(text, at, col)  # type: ignore[arg-type]
-                last = cards, len(cards) - 1
+                last = cards
             elif kind == "CARD":
                 _add(cards, kind, text, at, col)
-                last = cards, len(cards) - 1
+                last = cards
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
@@ -450,10 +454,9 @@ class _Section:
                 made.append(exchange)
                 last = None
             elif kind in _CARDS:
-                if not made or made[-1].card is not _NO_CARD:
-                    self.stray(text, at, col, "an exchange `A>B:`")
-                else:
-                    made[-1].card = last = _card(kind, text, at, col)
+                taken = not made or made[-1].card is not _NO_CARD
+                if card := self.named(kind, text, at, col, taken, "an exchange `A>B:`"):
+                    made[-1].card = last = card
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
@@ -496,12 +499,15 @@ class _Section:
             elif kind == "HAND_LABEL" and _before_unknown(items, index):
                 continue  # the word after it is told
             elif kind in _CARDS:
-                if not made:
-                    self.stray(text, at, col, "an announcement `N: word`")
+                if not made:  # the rest of the line is skipped
+                    first: str = text[0] if kind == CARDS else text  # type: ignore[index]
+                    self.stray(first, at, col, "an announcement `N: word`")
+                    continue
+                last = made[-1].cards
+                if kind == CARDS:
+                    last.add_run(text, at, col)  # type: ignore[arg-type]
                 else:
-                    cards = made[-1].cards
-                    _add(cards, kind, text, at, col)
-                    last = cards, len(cards) - 1
+                    _add(last, kind, text, at, col)
             elif kind == "NAG" and last is not None:
                 self.nag(last, text, at, col)
             elif not self.unplaced(kind, text, at, col):
@@ -513,7 +519,7 @@ class _Section:
         `N.` is optional, so a trick that holds one card per seat, numbered or not, is
         complete and the next card starts a new trick; a number starts a trick too, and
         must be the count."""
-        seats = self.seats
+        seats = self.seats or 0
         made: list[Trick | Claim] = []
         cards: Cards | None = None  # the trick in progress
         last: Written | None = None
@@ -523,10 +529,8 @@ class _Section:
         renumbered = False  # the last trick number was not the count
 
         def short(at: int, col: int) -> bool:
-            """Tell the trick in progress as short when it lacks cards (not when it lost an
+            """Tell the trick in progress, which lacks cards, as short (not when it lost an
             item to a problem)."""
-            if cards is None or not seats or len(cards) >= seats:
-                return False
             if damaged or (made and self.skip >= made[-1].line):
                 return False
             self.skip = at  # told at once: a structural problem, not a word out of place
@@ -554,9 +558,9 @@ class _Section:
                             damaged = False
                         cards.add(code, at, col)
                         col += len(code) + 1
-                last, signalled = (cards, len(cards) - 1), False
+                last, signalled = cards, False
             elif kind == "TRICK_NO":
-                if short(at, col):
+                if cards is not None and len(cards) < seats and short(at, col):
                     continue
                 count += 1
                 written = _TRICK_NUMBERS.get(text) or number(text[:-1])
@@ -586,13 +590,13 @@ class _Section:
                     made.append(Trick(at, col, cards))
                     damaged = False
                 _add(cards, kind, text, at, col)
-                last, signalled = (cards, len(cards) - 1), False
+                last, signalled = cards, False
             elif kind == "SIGNAL" and last is not None and not signalled:
-                extras = last[0].extras_of(last[1])
+                extras = last.extras_of(len(last) - 1)
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
                 signalled = True
             elif kind == "CLAIM":
-                if short(at, col):
+                if cards is not None and len(cards) < seats and short(at, col):
                     continue
                 word, seat = text.split()
                 made.append(Claim(line=at, column=col, kind=word, seat=int(seat)))  # type: ignore[arg-type]
@@ -603,22 +607,6 @@ class _Section:
                 self.unplaced(kind, text, at, col)
                 last, damaged = None, True
         return Play(line, column, made)
-
-
-def _each(items: list[Item]) -> list[Item]:
-    """`items` with each run of cards (`CARDS`) given card by card, as `PLAIN_CARD` items
-    of their codes."""
-    if not any(kind == CARDS for kind, *_ in items):
-        return items
-    each: list[Item] = []
-    for kind, text, line, column in items:
-        if kind == CARDS:
-            for code in text:  # type: ignore[attr-defined]
-                each.append((PLAIN_CARD, code, line, column))
-                column += len(code) + 1
-        else:
-            each.append((kind, text, line, column))
-    return each
 
 
 def _before_unknown(items: list[Item], index: int) -> bool:
@@ -658,7 +646,7 @@ def _code(kind: str, text: str) -> tuple[str, CardExtras | None]:
     return text[: suffix.start()].upper(), CardExtras(suffix=suffix.group())
 
 
-def _extras(card: Card | Written) -> CardExtras:
+def _extras(card: Card | tuple[Cards, int]) -> CardExtras:
     """What follows a card, made when the first thing does."""
     if isinstance(card, tuple):
         return card[0].extras_of(card[1])
@@ -675,7 +663,7 @@ def _call_word(text: str) -> tuple[str, str | None]:
 
 
 def attach_comments(
-    record: dict[str, Any], comments: list[tuple[int, int, str]], tags_end: tuple[int, int]
+    record: Record, comments: list[tuple[int, int, str]], tags_end: tuple[int, int]
 ) -> list[str]:
     """Give each brace comment to the item written before it (spec §5 annotations); one
     after the tags and before the first section is the record's (returned); one among the
@@ -687,7 +675,7 @@ def attach_comments(
             found.append((line, column, (cards, index)))
 
     for key in SECTION_KEYS:
-        section = record.get(key)
+        section = getattr(record, key)
         if section is None:
             continue
         found.append((section.line, section.column, section))

@@ -292,11 +292,11 @@ def _body(record: Record, rules: _Rules, problems: list[Problem]) -> None:
         _cards(rules, "in the discard", [discard.cards], problems)
     if played is not None:
         _cards(rules, "in the play", played, problems)
-    if auction is not None:
+    if called:
         _cards(rules, "", [called], problems)
     for cards in shown:
         _cards(rules, "in one announcement", [cards], problems)
-    if exchange is not None:
+    if handed:
         _cards(rules, "", [handed], problems)
 
 

@@ -4,9 +4,9 @@ its kind and file position.
 One dict lookup per word finds what most words are (`TABLE`, made from the decks' card
 codes and the vocabulary of `words`); the grammar's item terminals (`grammar.item_scanner`)
 read only what the table cannot say: a card in lower case or followed by `!`, a call of
-several words (`garde sans`), a claim (`fuori 2`), an exchange label with spaces
-(`1 > 2:`), a glyph written against its item (`KS$1`). A word neither reads is an item of
-kind `UNKNOWN`, for the builder to report.
+several words (`garde sans`), a claim not one space apart (`fuori  2`), an exchange label
+with spaces (`1 > 2:`), a glyph written against its item (`KS$1`). A word neither reads
+is an item of kind `UNKNOWN`, for the builder to report.
 
 A record is mostly cards written one after another (a hand, a trick): the cards of the
 table written one space apart on a line are one item of kind `CARDS`, the list of their
@@ -18,7 +18,7 @@ import re
 from itertools import product
 
 from .grammar import item_scanner
-from .words import ANNOUNCEMENTS, CALLS, SIGNALS
+from .words import ANNOUNCEMENTS, CALLS, CLAIMS, SIGNALS
 
 Item = tuple[str, object, int, int]
 """kind, text (for `CARDS`, the list of codes), line, column of the first character."""
@@ -45,11 +45,13 @@ def _table() -> dict[str, tuple[str, str]]:
         table[f"{n}."] = ("TRICK_NO", f"{n}.")
     for giver, receiver in product(range(1, 10), repeat=2):
         table[f"{giver}>{receiver}:"] = ("EXCHANGE_LABEL", f"{giver}>{receiver}:")
-    # `garde` and `maso` may start a longer call (`garde sans`): the scanner reads them
-    table |= {word: ("CALL_WORD", word) for word in CALLS if word not in ("garde", "maso")}
+    table |= {word: ("CALL_WORD", word) for word in CALLS}
     table |= {word: ("ANNOUNCE_WORD", word) for word in ANNOUNCEMENTS}
     table |= {word: ("SIGNAL", word) for word in SIGNALS}
     table["/"] = ("SLASH", "/")
+    table |= {
+        f"{word} {seat}": ("CLAIM", f"{word} {seat}") for word in CLAIMS for seat in range(1, 10)
+    }
     return table
 
 
@@ -58,6 +60,10 @@ CODE_OF = {word: text for word, (kind, text) in TABLE.items() if kind == PLAIN_C
 """Each spelling of a card code in the table → the code."""
 CODES = frozenset(CODE_OF.values())
 """Every card code any deck may hold, in upper case."""
+OPENERS = frozenset(call.split("-")[0] for call in CALLS if "-" in call) & frozenset(CALLS)
+"""Calls that may start a longer call (`garde`, `garde sans`): the plain path reads them
+from the table (a word that would go on with them is not in it), the scanner with the
+grammar's terminal."""
 _NONSPACE = re.compile(r"\S+")
 
 
@@ -70,37 +76,40 @@ def items(text: str, line: int, column: int, found: list[Item]) -> None:
 
 def _plain(text: str, line: int, column: int, found: list[Item]) -> bool:
     """The common case, e.g. canonical text: words one space or line break apart, each in
-    the table. False, with `found` as it was, when a word is not. The cards written as
-    their codes one space apart that end a line (a hand, a trick) are one item, the list
-    of their words as they are."""
+    the table (a claim, two words one space apart, in it as a whole). False, with `found`
+    as it was, when a word is not. The cards written as their codes one space apart that
+    end a line (a hand, a trick) are one item, the list of their words as they are."""
     get, append, codes = TABLE.get, found.append, CODES.issuperset
     size = len(found)
     for segment in text.split("\n"):
-        words = segment.split(" ")
+        words = segment.lstrip(" ")
+        column += len(segment) - len(words)  # the indent
+        words = words.split(" ")
         cards = None  # the codes written one space apart up to here on this line
-        index = 0  # of the word after this one
-        for word in words:
-            index += 1
-            if not word:  # the indent, or a space more: the next card starts another item
+        indexed = enumerate(words)
+        for index, word in indexed:
+            if not word:  # a space more: the next card starts another item
                 column += 1
                 cards = None
                 continue
             hit = get(word)
-            if hit is None:
-                del found[size:]
-                return False
-            if hit[0] == PLAIN_CARD:
-                if cards is None and codes(rest := words[index - 1 :]):
-                    append((CARDS, rest, line, column))
-                    break
-                if cards is None:
-                    cards = [hit[1]]
-                    append((CARDS, cards, line, column))
-                else:
-                    cards.append(hit[1])
-            else:
-                append((*hit, line, column))
+            if hit is None:  # not a word of the table, unless the first of a claim: `fuori 2`
+                if index + 1 == len(words) or (hit := get(f"{word} {words[index + 1]}")) is None:
+                    del found[size:]
+                    return False
+                word = hit[1]
+                next(indexed)
+            if hit[0] != PLAIN_CARD:
+                append((hit[0], hit[1], line, column))
                 cards = None
+            elif cards is not None:
+                cards.append(hit[1])
+            elif codes(rest := words[index:]):  # the rest of the line
+                append((CARDS, rest, line, column))
+                break
+            else:
+                cards = [hit[1]]
+                append((CARDS, cards, line, column))
             column += len(word) + 1
         line += 1
         column = 1
@@ -132,7 +141,7 @@ def _scan(text: str, line: int, column: int, found: list[Item]) -> None:
                 cards.append(code)
             pos = word.end()
             continue
-        hit = table.get(word.group())
+        hit = table.get(word.group()) if word.group() not in OPENERS else None
         end = word.end()
         if hit is None:
             scanned = match(text, start)

@@ -82,7 +82,7 @@ class Reader:
         text = chunk.text
         try:
             skipped: list[int] = []  # where the reading went on after a broken structure
-            data = self._parser.parse(
+            record = self._parser.parse(
                 text, on_error=lambda error: _recover(error, text, build, skipped)
             )
         except UnexpectedInput as error:
@@ -91,28 +91,22 @@ class Reader:
             parser = getattr(error, "interactive_parser", None)
             if parser is not None:
                 build.pending(parser.parser_state.value_stack)
-            data = None
+            record = None
         except LarkError as error:  # pragma: no cover - grammar-level failure
             message = str(error).splitlines()[0]
             build.problem(chunk.line, chunk.column, "unreadable", message)
-            data = None
+            record = None
         if build.problems:
             problems = sorted(build.problems, key=lambda p: (p[0], p[1]))[:MAX_DIAGNOSTICS]
             found = [diag(*problem) for problem in problems]
             return ReadResult(
                 file=file, index=index, line=chunk.line, text=chunk.text, diagnostics=found
             )
-        assert data is not None
+        assert record is not None
         comments = [(*build.at(c.line, c.column), comment_text(c.value)) for c in self._comments]
-        own = attach_comments(data, comments, build.tags_end) if comments else []
-        record = Record(  # `data`: the tags, and each section given
-            file=file,
-            index=index,
-            line=chunk.line,
-            column=chunk.column,
-            comments=tuple(own),
-            **data,
-        )
+        if comments:
+            record.comments = tuple(attach_comments(record, comments, build.tags_end))
+        record.file, record.index = file, index
         problems = checks.check(record)[:MAX_DIAGNOSTICS]
         return ReadResult(
             file=file,
