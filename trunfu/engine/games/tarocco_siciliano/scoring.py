@@ -71,17 +71,15 @@ def score(deal: SicilianState) -> Outcome:
         jochi["quattro-re"][side] = int(held.issuperset(KINGS))
         jochi["arie"][side] = (2 if "T20" in held else 1) if held.issuperset(FOUR_ARIE) else 0
         if deal.scommessa and side == "declarer":
-            won = held.issuperset(SCOMMESSA_CARDS)
-            jochi["scommessa"]["declarer" if won else "opponents"] = 1
+            jochi["scommessa"]["declarer" if held.issuperset(SCOMMESSA_CARDS) else "opponents"] = 1
     totals, bonuses = {"declarer": 0, "opponents": 0}, []
     for name, by_side in jochi.items():
         for side, n in by_side.items():
             if n:
                 totals[side] += n
                 bonuses.append(Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n)))
-    d, factor = totals["declarer"] - totals["opponents"], 2 if stata else 1
-    share = {"declarer": d * factor * (len(sides["opponents"]) if partner is None else 1)}
-    share["opponents"] = -d * factor
+    d, stake = totals["declarer"] - totals["opponents"], 2 if stata else 1  # a stata pays double
+    share = {"declarer": d * stake * (seats - 1 if partner is None else 1), "opponents": -d * stake}
     breakdown = {"sides": sides, "card_points": points, "jochi": jochi, "jochi_total": totals}
     breakdown |= {"difference": d, "stata": stata, "cards": {k: len(v) for k, v in cards.items()}}
     return _outcome(
