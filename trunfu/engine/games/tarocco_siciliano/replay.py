@@ -51,8 +51,7 @@ def replay(record: Record, ctx: Context) -> None:
         scarto = [c for c in ctx.game.order if c not in held]
     state.talon_taken = True
     if ctx.want_steps:
-        shown = f": {' '.join(talon)}" if talon else ""
-        label = f"seat {declarer} takes the talon{shown}"
+        label = f"seat {declarer} takes the talon" + (f": {' '.join(talon)}" if talon else "")
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
         for place, card in enumerate(scarto):
