@@ -63,9 +63,9 @@ def score(deal: SicilianState) -> Outcome:
     jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
     jochi["vanto"][last], jochi["rivanto"][last] = 1, 1 if deal.rivanto is not None else 0
     jochi["pigliate"] = pigliate
-    points: dict[str, int] = {}
+    points, counts = {}, {}  # each side's card points and cards
     for side, taken in cards.items():
-        held = set(taken)
+        held, counts[side] = set(taken), len(taken)
         points[side] = card_points(taken) + (LAST_TRICK if side == last else 0)
         jochi["rimatura"][side] = 1 if points[side] >= RIMATURA else 0
         jochi["quattro-re"][side] = 1 if held.issuperset(KINGS) else 0
@@ -81,7 +81,7 @@ def score(deal: SicilianState) -> Outcome:
     d, stake = totals["declarer"] - totals["opponents"], 2 if stata else 1  # a stata pays double
     share = {"declarer": d * stake * (seats - 1 if partner is None else 1), "opponents": -d * stake}
     breakdown = {"sides": sides, "card_points": points, "jochi": jochi, "jochi_total": totals}
-    breakdown |= {"difference": d, "stata": stata, "cards": {k: len(v) for k, v in cards.items()}}
+    breakdown |= {"difference": d, "stata": stata, "cards": counts}
     return _outcome(
         deal,
         [share[side] for side in side_of.values()],
