@@ -88,9 +88,8 @@ class Declarations:
             self.ended_by = f"seat {seat} said vado-solo" + (" (a stata)" if self.stata else "")
         elif word == "prendo":
             self.end, self.declarer = PRENDO, seat
-            pagos = self.pagos  # each pays the taker one
-            self.payments = {s: -pagos.count(s) for s in range(1, self.seats + 1)}
-            self.payments[seat] += len(pagos)
+            self.payments = {s: -self.pagos.count(s) for s in range(1, self.seats + 1)}
+            self.payments[seat] += len(self.pagos)  # each pago pays the taker one
             self.ended_by = f"seat {seat} took the pago with prendo"
         elif word == "pago":
             self.pagos.append(seat)

@@ -12,24 +12,27 @@ DECK = GAMES[GAME]
 SUITS = DECK.suits
 
 GIOVE, FUGGITIVO, PICCIOTTI = "T20", "EX", "T1"
-HONOURS = {"C": 2, "J": 1}
+HONOURS = {"K": 6, "Q": 3, "C": 2, "J": 1}
 LONG_SUIT = {5: 5, 6: 7}
 PICCIOTTI_GUARDED = {5: 5, 6: 7}
 
+NEVER = float("inf")
 THREE_SEATS = {
-    1: (26, None, 3, None),
-    2: (None, 34, 8, 5),
-    3: (None, 48, 20, 14),
-    4: (50, 46, None, 34),
+    1: (26, NEVER, 3, 0),
+    2: (NEVER, 34, 8, 5),
+    3: (NEVER, 48, 20, 14),
+    4: (50, 46, NEVER, 34),
 }
-"""Round → the least count for `vado-solo`, `prendo`, `altre-cinque`; `pago` below its own."""
+"""Round → the least count for `vado-solo`, `prendo`, `altre-cinque`; `pago` below its own
+(`NEVER`: not said in that round)."""
 
 FOUR_SEATS = {"stata": 26, "solo": 54, "chiamo": 37}
 """The least count for a stata (first packet), a solo and a `chiamo` (whole deal)."""
 
 
 def count(cards: list[str]) -> int:
-    """The cards' count: the key cards, trumps from five, Arie, honours and long suits."""
+    """The cards' count: the key cards, trumps from five, Arie, honours (a king and a queen
+    together: one more) and long suits."""
     held = set(cards)
     trumps = _trumps(cards) + (FUGGITIVO in held)
     total = 10 * (GIOVE in held) + 8 * (FUGGITIVO in held)
@@ -39,9 +42,7 @@ def count(cards: list[str]) -> int:
     total += 2 * len(arie) + sum(n - 1 in arie or n + 1 in arie for n in arie)
     for suit in SUITS:
         ranks = {c[:-1] for c in cards if suit_of(c) == suit}
-        king, queen = "K" in ranks, "Q" in ranks
-        total += 10 if king and queen else 6 if king else 3 if queen else 0
-        total += sum(HONOURS.get(r, 0) for r in ranks)
+        total += sum(HONOURS.get(r, 0) for r in ranks) + ("K" in ranks and "Q" in ranks)
         total += LONG_SUIT.get(len(ranks), 9 if len(ranks) >= 7 else 0)
     return total
 
@@ -50,27 +51,21 @@ def three_seat_call(cards: list[str], round_: int, pago_before: bool) -> str:
     """What a seat of three holding `cards` says in round `round_` (after a `pago` or not)."""
     solo, take, more, pay = THREE_SEATS[round_]
     value = count(cards)
-    if solo is not None and value >= solo:
+    if value >= solo:
         return "vado-solo"
-    if take is not None and pago_before and value >= take:
+    if pago_before and value >= take:
         return "prendo"
-    if more is not None and value >= more:
+    if value >= more:
         return "altre-cinque"
-    if pay is not None and value < pay:
-        return "pago"
-    return "mischio"
+    return "pago" if value < pay else "mischio"
 
 
 def four_seat_call(cards: list[str], round_: int, called: bool) -> str:
     """What a seat of four says in round `round_` (`called`: somebody said chiamo)."""
     value = count(cards)
-    if round_ == 1:
-        return "vado-solo" if value >= FOUR_SEATS["stata"] else "passo"
-    if value >= FOUR_SEATS["solo"]:
+    if value >= FOUR_SEATS["stata" if round_ == 1 else "solo"]:
         return "vado-solo"
-    if not called and value >= FOUR_SEATS["chiamo"]:
-        return "chiamo"
-    return "passo"
+    return "chiamo" if round_ == 2 and not called and value >= FOUR_SEATS["chiamo"] else "passo"
 
 
 def scommessa(cards: list[str]) -> bool:

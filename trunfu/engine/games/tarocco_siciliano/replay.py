@@ -45,20 +45,18 @@ def replay(record: Record, ctx: Context) -> None:
     declarer, leader, given = state.declarer, state.leader, record.discard is not None
     walked = partial(walk, record, seats, leader)  # who played each card
     total = seats * TRICKS[seats]  # the cards of a whole play
-    written = record.discard.cards if given else None
-    scarto = list(written) if given else None
+    scarto = list(record.discard.cards) if given else None
     if not given and len(played := walked()) == total:
         held = {c for *_, c in played}
         scarto = [c for c in ctx.game.order if c not in held]
     state.talon_taken = True
     if ctx.want_steps:
-        shown = f": {' '.join(talon)}" if talon else ""
-        label = f"seat {declarer} takes the talon{shown}"
+        label = f"seat {declarer} takes the talon" + (f": {' '.join(talon)}" if talon else "")
         ctx.step("talon", seat=declarer, text="talon", label=label)
     if given and len(scarto) == 3:
         for place, card in enumerate(scarto):
             if faults := state.judge("card", None, card, None):
-                ctx.tell(faults, record.discard, written, place)
+                ctx.tell(faults, record.discard, record.discard.cards, place)
             state.act("card", None, card, None)
     else:  # not known, or of a size the state cannot take card by card
         state.scarto = list(scarto or [])
@@ -159,14 +157,13 @@ def _declarations(record: Record, ctx: Context, state: SicilianState):
 
 def _unplayed(record: Record, ctx: Context, state: SicilianState) -> None:
     """A deal whose declarations did not lead to play (or are not over)."""
-    why = state.why
     for section in (record.call, record.discard, record.announce, record.play):
         if section is not None and (section is not record.play or record.play.items):
-            ctx.error(section, "not-played", f"{why}: there is no `{section.keyword}`")
+            ctx.error(section, "not-played", f"{state.why}: there is no `{section.keyword}`")
             break
     if state.over:
         ctx.outcome = state.outcome
-        ctx.step("end", label=f"{why}: result {ctx.outcome.result}")
+        ctx.step("end", label=f"{state.why}: result {ctx.outcome.result}")
 
 
 def _giove_holder(record: Record, ctx: Context, hands: dict[int, list[str] | None]) -> int | None:
@@ -228,8 +225,7 @@ def _hindsight(record: Record, ctx: Context, state: SicilianState, scarto, after
             ctx.error(node, "wrong-call", f"{why}played it in trick {number}): {must}")
     if not unknown or after is None:
         return
-    why = forced_call_fault(declarer, state.forced[0], after) if state.forced else None
-    if end == FORCED_CALL and why:
+    if state.forced and (why := forced_call_fault(declarer, state.forced[0], after)):
         ctx.error(record.call.cards.at(0), "wrong-call", why)
     if state.scommessa and (why := state.scommessa_fault(after)):
         bet = next(a for a in record.announce.items if a.word == "scommessa" and a.seat == declarer)

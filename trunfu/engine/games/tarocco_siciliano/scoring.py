@@ -61,32 +61,30 @@ def score(deal: SicilianState) -> Outcome:
     cards, pigliate = side_cards(tricks, side_of, deal.scarto)
     last = side_of[tricks[-1].winner]
     jochi: dict[str, dict[str, int]] = {k: {"declarer": 0, "opponents": 0} for k in JOCHI}
-    jochi["vanto"][last], jochi["rivanto"][last] = 1, int(deal.rivanto is not None)
+    jochi["vanto"][last], jochi["rivanto"][last] = 1, 1 if deal.rivanto is not None else 0
     jochi["pigliate"] = pigliate
-    points: dict[str, int] = {}
+    points, counts = {}, {}  # each side's card points and cards
     for side, taken in cards.items():
-        held = set(taken)
+        held, counts[side] = set(taken), len(taken)
         points[side] = card_points(taken) + (LAST_TRICK if side == last else 0)
-        jochi["rimatura"][side] = int(points[side] >= RIMATURA)
-        jochi["quattro-re"][side] = int(held.issuperset(KINGS))
+        jochi["rimatura"][side] = 1 if points[side] >= RIMATURA else 0
+        jochi["quattro-re"][side] = 1 if held.issuperset(KINGS) else 0
         jochi["arie"][side] = (2 if "T20" in held else 1) if held.issuperset(FOUR_ARIE) else 0
         if deal.scommessa and side == "declarer":
-            won = held.issuperset(SCOMMESSA_CARDS)
-            jochi["scommessa"]["declarer" if won else "opponents"] = 1
+            jochi["scommessa"]["declarer" if held.issuperset(SCOMMESSA_CARDS) else "opponents"] = 1
     totals, bonuses = {"declarer": 0, "opponents": 0}, []
     for name, by_side in jochi.items():
         for side, n in by_side.items():
             if n:
                 totals[side] += n
                 bonuses.append(Bonus(name=f"jochi.{name}", side=ARCHIVE[side], points=float(n)))
-    d, factor = totals["declarer"] - totals["opponents"], 2 if stata else 1
-    share = {"declarer": d * factor * (len(sides["opponents"]) if partner is None else 1)}
-    share["opponents"] = -d * factor
+    d, stake = totals["declarer"] - totals["opponents"], 2 if stata else 1  # a stata pays double
+    share = {"declarer": d * stake * (seats - 1 if partner is None else 1), "opponents": -d * stake}
     breakdown = {"sides": sides, "card_points": points, "jochi": jochi, "jochi_total": totals}
-    breakdown |= {"difference": d, "stata": stata, "cards": {k: len(v) for k, v in cards.items()}}
+    breakdown |= {"difference": d, "stata": stata, "cards": counts}
     return _outcome(
         deal,
-        [share[side_of[s]] for s in range(1, seats + 1)],
+        [share[side] for side in side_of.values()],
         breakdown,
         contract=deal.contract,
         margin=float(d),
@@ -105,15 +103,16 @@ def flat(deal: SicilianState, contract: str) -> Outcome:
 
 
 def _outcome(deal: SicilianState, scores: list, breakdown: dict, **fields: Any) -> Outcome:
-    """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments with the
-    `breakdown`; `fields` (the contract among them) as `Outcome.of` takes them."""
-    payments = {str(s): scores[s - 1] for s in range(1, deal.seats + 1)}
+    """The `Outcome` of `deal` paying `scores` (seat 1 first): sides, roles, payments added to
+    the `breakdown` (a dict of the caller's own); `fields` (the contract among them) as
+    `Outcome.of` takes them."""
+    breakdown["payments"] = {str(s): scores[s - 1] for s in range(1, deal.seats + 1)}
     return Outcome.of(
         scores,
         declarer=deal.declarer or None,
         partners=[deal.partner] if deal.partner is not None else [],
         thrown_in=fields["contract"] == "thrown-in",
         speakers=deal.bidding.speakers,
-        breakdown={**breakdown, "payments": payments},
+        breakdown=breakdown,
         **fields,
     )

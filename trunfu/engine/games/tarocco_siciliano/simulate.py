@@ -52,10 +52,15 @@ def choose(state: SicilianState, rng: random.Random) -> str:
     legal = [a for a in state.legal() if ":" not in a]
     legal.sort(key=lambda c: (following and c == "EX", DECK.rank_of[c]))
     if seat == state.rivanto and play.number < play.total:  # Giove kept for the last trick
-        legal = _keeping_giove(legal, table)
-    if seat == declarer and state.scommessa:
-        outside = TRUMPS.difference(state.after, play.played)
-        legal = _guarding_picciotti(legal, table, outside, last=len(table) == state.seats - 1)
+        legal = [c for c in legal if c != GIOVE] or legal
+        if not table:  # and no trump led
+            legal = [c for c in legal if suit_of(c) != "T"] or legal
+    if seat == declarer and state.scommessa and PICCIOTTI in legal:  # bet on: played safe
+        outside, last = TRUMPS.difference(state.after, play.played), len(table) == state.seats - 1
+        if not outside or (last and not any(suit_of(c) == "T" for c in table)):  # none catches it
+            legal = [PICCIOTTI]
+        else:
+            legal = [c for c in legal if c != PICCIOTTI] or legal
     return rng.choice(legal)
 
 
@@ -76,22 +81,3 @@ def _cheapest(card: str) -> tuple[int, int, int]:
     if suit_of(card) == "T":
         return 1, int(card[1:]), 0
     return 0, VALUES.get(card, 0), DECK.rank_of[card]
-
-
-def _keeping_giove(legal: list[str], table: list[str]) -> list[str]:
-    """The cards of a seat that promised the last trick: no Giove before it, no trump led."""
-    keep = [c for c in legal if c != GIOVE] or legal
-    if not table:
-        keep = [c for c in keep if suit_of(c) != "T"] or keep
-    return keep
-
-
-def _guarding_picciotti(
-    legal: list[str], table: list[str], outside: set[str], last: bool
-) -> list[str]:
-    """The cards of a declarer who bet on the Picciotti: they only where nothing catches them."""
-    if PICCIOTTI not in legal:
-        return legal
-    if not outside or (last and not any(suit_of(c) == "T" for c in table)):
-        return [PICCIOTTI]
-    return [c for c in legal if c != PICCIOTTI] or legal

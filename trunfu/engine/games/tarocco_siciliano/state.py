@@ -84,12 +84,10 @@ class SicilianState(State):
 
     @property
     def contract(self) -> str:
-        end = self.bidding.end
-        if self.bidding.stata or end == SOLO:
-            return "stata" if self.bidding.stata else "vado-solo"
-        if self.partner is None:
-            return "forced-solo"
-        return "chiamo" if end == CHIAMO else "forced-call"
+        end = self.bidding.end  # vado-solo, chiamo or forced-call: the contract's name
+        if self.bidding.stata:
+            return "stata"
+        return "forced-solo" if self.partner is None and end != SOLO else end
 
     @property
     def why(self) -> str:
@@ -108,11 +106,9 @@ class SicilianState(State):
         phase = self.phase
         if phase == "auction":
             return self.bidding.to_speak
-        if phase in ("discard", "call"):
-            return self.declarer
-        if phase == "announce":
-            return self.leader
-        return self.play.to_play if phase == "play" else None
+        if phase == "play":
+            return self.play.to_play
+        return {"discard": self.declarer, "call": self.declarer, "announce": self.leader}.get(phase)
 
     # ---- actions
 
@@ -224,8 +220,7 @@ class SicilianState(State):
             self._find_partner()
         elif phase in ("announce", "play"):
             self.play, self.phase = self.current_play(), "play"
-            done = self.play.play(word)
-            if done is not None:
+            if (done := self.play.play(word)) is not None:
                 self.took(done)
                 self.finish()
 
