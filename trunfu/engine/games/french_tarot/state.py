@@ -136,6 +136,12 @@ class FrenchState(State):
         return None if hand is None or self.chien is None else hand + self.chien
 
     @property
+    def kept(self) -> list[str] | None:
+        """The taker's hand and the chien less the écart so far (None: unknown)."""
+        full, aside = self.full, set(self.ecart or ())
+        return None if full is None else list(filterfalse(aside.__contains__, full))
+
+    @property
     def begun(self) -> bool:
         """True once the first card is played."""
         return self.play is not None and bool(self.play.tricks or self.play.trick)
@@ -148,15 +154,6 @@ class FrenchState(State):
     def hand_at_play(self, seat: int) -> list[str] | None:
         """`seat`'s cards at the start of play (the taker's after the écart; None: unknown)."""
         return self.playing().dealt.get(seat)
-
-    def play_hands(self) -> Hands:
-        """Each seat's cards at the start of play (None: unknown)."""
-        hands = dict(self.dealt)
-        if self.takes_chien:
-            full, ecart = self.full, self.ecart
-            known = full is not None and ecart is not None
-            hands[self.taker] = list(filterfalse(set(ecart).__contains__, full)) if known else None
-        return hands
 
     def taker_aside(self) -> tuple[list[str], list[str]]:
         """The taker's écart (as made, else the cards nobody played once the play is over)
@@ -187,8 +184,7 @@ class FrenchState(State):
         if phase == "auction":  # a bid higher than the best, none by the Petit sec's seat
             return [bid for bid in (PASS, *CONTRACTS) if not self.check(bid)]
         if phase in ("call", "discard"):
-            left = [c for c in self.full or () if c not in (self.ecart or ())]
-            cards = FACES if phase == "call" else left
+            cards = FACES if phase == "call" else self.kept or []
             return [c for c in cards if self._card_fault(phase, c) is None]
         if phase == "announce":
             return [*self.announcements(), *self.playing().legal()]
@@ -318,34 +314,27 @@ class FrenchState(State):
     # the play
 
     def playing(self) -> TrickPlay:
-        """The play (begun when first needed)."""
-        if self.play is None:
-            self.play = self.new_play()
-        return self.play
-
-    def new_play(self) -> TrickPlay:
-        """The play from the hands known now: the first lead in a called suit only with the
-        called card, the fft slam's Excuse, who leads, where the cards nobody holds lie."""
-        called = tuple(self.called)
-        return TrickPlay(
+        """The play, begun when first needed from the hands known then: the first lead in a
+        called suit only with the called card, the fft slam's Excuse, who leads, where the
+        cards nobody holds lie (the écart, or the chien left aside)."""
+        if self.play is not None:
+            return self.play
+        called, takes = tuple(self.called), self.takes_chien
+        kept = self.kept if self.ecart is not None else None  # no écart written: unknown
+        where = "the écart" if takes else f"the chien, which nobody takes in a {self.contract}"
+        self.play = TrickPlay(
             rules.FOLLOW,
             self.seats,
             self.taker if self.chelem else self.order[0],  # the eldest but for a chelem
             HAND[self.seats],
-            self.play_hands(),
+            {**self.dealt, self.taker: kept} if takes else self.dealt,
             check=first_lead(called) if called else None,
             check_until=1,
             winner=piles.excuse_wins_slam(self.taker, called) if self.variant == "fft" else None,
             winner_at=HAND[self.seats],  # the slam's last trick
-            lying=self.lying(),
+            lying=dict.fromkeys((self.ecart if takes else self.chien) or (), "it is in " + where),
         )
-
-    def lying(self) -> dict[str, str]:
-        """Where the cards nobody holds lie: the écart, or the chien left aside."""
-        if self.takes_chien:
-            return dict.fromkeys(self.ecart or (), "it is in the écart")
-        where = f"it is in the chien, which nobody takes in a {self.contract}"
-        return dict.fromkeys(self.chien or (), where)
+        return self.play
 
     def took(self, trick: TrickResult) -> None:
         """A trick is taken: the steps show its points from now on."""
@@ -371,10 +360,10 @@ class FrenchState(State):
     def _hands(self) -> dict[int, list[str]]:
         """Each known hand now (the taker's with the chien, less the écart, once taken)."""
         if self.begun:
-            return {s: list(h) for s, h in self.play.sorted_hands().items()}
+            return self.play.sorted_hands()
         hands = {s: list(h or []) for s, h in self.dealt.items()}
         if self.takes_chien and self.phase not in ("auction", "call") and self.full is not None:
-            hands[self.taker] = [c for c in self.full if c not in (self.ecart or ())]
+            hands[self.taker] = self.kept
         return hands
 
     def snapshot(self) -> Snapshot:
