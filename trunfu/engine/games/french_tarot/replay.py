@@ -26,11 +26,8 @@ def replay(record: Record, ctx: Context) -> None:
         return
     ctx.observe(state)
     if ctx.want_steps:
-        label = f"the deal: {HAND[ctx.seats]} cards each, {state.size} in the chien"
-        ctx.step("deal", label=label)
-    later = [
-        s for s in (record.call, record.discard, record.announce, record.play) if s is not None
-    ]
+        ctx.step("deal", label=f"the deal: {HAND[ctx.seats]} cards each, {state.size} in the chien")
+    later = [s for s in (record.call, record.discard, record.announce, record.play) if s]  # given
     if _auction(state, record, ctx, later):
         _call(state, record, ctx)
         _chien(state, record, ctx)

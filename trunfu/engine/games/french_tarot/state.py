@@ -158,8 +158,7 @@ class FrenchState(State):
     def taker_aside(self) -> tuple[list[str], list[str]]:
         """The taker's écart (as made, else the cards nobody played once the play is over)
         and the trumps he was forced to put in it; empty when unknown."""
-        play = self.play
-        if not self.takes_chien or (self.ecart is None and not (play and play.over)):
+        if not self.takes_chien or (self.ecart is None and not (self.play and self.play.over)):
             return [], []
         full, ecart = self.put_aside()
         return ecart, forced_trumps(full, ecart, self.size)
@@ -265,8 +264,7 @@ class FrenchState(State):
         """The announcements that may still be made, each seat's word alone: the taker's
         chelem (fft), then a poignée by each seat that holds one (classic: the taker only)."""
         out = [f"{self.taker}: chelem"] if self.variant == "fft" and not self.chelem else []
-        shown = {s for s, w, _ in self.announced if w == "poignee"}
-        least = rules.POIGNEE_SIZES[self.seats][0]
+        shown, least = self.shown_cards(), rules.POIGNEE_SIZES[self.seats][0]
         for seat in self.order if self.variant == "fft" else [self.taker]:
             hand = self.poignee_hand(seat)
             if seat not in shown and hand is not None and len(trumps_of(hand)) >= least:
@@ -289,7 +287,7 @@ class FrenchState(State):
         if word == "chelem":
             twice = [Fault("chelem-twice", "the chelem is announced twice")] if self.chelem else []
             return check_chelem(seat, self.taker, self.variant) + twice
-        if any(s == seat and w == "poignee" for s, w, _ in self.announced):
+        if seat in self.shown_cards():
             return [Fault("poignee-twice", f"seat {seat} shows a second poignée")]
         faults = shape_faults(shown, self.seats, seat, variant=self.variant, taker=self.taker)[1]
         return faults + self.shown_faults(seat, shown)
@@ -416,11 +414,8 @@ def _card_list(keyword: str, codes: list[str] | None) -> tgn.CardList | None:
     return None if codes is None else tgn.CardList(keyword=keyword, cards=tgn.Cards(codes))
 
 
-Read = tuple[str, int | None, str, tuple[str, ...]]
-
-
 @lru_cache(maxsize=4096)
-def read(action: str) -> Read:
+def read(action: str) -> tuple[str, int | None, str, tuple[str, ...]]:
     """(kind, seat label, word, cards) of an action as the reader spells it: a call
     (`garde sans`, `2: petite`), an announcement (`2: poignée t21 …`) or a card."""
     label, colon, rest = action.partition(":")
