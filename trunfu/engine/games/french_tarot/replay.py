@@ -79,8 +79,7 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
     section, expected = record.call, CALLED[ctx.seats]
     if section is not None:
         cards = section.cards
-        fault = count_fault(len(cards), ctx.seats)
-        if fault is not None:  # told at the first card too many
+        if (fault := count_fault(len(cards), ctx.seats)) is not None:  # at the first card too many
             ctx.tell([fault], section, cards, expected)
         state.enter("call")
         for place, card in enumerate(cards):

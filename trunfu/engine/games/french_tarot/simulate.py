@@ -24,12 +24,10 @@ def deal(rng: random.Random, seats: int, variant: str | None) -> FrenchState:
     size = HAND[seats]
     hands: Hands = {s: deck[(s - 1) * size : s * size] for s in range(1, seats + 1)}
     dealer = rng.randint(1, seats)
-    tags = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
-    tags += [("Variant", variant)] if variant != default_variant(seats) else []
-    chien = deck[seats * size :]
-    return FrenchState(
-        seats, dealer, variant, hands, chien, [Tag(name=n, value=v) for n, v in tags]
-    )
+    named = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
+    named += [("Variant", variant)] if variant != default_variant(seats) else []
+    tags = [Tag(name=n, value=v) for n, v in named]
+    return FrenchState(seats, dealer, variant, hands, deck[seats * size :], tags)
 
 
 def choose(state: FrenchState, rng: random.Random) -> str:
