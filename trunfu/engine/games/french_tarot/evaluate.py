@@ -60,9 +60,8 @@ def bid(hand: list[str], seats: int, best: str | None) -> str:
     """What the seat says in its turn: the contract its hand is worth when that is higher
     than the best bid so far, else `passe`."""
     want = wish(hand, seats)
-    if want == PASS or (best is not None and CONTRACTS.index(want) <= CONTRACTS.index(best)):
-        return PASS
-    return want
+    higher = want != PASS and (best is None or CONTRACTS.index(want) > CONTRACTS.index(best))
+    return want if higher else PASS
 
 
 def call(hand: list[str], legal: list[str]) -> str:
