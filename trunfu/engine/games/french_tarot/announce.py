@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ...state import Fault
-from .ecart import TRUMP_OR_EXCUSE, is_trump, trumps_of
+from .ecart import TRUMP_OR_EXCUSE, is_trump
 from .rules import EXCUSE, POIGNEE_SIZES
 
 
@@ -27,9 +27,8 @@ def shape_faults(
             + ", ".join(str(n) for n in sizes)
         )
         faults.append(Fault("poignee-size", told))
-    trumps = trumps_of(shown)
     for i, card in enumerate(shown):
-        if card not in trumps:
+        if card not in TRUMP_OR_EXCUSE:
             told = f"seat {seat} shows {card} in a poignée: only trumps (and the Excuse) are shown"
             faults.append(Fault("poignee-card", told, i))
     return (None if faults else sizes.index(len(shown))), faults

@@ -20,17 +20,11 @@ def trumps_of(cards: list[str]) -> list[str]:
     return list(filter(TRUMP_OR_EXCUSE.__contains__, cards))
 
 
-def _spare(hand: list[str], ecart: list[str]) -> list[str]:
-    """The cards of `hand` the taker could put aside instead of a trump."""
-    aside = set(ecart)
-    return [c for c in hand if c in SPARE and c not in aside]
-
-
 def forced_trumps(hand: list[str], ecart: list[str], size: int) -> list[str]:
     """The trumps of `ecart` the taker could not keep out of it: all of them when the écart
     is of the right size and every card he could put aside instead is in it, none otherwise.
     Such trumps still count as his for a poignée (the fft's exception for the triple)."""
-    if len(ecart) != size or _spare(hand, ecart):
+    if len(ecart) != size or any(c in SPARE and c not in ecart for c in hand):
         return []
     return [c for c in ecart if is_trump(c) and c not in OUDLERS and c in hand]
 
@@ -49,7 +43,7 @@ def card_fault(hand: list[str], ecart: list[str], index: int, taker: int) -> Fau
     if card.startswith("K"):
         told = f"{puts} the king {card} in the écart: kings may not be put aside"
         return Fault("ecart-king", told, index)
-    if is_trump(card) and (spare := _spare(hand, ecart)):
+    if is_trump(card) and (spare := [c for c in hand if c in SPARE and c not in ecart]):
         told = f"{puts} the trump {card} in the écart while still holding {spare[0]}"
         return Fault("ecart-trump", told + ": trumps only when he cannot do otherwise", index)
     return None

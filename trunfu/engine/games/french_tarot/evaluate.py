@@ -60,13 +60,8 @@ def bid(hand: list[str], seats: int, best: str | None) -> str:
     """What the seat says in its turn: the contract its hand is worth when that is higher
     than the best bid so far, else `passe`."""
     want = wish(hand, seats)
-    if want == PASS or (best is not None and CONTRACTS.index(want) <= CONTRACTS.index(best)):
-        return PASS
-    return want
-
-
-def _length(hand: list[str], suit: str) -> int:
-    return sum(c[-1] == suit for c in hand)  # (a trump or the Excuse ends in no suit)
+    higher = want != PASS and (best is None or CONTRACTS.index(want) > CONTRACTS.index(best))
+    return want if higher else PASS
 
 
 def call(hand: list[str], legal: list[str]) -> str:
@@ -76,14 +71,14 @@ def call(hand: list[str], legal: list[str]) -> str:
     rank = max((c[:-1] for c in legal), key=LADDER.index)
     cards = [c for c in legal if c[:-1] == rank]
     free = [c for c in cards if c not in hand] or cards
-    return max(free, key=lambda c: (_length(hand, c[-1]), -SUITS.index(c[-1])))
+    return max(free, key=lambda c: (sum(h[-1] == c[-1] for h in hand), -SUITS.index(c[-1])))
 
 
 def ecart(full: list[str], size: int) -> list[str]:
     """`size` cards to put aside from `full` (hand and chien): suit cards but kings, from
     the shortest suits first and their lowest cards first (a void lets the taker ruff);
     trumps (never an oudler) only when short of them, the lowest."""
-    length = {s: _length(full, s) for s in SUITS}
+    length = {s: sum(c[-1] == s for c in full) for s in SUITS}  # (trumps, the Excuse: no suit)
     strength = {c: i for i, c in enumerate(reversed(DECK.order))}
     spare = sorted(
         (c for c in full if discardable(c)),

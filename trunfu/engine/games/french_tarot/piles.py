@@ -45,7 +45,7 @@ def excuse_wins_slam(taker: int, called: tuple[str, ...]) -> WinnerRule:
     what it needs, never of the game state (the play would then hold the state)."""
 
     def winner(trick: TrickResult, before: list[TrickResult]) -> int:
-        if all(card != EXCUSE for _, card in trick.cards):
+        if EXCUSE not in map(_card, trick.cards):
             return trick.winner
         tricks = [*before, trick]
         team = {taker, *found_partners(tricks, called, taker)}

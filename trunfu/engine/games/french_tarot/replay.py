@@ -26,11 +26,8 @@ def replay(record: Record, ctx: Context) -> None:
         return
     ctx.observe(state)
     if ctx.want_steps:
-        label = f"the deal: {HAND[ctx.seats]} cards each, {state.size} in the chien"
-        ctx.step("deal", label=label)
-    later = [
-        s for s in (record.call, record.discard, record.announce, record.play) if s is not None
-    ]
+        ctx.step("deal", label=f"the deal: {HAND[ctx.seats]} cards each, {state.size} in the chien")
+    later = [s for s in (record.call, record.discard, record.announce, record.play) if s]  # given
     if _auction(state, record, ctx, later):
         _call(state, record, ctx)
         _chien(state, record, ctx)
@@ -82,8 +79,7 @@ def _call(state: FrenchState, record: Record, ctx: Context) -> None:
     section, expected = record.call, CALLED[ctx.seats]
     if section is not None:
         cards = section.cards
-        fault = count_fault(len(cards), ctx.seats)
-        if fault is not None:  # told at the first card too many
+        if (fault := count_fault(len(cards), ctx.seats)) is not None:  # at the first card too many
             ctx.tell([fault], section, cards, expected)
         state.enter("call")
         for place, card in enumerate(cards):

@@ -38,8 +38,7 @@ def score(state: FrenchState) -> tuple[Outcome, dict[str, float]]:
     tricks, fft = state.play.tricks, variant == "fft"
     partners = found_partners(tricks, state.called, taker)
     team = {taker, *partners}
-    judged = state.chien is not None and state.dealt.get(taker) is not None
-    aside = state.chien if not state.takes_chien else state.ecart if judged else None
+    aside = state.chien if not state.takes_chien else state.ecart if state.full else None
     aside = state.unplayed() if aside is None else aside
     piles = count(tricks, team, total=len(tricks), aside=aside, aside_side=rules.ASIDE[contract])
     points, oudlers = piles.points["taker"], piles.oudlers["taker"]

@@ -11,7 +11,7 @@ import random
 from ....notation.models import Tag
 from ...slam import slam_lead
 from . import evaluate
-from .rules import CHIEN, DECK, GAME, HAND, PASS, PETIT
+from .rules import DECK, GAME, HAND, PASS, PETIT
 from .state import FrenchState, Hands, check_seats, default_variant
 
 
@@ -24,12 +24,10 @@ def deal(rng: random.Random, seats: int, variant: str | None) -> FrenchState:
     size = HAND[seats]
     hands: Hands = {s: deck[(s - 1) * size : s * size] for s in range(1, seats + 1)}
     dealer = rng.randint(1, seats)
-    tags = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
-    tags += [("Variant", variant)] if variant != default_variant(seats) else []
-    chien = deck[seats * size :]
-    return FrenchState(
-        seats, dealer, variant, hands, chien, [Tag(name=n, value=v) for n, v in tags]
-    )
+    named = [("Game", GAME), ("Seats", str(seats)), ("Dealer", str(dealer))]
+    named += [("Variant", variant)] if variant != default_variant(seats) else []
+    tags = [Tag(name=n, value=v) for n, v in named]
+    return FrenchState(seats, dealer, variant, hands, deck[seats * size :], tags)
 
 
 def choose(state: FrenchState, rng: random.Random) -> str:
@@ -37,16 +35,13 @@ def choose(state: FrenchState, rng: random.Random) -> str:
     its longest suit, put aside the low cards of its shortest suits, show every poignée it
     holds, announce a chelem only when it is sure; else play a legal card."""
     phase, taker, seats = state.phase, state.taker, state.seats
-    if phase == "auction":
-        if state.sec is not None:
-            return PASS
-        return evaluate.bid(state.dealt[state.to_act], seats, state.contract)
+    if phase == "auction":  # (the Petit sec's seat: nobody bids)
+        return PASS if state.sec else evaluate.bid(state.dealt[state.to_act], seats, state.contract)
     if phase == "call":
         return evaluate.call(state.dealt[taker], state.legal())
     if phase == "discard":
-        ecart = state.ecart or []
-        plan = evaluate.ecart(state.full, CHIEN[seats])
-        return next(c for c in plan if c not in ecart)
+        plan, done = evaluate.ecart(state.full, state.size), state.ecart or []
+        return next(c for c in plan if c not in done)
     if phase == "announce" and (announced := _announcement(state)) is not None:
         return announced
     legal = state.playing().legal()
@@ -75,9 +70,6 @@ def _announcement(state: FrenchState) -> str | None:
 def _unseen(state: FrenchState) -> set[str]:
     """The cards the taker has not seen: neither dealt to him, nor in a chien he took, nor
     played."""
-    seen = set(state.dealt[state.taker] or [])
-    if state.takes_chien:
-        seen.update(state.chien or [])
-    if state.play is not None:
-        seen.update(state.play.played)
+    chien, play = state.chien if state.takes_chien else [], state.play
+    seen = {*state.dealt[state.taker], *chien, *(play.played if play else ())}
     return {c for c in DECK.order if c not in seen}

@@ -136,6 +136,12 @@ class FrenchState(State):
         return None if hand is None or self.chien is None else hand + self.chien
 
     @property
+    def kept(self) -> list[str] | None:
+        """The taker's hand and the chien less the écart so far (None: unknown)."""
+        full, aside = self.full, set(self.ecart or ())
+        return None if full is None else list(filterfalse(aside.__contains__, full))
+
+    @property
     def begun(self) -> bool:
         """True once the first card is played."""
         return self.play is not None and bool(self.play.tricks or self.play.trick)
@@ -149,20 +155,10 @@ class FrenchState(State):
         """`seat`'s cards at the start of play (the taker's after the écart; None: unknown)."""
         return self.playing().dealt.get(seat)
 
-    def play_hands(self) -> Hands:
-        """Each seat's cards at the start of play (None: unknown)."""
-        hands = dict(self.dealt)
-        if self.takes_chien:
-            full, ecart = self.full, self.ecart
-            known = full is not None and ecart is not None
-            hands[self.taker] = list(filterfalse(set(ecart).__contains__, full)) if known else None
-        return hands
-
     def taker_aside(self) -> tuple[list[str], list[str]]:
         """The taker's écart (as made, else the cards nobody played once the play is over)
         and the trumps he was forced to put in it; empty when unknown."""
-        play = self.play
-        if not self.takes_chien or (self.ecart is None and not (play and play.over)):
+        if not self.takes_chien or (self.ecart is None and not (self.play and self.play.over)):
             return [], []
         full, ecart = self.put_aside()
         return ecart, forced_trumps(full, ecart, self.size)
@@ -187,8 +183,7 @@ class FrenchState(State):
         if phase == "auction":  # a bid higher than the best, none by the Petit sec's seat
             return [bid for bid in (PASS, *CONTRACTS) if not self.check(bid)]
         if phase in ("call", "discard"):
-            left = [c for c in self.full or () if c not in (self.ecart or ())]
-            cards = FACES if phase == "call" else left
+            cards = FACES if phase == "call" else self.kept or []
             return [c for c in cards if self._card_fault(phase, c) is None]
         if phase == "announce":
             return [*self.announcements(), *self.playing().legal()]
@@ -269,8 +264,7 @@ class FrenchState(State):
         """The announcements that may still be made, each seat's word alone: the taker's
         chelem (fft), then a poignée by each seat that holds one (classic: the taker only)."""
         out = [f"{self.taker}: chelem"] if self.variant == "fft" and not self.chelem else []
-        shown = {s for s, w, _ in self.announced if w == "poignee"}
-        least = rules.POIGNEE_SIZES[self.seats][0]
+        shown, least = self.shown_cards(), rules.POIGNEE_SIZES[self.seats][0]
         for seat in self.order if self.variant == "fft" else [self.taker]:
             hand = self.poignee_hand(seat)
             if seat not in shown and hand is not None and len(trumps_of(hand)) >= least:
@@ -293,7 +287,7 @@ class FrenchState(State):
         if word == "chelem":
             twice = [Fault("chelem-twice", "the chelem is announced twice")] if self.chelem else []
             return check_chelem(seat, self.taker, self.variant) + twice
-        if any(s == seat and w == "poignee" for s, w, _ in self.announced):
+        if seat in self.shown_cards():
             return [Fault("poignee-twice", f"seat {seat} shows a second poignée")]
         faults = shape_faults(shown, self.seats, seat, variant=self.variant, taker=self.taker)[1]
         return faults + self.shown_faults(seat, shown)
@@ -318,34 +312,27 @@ class FrenchState(State):
     # the play
 
     def playing(self) -> TrickPlay:
-        """The play (begun when first needed)."""
-        if self.play is None:
-            self.play = self.new_play()
-        return self.play
-
-    def new_play(self) -> TrickPlay:
-        """The play from the hands known now: the first lead in a called suit only with the
-        called card, the fft slam's Excuse, who leads, where the cards nobody holds lie."""
-        called = tuple(self.called)
-        return TrickPlay(
+        """The play, begun when first needed from the hands known then: the first lead in a
+        called suit only with the called card, the fft slam's Excuse, who leads, where the
+        cards nobody holds lie (the écart, or the chien left aside)."""
+        if self.play is not None:
+            return self.play
+        called, takes = tuple(self.called), self.takes_chien
+        kept = self.kept if self.ecart is not None else None  # no écart written: unknown
+        where = "the écart" if takes else f"the chien, which nobody takes in a {self.contract}"
+        self.play = TrickPlay(
             rules.FOLLOW,
             self.seats,
             self.taker if self.chelem else self.order[0],  # the eldest but for a chelem
             HAND[self.seats],
-            self.play_hands(),
+            {**self.dealt, self.taker: kept} if takes else self.dealt,
             check=first_lead(called) if called else None,
             check_until=1,
             winner=piles.excuse_wins_slam(self.taker, called) if self.variant == "fft" else None,
             winner_at=HAND[self.seats],  # the slam's last trick
-            lying=self.lying(),
+            lying=dict.fromkeys((self.ecart if takes else self.chien) or (), "it is in " + where),
         )
-
-    def lying(self) -> dict[str, str]:
-        """Where the cards nobody holds lie: the écart, or the chien left aside."""
-        if self.takes_chien:
-            return dict.fromkeys(self.ecart or (), "it is in the écart")
-        where = f"it is in the chien, which nobody takes in a {self.contract}"
-        return dict.fromkeys(self.chien or (), where)
+        return self.play
 
     def took(self, trick: TrickResult) -> None:
         """A trick is taken: the steps show its points from now on."""
@@ -371,10 +358,10 @@ class FrenchState(State):
     def _hands(self) -> dict[int, list[str]]:
         """Each known hand now (the taker's with the chien, less the écart, once taken)."""
         if self.begun:
-            return {s: list(h) for s, h in self.play.sorted_hands().items()}
+            return self.play.sorted_hands()
         hands = {s: list(h or []) for s, h in self.dealt.items()}
         if self.takes_chien and self.phase not in ("auction", "call") and self.full is not None:
-            hands[self.taker] = [c for c in self.full if c not in (self.ecart or ())]
+            hands[self.taker] = self.kept
         return hands
 
     def snapshot(self) -> Snapshot:
@@ -385,21 +372,17 @@ class FrenchState(State):
             points = piles.count(tricks, {self.taker, *known}, total=HAND[self.seats]).points
             self._shown = self.counted, points, bool(known)
         _, points, known = self._shown
-        taken = self.takes_chien and phase not in ("auction", "call")  # the chien
-        unwritten = self.ecart is None and self.takes_chien and self._outcome is not None
-        return Snapshot(
-            hands=self._hands(),
-            talon=[] if taken else list(self.chien or []),
-            discard=self.unplayed() if unwritten else list(self.ecart or []),  # once scored
-            taken=play.taken() if self.begun else {},
-            points=points,
-            declarer=self.taker if phase != "auction" else None,
-            partner_known=known,
+        talon = (
+            [] if self.takes_chien and phase not in ("auction", "call") else list(self.chien or [])
         )
+        unwritten = self.ecart is None and self.takes_chien and self._outcome is not None
+        discard = self.unplayed() if unwritten else list(self.ecart or [])  # once scored
+        taken = play.taken() if self.begun else {}
+        return Snapshot(self._hands(), talon, discard, [], taken, points, self.declarer, known)
 
     @property
     def declarer(self) -> int | None:
-        return self.taker if len(self.calls) >= self.seats else None
+        return None if self.phase == "auction" else self.taker
 
     def holding(self, seat: int) -> list[str]:
         return self._hands().get(seat, [])
@@ -431,11 +414,8 @@ def _card_list(keyword: str, codes: list[str] | None) -> tgn.CardList | None:
     return None if codes is None else tgn.CardList(keyword=keyword, cards=tgn.Cards(codes))
 
 
-Read = tuple[str, int | None, str, tuple[str, ...]]
-
-
 @lru_cache(maxsize=4096)
-def read(action: str) -> Read:
+def read(action: str) -> tuple[str, int | None, str, tuple[str, ...]]:
     """(kind, seat label, word, cards) of an action as the reader spells it: a call
     (`garde sans`, `2: petite`), an announcement (`2: poignée t21 …`) or a card."""
     label, colon, rest = action.partition(":")
