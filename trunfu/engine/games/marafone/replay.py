@@ -88,8 +88,7 @@ def replay(record: Record, ctx: Context) -> None:
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
-        fault = state.say(call.word)  # the state's auction judges the call and takes it
-        if fault is not None:
+        if (fault := state.say(call.word)) is not None:  # judged once, taken when allowed
             ctx.error(call, "illegal-call", fault)
         elif ctx.want_steps:
             ctx.step(
@@ -99,7 +98,7 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.act(state, record.trump, f"trump {trump}")
     called = record.call.cards if record.call and not four else []
     if state.phase == "call" and len(called) == 1:  # else told below
-        ctx.act(state, called.card(0), called[0])
+        ctx.act(state, record.call, called[0], cards=called, place=0)
     if state.phase == "over":  # thrown in
         if played:
             ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
