@@ -162,9 +162,8 @@ class MarafoneState(State):
         if self.called and self.amico is None:
             return None
         tricks = self.playing().tricks
-        if auction is None:
-            return self._score_four(tricks, len(tricks) == self.total)
-        return self._score_trionfo(tricks)
+        score = self._score_four if auction is None else self._score_trionfo
+        return score(tricks, len(tricks) == self.total)
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
@@ -185,14 +184,13 @@ class MarafoneState(State):
 
     def took(self, trick: TrickResult) -> None:
         """A trick was taken: the points the steps show."""
-        side = trick.winner not in self.side
+        side, cards = trick.winner not in self.side, [c for _, c in trick.cards]
+        self.partner_known = self.partner_known or self.called in cards  # (Trionfo's)
         if self.auction is None:  # (the sum of the thirds, as the score counts them)
-            won = side_thirds(self.play.tricks, self.side, False)[side]
-            self.points[self.names[side]] = won / 3
-            return
-        cards = [c for _, c in trick.cards]
-        self.partner_known = self.partner_known or self.called in cards
-        self.points[self.names[side]] += trick_thirds(cards) / 3
+            won = side_thirds(self.play.tricks, self.side, False)[side] / 3
+        else:
+            won = self.points[self.names[side]] + trick_thirds(cards) / 3
+        self.points[self.names[side]] = won
 
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
@@ -221,8 +219,7 @@ class MarafoneState(State):
         if act is None:
             return [Fault("unknown-action", f"`{action}` is not a {self.name} action")]
         if trionfo and act.kind == "bid":
-            message = self.auction.fault(act.word)
-            return [Fault("illegal-call", message)] if message else []
+            return [Fault("illegal-call", said)] if (said := self.auction.fault(act.word)) else []
         if trionfo and (act.kind == "claim" or (act.kind == "card" and act.word)):
             claim = act.kind == "claim"  # (four seats' only)
             said = f"`{act.word}` belongs" if claim else f"`{act.word}`: the leader's words belong"
@@ -404,11 +401,11 @@ class MarafoneState(State):
             },
         )
 
-    def _score_trionfo(self, tricks: list[TrickResult]) -> Outcome:
+    def _score_trionfo(self, tricks: list[TrickResult], complete: bool) -> Outcome:
         """Trionfo: whether the signore's side met the goal of his bid, and the table's
         scores."""
         signore, bid, side = self.signore, self.bid, self.side
-        taken = taken_thirds(tricks, len(tricks) == self.total)
+        taken = taken_thirds(tricks, complete)
         won = goal_met(bid, signore, side, taken)
         amico = None if self.amico == signore else self.amico  # None: he plays alone
         ours = sum(thirds for winner, thirds in taken if winner in side)  # the thirds of his side
