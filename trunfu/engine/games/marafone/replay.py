@@ -151,8 +151,7 @@ def _refused(ctx: Context, state: MarafoneState) -> None:
     state refuses them (`check`)."""
     for item in ctx.record.play.items if ctx.record.play else ():
         if type(item) is Claim:
-            (fault,) = state.check(f"{item.kind} {item.seat}")
-            ctx.error(item, fault.code, fault.message)
+            ctx.tell(state.check(f"{item.kind} {item.seat}"), item)
             continue
         for i, extras in sorted(item.cards.extras.items()) if item.cards.extras else ():
             if extras.signal:
@@ -168,6 +167,5 @@ def _words(ctx: Context, state: MarafoneState, written: list[Trick]) -> None:
     for number, trick in enumerate(written[: len(tricks)], 1):
         for i, extras in sorted(trick.cards.extras.items()) if trick.cards.extras else ():
             seat, card = tricks[number - 1].cards[i]
-            fault = extras.signal and state.hear(number, seat, card, extras.signal, i == 0)
-            if fault:
+            if fault := extras.signal and state.hear(number, seat, card, extras.signal, i == 0):
                 ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)
