@@ -339,7 +339,7 @@ class MarafoneState(State):
         out-of-turn word decides the hand (the latter's fault is returned)."""
         play = self.play
         after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
-        after += [c for c in play.hands[seat] or () if c != card]  # (held till its trick ends)
+        after += (play.hands[seat] or set()) - {card}  # (held till its trick ends)
         exact = self.hands[seat] is not None or len(play.tricks) == self.total
         truth = lead and word_truth(word, card, after, exact)
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
@@ -391,7 +391,7 @@ class MarafoneState(State):
                 "trump_named_by": self.first,
                 "trump_team_won": teams[ours] > teams[theirs],
                 "teams": dict(zip(TEAM_NAMES, teams, strict=True)),
-                "card_points": dict(zip(TEAM_NAMES, [won / 3 for won in thirds], strict=True)),
+                "card_points": dict(zip(TEAM_NAMES, [thirds[0] / 3, thirds[1] / 3], strict=True)),
                 "thirds": dict(zip(TEAM_NAMES, thirds, strict=True)),
                 "maraffa": maraffa,
                 "signals": self.signals,
