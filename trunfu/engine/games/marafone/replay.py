@@ -25,25 +25,25 @@ def _no_trump(ctx: Context, record: Record, played: bool, who: str) -> None:
 
 def _first(
     record: Record, ctx: Context, hands: dict, trump: str | None, played: bool
-) -> tuple[int | None, bool]:
+) -> int | None:
     """The holder of the first card (4D leads, 5S speaks first): from the deal, else the
     only seat s whose hand is not given such that, with the first trick led by the seat
     `shift` places after s (at four seats s; in Trionfo the signore, the bidder of the
     auction turned round from s), s plays that card and every seat whose hand is given
     plays only its own cards (with no hand given, every seat fits: a play can be turned
     round the table; it is walked once, from seat 1); told as missing when the record does
-    not show it. True when five passes make him not matter."""
+    not show it; seat 1 when five passes make him not matter."""
     seats, four = ctx.seats, ctx.seats == 4
     card, shift = FIRST_CARD[seats], 0 if four else None
     shown = first_holder(hands)
     if shown is not None:
-        return shown, False
+        return shown
     if not four:
         auction = Auction(1)
         for call in record.calls():
             auction.say(call.word)
         if auction.thrown_in:
-            return 1, True  # five passes are the same whoever spoke first
+            return 1  # five passes are the same whoever spoke first
         shift = auction.bidder - 1 if auction.bidder else None
     fits = []
     if shift is not None:
@@ -64,7 +64,7 @@ def _first(
         unknown = f"the holder of {card} {does}, but the record does not show who held {card}"
         hint = "give the deal (one hand is enough when the play then fits a single seat)"
         ctx.error(where, "unknown-leader" if four else "unknown-first", f"{unknown}: {hint}")
-    return first, False
+    return first
 
 
 def replay(record: Record, ctx: Context) -> None:
@@ -74,7 +74,7 @@ def replay(record: Record, ctx: Context) -> None:
     played = record.play is not None and any(type(item) is not Claim for item in record.play.items)
     if four and trump is None:
         return _no_trump(ctx, record, played, "the holder of 4D")
-    first, guessed = _first(record, ctx, hands, trump, played)
+    first = _first(record, ctx, hands, trump, played)
     if first is None:
         return None
     state = MarafoneState(hands, first=first, dealer=ctx.dealer, tags=record.tags)
@@ -88,8 +88,7 @@ def replay(record: Record, ctx: Context) -> None:
         if call.label is not None and seat and call.label != seat:
             message = f"the call is labelled seat {call.label}, but it is seat {seat}'s turn"
             ctx.error(call, "wrong-turn", message)
-        fault = state.say(call.word)  # the state's auction judges the call and takes it
-        if fault is not None:
+        if (fault := state.say(call.word)) is not None:  # judged once, taken when allowed
             ctx.error(call, "illegal-call", fault)
         elif ctx.want_steps:
             ctx.step(
@@ -99,13 +98,13 @@ def replay(record: Record, ctx: Context) -> None:
         ctx.act(state, record.trump, f"trump {trump}")
     called = record.call.cards if record.call and not four else []
     if state.phase == "call" and len(called) == 1:  # else told below
-        ctx.act(state, called.card(0), called[0])
+        ctx.act(state, record.call, called[0], cards=called, place=0)
     if state.phase == "over":  # thrown in
         if played:
             ctx.error(record.play, "thrown-in", "everybody passed: the hand is thrown in")
         if not ctx.failed:
             ctx.outcome = state.outcome
-            if guessed:  # who spoke is not known
+            if first_holder(hands) is None:  # who spoke is not known
                 ctx.outcome.speakers = []
         return None
     if state.phase == "auction":
@@ -122,8 +121,7 @@ def replay(record: Record, ctx: Context) -> None:
     if state.trump is None:  # the state refused the suit (not one of the deck): no play
         return None
     if ctx.want_steps:  # one step shows trumps and the called card
-        call = f" call {state.called}" if state.called else ""
-        calls = f" and calls {state.called}" if state.called else ""
+        call, calls = (f" call {c}", f" and calls {c}") if (c := state.called) else ("", "")
         holds = ", who holds 4D," if four else ""
         label = f"seat {leader}{holds} names {DECK.suit_name(trump)} as trumps{calls}"
         ctx.step("call", seat=leader, text=f"trump {trump}{call}", node=record.trump, label=label)
@@ -153,8 +151,7 @@ def _refused(ctx: Context, state: MarafoneState) -> None:
     state refuses them (`check`)."""
     for item in ctx.record.play.items if ctx.record.play else ():
         if type(item) is Claim:
-            (fault,) = state.check(f"{item.kind} {item.seat}")
-            ctx.error(item, fault.code, fault.message)
+            ctx.tell(state.check(f"{item.kind} {item.seat}"), item)
             continue
         for i, extras in sorted(item.cards.extras.items()) if item.cards.extras else ():
             if extras.signal:
@@ -170,6 +167,5 @@ def _words(ctx: Context, state: MarafoneState, written: list[Trick]) -> None:
     for number, trick in enumerate(written[: len(tricks)], 1):
         for i, extras in sorted(trick.cards.extras.items()) if trick.cards.extras else ():
             seat, card = tricks[number - 1].cards[i]
-            fault = extras.signal and state.hear(number, seat, card, extras.signal, i == 0)
-            if fault:
+            if fault := extras.signal and state.hear(number, seat, card, extras.signal, i == 0):
                 ctx.error((extras.signal_line, extras.signal_column), fault.code, fault.message)

@@ -86,21 +86,14 @@ def team(seat: int) -> int:
 
 def parse_target(value: str | None) -> int | None:
     """The `Target` tag: 41 when absent; None when it is not a positive number."""
-    if value is None:
-        return DEFAULT_TARGET
-    target = number(value.strip())
-    return target if target else None
+    return DEFAULT_TARGET if value is None else number(value.strip()) or None
 
 
 def parse_match_score(value: str | None) -> tuple[int, int] | None:
     """The `MatchScore` tag `"A B"` (teams 1+3 and 2+4 before this hand); `"0 0"` when
     absent (the first hand of a match); None when malformed."""
-    if value is None:
-        return (0, 0)
-    parts = [number(part) for part in value.split()]
-    if len(parts) != 2 or None in parts:
-        return None
-    return parts[0], parts[1]
+    parts = [number(part) for part in ("0 0" if value is None else value).split()]
+    return (parts[0], parts[1]) if len(parts) == 2 and None not in parts else None
 
 
 def fuori_right(claimer: int, so_far: tuple[int, int], match: tuple[int, int], target: int) -> bool:
@@ -122,8 +115,4 @@ def word_truth(word: str, led: str, after: Collection[str], exact: bool) -> bool
     if word == "busso":
         return True
     still = any(c[-1] == led[-1] for c in after)
-    if exact:
-        return still if word == "striscio" else not still
-    if not still:
-        return None  # the play shows none, which proves nothing
-    return word == "striscio"
+    return still == (word == "striscio") if exact or still else None  # none shown proves nothing

@@ -155,17 +155,15 @@ class MarafoneState(State):
         score it."""
         auction = self.auction
         if auction is not None and auction.thrown_in:
-            breakdown = {"auction_first": self.first, "bid": None}
-            speakers = list(auction.speakers)
+            breakdown, speakers = {"auction_first": self.first, "bid": None}, list(auction.speakers)
             return Outcome.of(
                 [0] * 5, thrown_in=True, speakers=speakers, margin=0.0, breakdown=breakdown
             )
         if self.called and self.amico is None:
             return None
         tricks = self.playing().tricks
-        if auction is None:
-            return self._score_four(tricks, len(tricks) == self.total)
-        return self._score_trionfo(tricks)
+        score = self._score_four if auction is None else self._score_trionfo
+        return score(tricks, len(tricks) == self.total)
 
     def playing(self) -> TrickPlay:
         """The play (begun on first use)."""
@@ -186,14 +184,13 @@ class MarafoneState(State):
 
     def took(self, trick: TrickResult) -> None:
         """A trick was taken: the points the steps show."""
-        side = trick.winner not in self.side
+        side, cards = trick.winner not in self.side, [c for _, c in trick.cards]
+        self.partner_known = self.partner_known or self.called in cards  # (Trionfo's)
         if self.auction is None:  # (the sum of the thirds, as the score counts them)
-            won = side_thirds(self.play.tricks, self.side, False)[side]
-            self.points[self.names[side]] = won / 3
-            return
-        cards = [c for _, c in trick.cards]
-        self.partner_known = self.partner_known or self.called in cards
-        self.points[self.names[side]] += trick_thirds(cards) / 3
+            won = side_thirds(self.play.tricks, self.side, False)[side] / 3
+        else:
+            won = self.points[self.names[side]] + trick_thirds(cards) / 3
+        self.points[self.names[side]] = won
 
     def close(self) -> None:
         """The play is over: the last trick's point to its winner, the hand over."""
@@ -222,8 +219,7 @@ class MarafoneState(State):
         if act is None:
             return [Fault("unknown-action", f"`{action}` is not a {self.name} action")]
         if trionfo and act.kind == "bid":
-            message = self.auction.fault(act.word)
-            return [Fault("illegal-call", message)] if message else []
+            return [Fault("illegal-call", said)] if (said := self.auction.fault(act.word)) else []
         if trionfo and (act.kind == "claim" or (act.kind == "card" and act.word)):
             claim = act.kind == "claim"  # (four seats' only)
             said = f"`{act.word}` belongs" if claim else f"`{act.word}`: the leader's words belong"
@@ -274,17 +270,15 @@ class MarafoneState(State):
             self.called, self.phase = act.card, "play"
             self.amico = next((s for s, h in self.hands.items() if h and act.card in h), None)
         elif kind == "claim" and phase == "play" and self.auction is None:
-            after = len(self.playing().tricks)
-            self.claim = {"kind": act.word, "seat": act.seat, "after_trick": after}
+            self.claim = {"kind": act.word, "seat": act.seat, "after_trick": len(self.play.tricks)}
             self.phase = "over"
         elif kind == "card" and phase == "play":
             play = self.playing()
             number, seat, lead = play.number, play.to_play, not play.trick
-            done = play.play(act.card)
-            if done is not None:
+            if (done := play.play(act.card)) is not None:
                 self.took(done)
-                if play.over:
-                    self.close()
+            if play.over:
+                self.close()
             if act.word and self.auction is None:
                 self.hear(number, seat, act.card, act.word, lead)
 
@@ -314,19 +308,18 @@ class MarafoneState(State):
         if (outcome := self.outcome) is not None:
             tags.append(tgn.Tag(name="Result", value=outcome.result))
         hands = [tgn.Hand(owner=str(s), cards=tgn.Cards(h)) for s, h in self.hands.items() if h]
-        record = tgn.Record(tags=tags, deal=tgn.Deal(hands=hands) if hands else None)
-        if self.auction is not None:
-            record.auction = tgn.Auction(rounds=[[tgn.Call(word=w) for w in self.auction.calls]])
-        if self.called is not None:
-            record.call = tgn.CardList(keyword="call", cards=tgn.Cards([self.called]))
-        if self.trump is not None:
-            record.trump = tgn.Trump(suit=self.trump)
         words = {(said["trick"], said["seat"]): said["word"] for said in self.signals}
         items: list[tgn.Trick | tgn.Claim] = [*self.play.written(words)] if self.play else []
         items += [tgn.Claim(kind=self.claim["kind"], seat=self.claim["seat"])] if self.claim else []
-        if items:
-            record.play = tgn.Play(items=items)
-        return record
+        calls = self.auction and [[tgn.Call(word=word) for word in self.auction.calls]]
+        return tgn.Record(
+            tags=tags,
+            deal=tgn.Deal(hands=hands) if hands else None,
+            auction=calls and tgn.Auction(rounds=calls),
+            call=self.called and tgn.CardList(keyword="call", cards=tgn.Cards([self.called])),
+            trump=self.trump and tgn.Trump(suit=self.trump),
+            play=tgn.Play(items=items) if items else None,
+        )
 
     def _match(self) -> tuple[tuple[int, int] | None, int | None]:
         tags = {tag.name: tag.value for tag in reversed(self.tags)}  # the first of each name
@@ -346,7 +339,7 @@ class MarafoneState(State):
         out-of-turn word decides the hand (the latter's fault is returned)."""
         play = self.play
         after = [t.cards[(seat - t.leader) % 4][1] for t in play.tricks[number:]]
-        after += [c for c in play.hands[seat] or () if c != card]  # (held till its trick ends)
+        after += (play.hands[seat] or set()) - {card}  # (held till its trick ends)
         exact = self.hands[seat] is not None or len(play.tricks) == self.total
         truth = lead and word_truth(word, card, after, exact)
         self.signals.append({"trick": number, "seat": seat, "word": word, "true": truth})
@@ -360,15 +353,13 @@ class MarafoneState(State):
         """Four seats: the team points, the maraffa (A, 2, 3 of trumps in a hand known,
         led off with the ace), the 11–0 of an irregularity or a claim."""
         thirds = side_thirds(tricks, self.side, complete)  # teams 1+3 and 2+4
-        ace, maraffa = "A" + self.trump, None
+        so_far, maraffa = [points(thirds[0]), points(thirds[1])], None
         for seat, cards in self.play.dealt.items():
             if (self.hands[seat] is not None or complete) and holds_maraffa(cards, self.trump):
-                first = bool(tricks) and (seat, ace) in tricks[0].cards
+                first = bool(tricks) and (seat, "A" + self.trump) in tricks[0].cards
                 maraffa = {"seat": seat, "team": TEAM_NAMES[team(seat)], "ace_first": first}
+                so_far[team(seat)] += MARAFFA_POINTS if first else 0
                 break
-        so_far = [points(thirds[0]), points(thirds[1])]
-        if maraffa and maraffa["ace_first"]:
-            so_far[team(maraffa["seat"])] += MARAFFA_POINTS
         claim, end, teams = None, "complete", so_far
         if self.irregular is not None:  # the word came before any claim
             teams, end = eleven_nil(self.irregular["seat"]), "irregularity"
@@ -383,27 +374,24 @@ class MarafoneState(State):
                 right = fuori_right(seat, so_far, match, target)
                 teams = so_far if right else eleven_nil(seat)
                 claim = claim | {"match_score": list(match), "target": target, "right": right}
-        leader, partner = self.first, (self.first + 1) % 4 + 1
-        ours, theirs = team(leader), 1 - team(leader)
-        named = [("maraffa", maraffa["seat"])] if maraffa else []
-        named += [(f"signals.{s['word']}", s["seat"]) for s in self.signals]
-        named += [(f"claim.{claim['kind']}", claim["seat"])] if claim else []
-        named += [("irregularity", self.irregular["seat"])] if self.irregular else []
+        ours, theirs = team(self.first), 1 - team(self.first)  # the team that named trumps
+        named = [("maraffa", maraffa), *[(f"signals.{s['word']}", s) for s in self.signals]]
+        named += [(f"claim.{end}", claim), ("irregularity", self.irregular)]  # those made
         side = ("declarer", "defence") if ours == 0 else ("defence", "declarer")  # by team
         attack, defence = thirds[ours] / 3, thirds[theirs] / 3
         return Outcome.of(
             [*teams, *teams],  # seats 1 to 4: teams 1+3, 2+4, 1+3, 2+4
-            declarer=leader,
-            partners=[partner],
+            declarer=self.first,
+            partners=[(self.first + 1) % 4 + 1],
             card_points={"declarer": attack, "defence": defence},
             margin=attack - defence,
-            bonuses=[Bonus(name=name, side=side[team(s)], points=1.0) for name, s in named],
+            bonuses=[Bonus(name=n, side=side[team(d["seat"])], points=1.0) for n, d in named if d],
             breakdown={
                 "trump": self.trump,
-                "trump_named_by": leader,
+                "trump_named_by": self.first,
                 "trump_team_won": teams[ours] > teams[theirs],
                 "teams": dict(zip(TEAM_NAMES, teams, strict=True)),
-                "card_points": dict(zip(TEAM_NAMES, [won / 3 for won in thirds], strict=True)),
+                "card_points": dict(zip(TEAM_NAMES, [thirds[0] / 3, thirds[1] / 3], strict=True)),
                 "thirds": dict(zip(TEAM_NAMES, thirds, strict=True)),
                 "maraffa": maraffa,
                 "signals": self.signals,
@@ -413,11 +401,11 @@ class MarafoneState(State):
             },
         )
 
-    def _score_trionfo(self, tricks: list[TrickResult]) -> Outcome:
+    def _score_trionfo(self, tricks: list[TrickResult], complete: bool) -> Outcome:
         """Trionfo: whether the signore's side met the goal of his bid, and the table's
         scores."""
         signore, bid, side = self.signore, self.bid, self.side
-        taken = taken_thirds(tricks, len(tricks) == self.total)
+        taken = taken_thirds(tricks, complete)
         won = goal_met(bid, signore, side, taken)
         amico = None if self.amico == signore else self.amico  # None: he plays alone
         ours = sum(thirds for winner, thirds in taken if winner in side)  # the thirds of his side

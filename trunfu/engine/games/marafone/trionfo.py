@@ -28,10 +28,8 @@ SCORES: dict[str, tuple[int, int | None, int]] = {
 class Auction:
     """The auction walked call by call."""
 
-    first: int
-    seats: int = SEATS
-    turn: int = 0
-    """The seat to speak next (0 when the auction is over)."""
+    turn: int
+    """The seat to speak next: first the holder of 5S, 0 once the auction is over."""
     passed: set[int] = field(default_factory=set)
     bid: str | None = None
     bidder: int | None = None
@@ -40,16 +38,13 @@ class Auction:
     calls: list[str] = field(default_factory=list)
     """Each call made, in order."""
 
-    def __post_init__(self) -> None:
-        self.turn = self.first
-
     @property
     def over(self) -> bool:
         return self.turn == 0
 
     @property
     def thrown_in(self) -> bool:
-        return len(self.passed) == self.seats
+        return len(self.passed) == SEATS
 
     def fault(self, word: str) -> str | None:
         """Why the seat whose turn it is may not say `word` now (None: it may)."""
@@ -78,10 +73,10 @@ class Auction:
         else:
             self.bid, self.bidder = word, seat
         self.turn = 0  # the next seat that has not passed; none once all but the bidder have
-        if len(self.passed) < self.seats - 1 or self.bidder is None:
-            for after in range(seat, seat + self.seats):
-                if after % self.seats + 1 not in self.passed:
-                    self.turn = after % self.seats + 1
+        if len(self.passed) < SEATS - 1 or self.bidder is None:
+            for after in range(seat, seat + SEATS):
+                if after % SEATS + 1 not in self.passed:
+                    self.turn = after % SEATS + 1
                     break
         return None
 
