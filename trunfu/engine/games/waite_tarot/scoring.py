@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....notation.lexer import CODES
 from ...model import TrickResult
 from .declarations import TAROTS
 
@@ -12,23 +13,9 @@ FOOL_POINTS = 5
 """The Fool counts 5 for its owner, not in the trick where it was played."""
 KING_TRUMPED = 5
 COURTS = {"Q": 4, "C": 3, "J": 2}
-
-
-class _Values(dict[str, int]):
-    """Card → what it makes a trick worth: 5 for a Tarot (but the Fool), 4 for a queen, 3
-    for a cavalier, 2 for a jack, otherwise 1; worked out once per card."""
-
-    def __missing__(self, card: str) -> int:
-        value = self[card] = 5 if card in TAROTS and card != FOOL else COURTS.get(card[:-1], 1)
-        return value
-
-
-VALUE = _Values()
-
-
-def trick_value(cards: Sequence[str]) -> int:
-    """A trick's worth, its best card's value (the Fool counts apart)."""
-    return max(map(VALUE.__getitem__, cards)) if cards else 1
+VALUE = {card: 5 if card in TAROTS and card != FOOL else COURTS.get(card[:-1], 1) for card in CODES}
+"""Card → what it makes a trick worth: 5 for a Tarot (but the Fool), 4 for a queen, 3 for a
+cavalier, 2 for a jack, otherwise 1 (a trick is worth its best card's)."""
 
 
 def king_trumped(cards: Sequence[str], winning: str) -> bool:
@@ -39,8 +26,8 @@ def king_trumped(cards: Sequence[str], winning: str) -> bool:
 
 
 def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Each seat's trick points and, among them, its kings trumped: every trick's worth
-    (`trick_value`) to its winner, 5 more for a king of the suit led taken by a trump, and
+    """Each seat's trick points and, among them, its kings trumped: every trick's worth (its
+    best card's `VALUE`) to its winner, 5 more for a king of the suit led taken by a trump, and
     the Fool's 5 to the seat that played it."""
     points = dict.fromkeys(range(1, seats + 1), 0)
     kings = dict.fromkeys(range(1, seats + 1), 0)
