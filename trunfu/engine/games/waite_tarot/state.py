@@ -290,11 +290,8 @@ class WaiteState(State):
 
     @property
     def outcome(self) -> Outcome | None:
-        if self._outcome is None and self.over:
-            self._outcome = self._score()
-        return self._outcome
-
-    def _score(self) -> Outcome:
+        if self._outcome is not None or not self.over:
+            return self._outcome
         seats = range(1, self.seats + 1)
         points, kings = tally(self.play.tricks, self.seats)
         said = self._declarations()
@@ -312,7 +309,7 @@ class WaiteState(State):
             "totals": totals,
             "card_points": points,
         }
-        return Outcome.of(
+        self._outcome = Outcome.of(
             scores,
             sides={str(s): [s] for s in seats},
             card_points={str(s): float(points[s]) for s in seats},
@@ -324,6 +321,7 @@ class WaiteState(State):
                 "best": next((s for s in seats if scores[s - 1]), None),  # the one that scores
             },
         )
+        return self._outcome
 
     def _declarations(self) -> dict[int, list[Declaration]]:
         """Each seat's declarations: what it announced (rightly) when its hand is not known,
@@ -411,8 +409,5 @@ def actions(record: Record) -> list[tuple[int | None, str]]:
     state = start(record)
     out = [(state.dealer, c) for c in discard_shown(record, state.pool()) or []]
     out += [(int(text[0]), text) for text in map(spell, in_rules_order(record))]
-    play = TrickPlay(RULES, state.seats, state.leader, TRICKS, dict.fromkeys(state.hands))
-    for card in record.played():
-        out.append((play.to_play, card))
-        play.play(card)
-    return out
+    tricks = [trick.cards for trick in record.play.tricks] if record.play else []
+    return out + [(seat, card) for _, seat, card in state.new_play().walk(tricks)]
