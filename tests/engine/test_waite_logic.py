@@ -4,7 +4,8 @@ scores with the Fool and a trumped king, and the result as a difference."""
 from __future__ import annotations
 
 from trunfu.engine.games.waite_tarot.declarations import announced, declarations, sequences
-from trunfu.engine.games.waite_tarot.scoring import difference_result, king_trumped, trick_value
+from trunfu.engine.games.waite_tarot.scoring import difference_result, king_trumped, tally
+from trunfu.engine.model import TrickResult
 
 
 def kinds(hand):
@@ -79,13 +80,16 @@ def test_announced_card_shown_twice():
 
 
 def test_trick_values():
-    assert trick_value(["KD", "2D"]) == 5  # a king is a Tarot
-    assert trick_value(["T1", "T5"]) == 5  # the Pagad
-    assert trick_value(["QC", "CC", "2C"]) == 4
-    assert trick_value(["CC", "JC"]) == 3
-    assert trick_value(["JB", "2B"]) == 2
-    assert trick_value(["9S", "T4"]) == 1
-    assert trick_value(["9S", "EX"]) == 1  # the Fool is not in the trick
+    def worth(*cards: str) -> int:  # of a trick led and won by seat 1
+        return tally([TrickResult(1, 1, list(enumerate(cards, 1)), 1)], len(cards))[0][1]
+
+    assert worth("KD", "2D") == 5  # a king is a Tarot
+    assert worth("T1", "T5") == 5  # the Pagad
+    assert worth("QC", "CC", "2C") == 4
+    assert worth("CC", "JC") == 3
+    assert worth("JB", "2B") == 2
+    assert worth("9S", "T4") == 1
+    assert worth("9S", "EX") == 1  # the Fool is not in the trick
 
 
 def test_king_trumped():

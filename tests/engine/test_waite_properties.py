@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from mangling import change_one_card, internal_errors, mangle, swap_between_seats
 
 from trunfu.engine import replay, simulate
-from trunfu.engine.games.waite_tarot.scoring import trick_value
+from trunfu.engine.games.waite_tarot.scoring import VALUE
 from trunfu.notation.reader import read_text
 from trunfu.notation.writer import write
 from trunfu.referee import judge
@@ -41,7 +41,7 @@ def test_simulated_deals_validate_round_trip_and_add_up(seats, seed):
         assert totals == [b["totals"][s] for s in seat_keys]
         # every trick's worth to its winner, 5 for the Fool's owner (when it was not in
         # the dead hand or the discard), 5 per king trumped
-        worth = sum(trick_value([c for _, c in t.cards]) for t in rep.tricks)
+        worth = sum(max(VALUE[c] for _, c in t.cards) for t in rep.tricks)
         fool = 5 * any(c == "EX" for t in rep.tricks for _, c in t.cards)
         assert sum(b["tricks"].values()) == worth + fool + sum(b["kings_trumped"].values())
         ranked = sorted(totals, reverse=True)

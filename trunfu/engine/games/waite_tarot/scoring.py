@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....notation.lexer import CODES
 from ...model import TrickResult
 from .declarations import TAROTS
 
@@ -12,23 +13,9 @@ FOOL_POINTS = 5
 """The Fool counts 5 for its owner, not in the trick where it was played."""
 KING_TRUMPED = 5
 COURTS = {"Q": 4, "C": 3, "J": 2}
-
-
-class _Values(dict[str, int]):
-    """Card → what it makes a trick worth: 5 for a Tarot (but the Fool), 4 for a queen, 3
-    for a cavalier, 2 for a jack, otherwise 1; worked out once per card."""
-
-    def __missing__(self, card: str) -> int:
-        value = self[card] = 5 if card in TAROTS and card != FOOL else COURTS.get(card[:-1], 1)
-        return value
-
-
-VALUE = _Values()
-
-
-def trick_value(cards: Sequence[str]) -> int:
-    """A trick's worth, its best card's value (the Fool counts apart)."""
-    return max(map(VALUE.__getitem__, cards)) if cards else 1
+VALUE = {card: 5 if card in TAROTS and card != FOOL else COURTS.get(card[:-1], 1) for card in CODES}
+"""Card → what it makes a trick worth: 5 for a Tarot (but the Fool), 4 for a queen, 3 for a
+cavalier, 2 for a jack, otherwise 1 (a trick is worth its best card's)."""
 
 
 def king_trumped(cards: Sequence[str], winning: str) -> bool:
@@ -39,21 +26,23 @@ def king_trumped(cards: Sequence[str], winning: str) -> bool:
 
 
 def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Each seat's trick points and, among them, its kings trumped: every trick's worth
-    (`trick_value`) to its winner, 5 more for a king of the suit led taken by a trump, and
-    the Fool's 5 to the seat that played it."""
+    """Each seat's trick points and, among them, its kings trumped: every trick's worth (its
+    best card's `VALUE`) to its winner, 5 more for a king of the suit led taken by a trump, and
+    the Fool's 5 to the seat that played it. The tricks are whole; the deck has one Fool."""
     points = dict.fromkeys(range(1, seats + 1), 0)
     kings = dict.fromkeys(range(1, seats + 1), 0)
-    value = VALUE.__getitem__
-    for trick in tricks:
-        winner, cards = trick.winner, trick.cards
-        codes = [card for _, card in cards]
-        points[winner] += max(map(value, codes))
-        if FOOL in codes:
-            points[cards[codes.index(FOOL)][0]] += FOOL_POINTS
-        winning = codes[(winner - trick.leader) % seats]  # the cards go round from the leader
-        if winning[0] == "T" and king_trumped(codes, winning):  # only a trump takes a king
-            kings[winner] += KING_TRUMPED
+    played = [card for trick in tricks for _, card in trick.cards]
+    # each trick's worth: the best of its cards' values, taken place by place over the tricks
+    worths = map(max, *(map(VALUE.__getitem__, played[place::seats]) for place in range(seats)))
+    for start, trick, worth in zip(range(0, len(played), seats), tricks, worths, strict=True):
+        winner = trick.winner
+        points[winner] += worth
+        winning = played[start + (winner - trick.leader) % seats]  # round from the leader
+        if winning[0] == "T" and king_trumped(played[start : start + seats], winning):
+            kings[winner] += KING_TRUMPED  # only a trump takes a king
+    if FOOL in played:
+        fool = played.index(FOOL)
+        points[tricks[fool // seats].cards[fool % seats][0]] += FOOL_POINTS
     return {s: p + kings[s] for s, p in points.items()}, kings
 
 

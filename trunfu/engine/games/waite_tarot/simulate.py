@@ -4,6 +4,7 @@ every seat declares the combinations it holds; cards at random among the legal o
 
 from __future__ import annotations
 
+import copy
 import random
 
 from .declarations import TAROTS, declarations
@@ -56,27 +57,19 @@ def choose(state: WaiteState, rng: random.Random) -> str:
 def _exchange(state: WaiteState, rng: random.Random, order: list[int]) -> str:
     """A small card back to the seat that answered, else a Tarot to the asker."""
     hands = state.hands
-    for (asker, giver), owing in state.owed.items():
-        if owing:
-            return f"{asker}>{giver}: {rng.choice(_small(hands[asker]))}"
+    for asker, giver in state.owed:  # the first card owed
+        return f"{asker}>{giver}: {rng.choice(_small(hands[asker]))}"
     asker = next(s for s, answered in state.asks.items() if not answered)
     giver = next(s for s in order if s != asker and any(c in TAROTS for c in hands[s]))
     return f"{giver}>{asker}: {rng.choice([c for c in hands[giver] if c in TAROTS])}"
 
 
 def _sampled(rng: random.Random, population: list[str], taken: list[str]) -> str:
-    """The card after `taken` in `rng.sample(population, 3)`, drawn as `sample` draws it,
-    so that the dealer's discard, chosen one card per action, is what one sample of the
-    same seed gives."""
-    n, i = len(population), len(taken)
-    if n <= 21:  # `sample` keeps a pool, moving its last card into each vacancy
-        pool = list(population)
-        for m, card in enumerate(taken):
-            j = pool.index(card, 0, n - m)
-            pool[j] = pool[n - m - 1]
-        return pool[rng.randrange(n - i)]
-    chosen = {population.index(card) for card in taken}  # else it draws again on a repeat
-    j = rng.randrange(n)
-    while j in chosen:
-        j = rng.randrange(n)
-    return population[j]
+    """The card after `taken` in `rng.sample(population, 3)`: the dealer's discard, chosen one
+    card per action, is one sample, drawn by a copy of `rng` until its last card, when `rng`
+    goes on from the copy's state."""
+    twin = copy.copy(rng)
+    card = twin.sample(population, DISCARD)[len(taken)]
+    if len(taken) == DISCARD - 1:
+        rng.setstate(twin.getstate())
+    return card

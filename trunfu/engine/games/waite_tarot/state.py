@@ -76,10 +76,9 @@ class WaiteState(State):
         self.talon_taken = self.discard_done = False
         self.discarded: list[str] = []
         self.asks: dict[int, bool] = {}  # a seat that asked for a third Tarot → answered
-        self.owed: dict[tuple[int, int], bool] = {}  # (asker, its answerer) → a card owed
+        self.owed: dict[tuple[int, int], None] = {}  # (asker, its answerer): a card owed
         self.exchanges: list[Exchange] = []
         self.announced: list[Announcement] = []
-        self.play: TrickPlay | None = None
         self.points = {str(s): 0.0 for s in range(1, seats + 1)}  # of the tricks taken
         self._outcome: Outcome | None = None
 
@@ -115,13 +114,12 @@ class WaiteState(State):
     def due(self) -> Fault | None:
         """What the exchange waits for: a card back from a seat that received a Tarot, or
         the Tarot an ask calls for from a seat known to hold one."""
-        for (asker, giver), owing in self.owed.items():
-            if owing:
-                return Fault(
-                    "bad-exchange",
-                    f"seat {asker} received a Tarot from seat {giver} and gives a small card "
-                    f"back (`{asker}>{giver}: CARD`)",
-                )
+        for asker, giver in self.owed:  # the first card owed
+            return Fault(
+                "bad-exchange",
+                f"seat {asker} received a Tarot from seat {giver} and gives a small card back "
+                f"(`{asker}>{giver}: CARD`)",
+            )
         for asker in [seat for seat, answered in self.asks.items() if not answered]:
             for seat, hand in self.hands.items():
                 shown = next((c for c in hand or () if c in TAROTS and seat != asker), None)
@@ -202,9 +200,39 @@ class WaiteState(State):
             when = "after the discard" if self.play is None else "before the play"
             return Fault("illegal-action", f"announcements and exchanges come {when}")
         if type(item) is Exchange:
-            return self._exchange_fault(item.giver, item.receiver, item.card.code)
-        first = self._ask_fault(item.seat) if item.word == "ask" else self.due()
-        return first or self.judge_declaration(item)
+            giver, receiver, card = item.giver, item.receiver, item.card.code
+            said = f"seat {giver} hands {card} to seat {receiver}"
+            if card in TAROTS and self.asks.get(receiver) is not False:
+                why = "did not ask for a Tarot" if receiver not in self.asks else "already has one"
+                return Fault("bad-exchange", f"{said}, who {why}")
+            if card not in TAROTS and (giver, receiver) not in self.owed:
+                return Fault(
+                    "bad-exchange",
+                    f"{said}, but only a seat whose ask was answered gives a small card back, to "
+                    "the seat that answered",
+                )
+            if card in (self.hands[giver] or [card]):
+                return None
+            return Fault("card-not-held", f"seat {giver} hands over {card} but does not hold it")
+        if item.word != "ask":
+            return self.due() or self.judge_declaration(item)
+        seat, hand = item.seat, self.hands[item.seat]
+        held = len([c for c in hand or () if c in TAROTS])
+        if self.exchanges or any(i.word != "ask" for i in self.announced):
+            why = (
+                "asks too late: asks come before the exchanges and the declarations (on the "
+                "hands after the discard)"
+            )
+        elif seat in self.asks:
+            why = "has already asked for a third Tarot"
+        elif hand is not None and held % 3 != 2:
+            why = (
+                f"asks for a third Tarot but holds {held}: a seat asks when two (or five) "
+                "Tarots make one short of a three"
+            )
+        else:
+            return self.judge_declaration(item)
+        return Fault("bad-ask", f"seat {seat} {why}")
 
     def new_play(self) -> TrickPlay:
         """The play about to begin (the hands as they are now, the cards out of them known to
@@ -212,39 +240,6 @@ class WaiteState(State):
         lying = dict.fromkeys(self.discarded, "in the dealer's discard")
         lying.update(dict.fromkeys(self.dead or (), "in the dead hand"))
         return TrickPlay(RULES, self.seats, self.leader, TRICKS, self.hands, lying=lying)
-
-    def _ask_fault(self, seat: int) -> Fault | None:
-        held = len([c for c in self.hands[seat] or () if c in TAROTS])
-        if self.exchanges or any(item.word != "ask" for item in self.announced):
-            return Fault(
-                "bad-ask",
-                f"seat {seat} asks too late: asks come before the exchanges and the "
-                "declarations (on the hands after the discard)",
-            )
-        if seat in self.asks:
-            return Fault("bad-ask", f"seat {seat} has already asked for a third Tarot")
-        if self.hands[seat] is not None and held % 3 != 2:
-            return Fault(
-                "bad-ask",
-                f"seat {seat} asks for a third Tarot but holds {held}: a seat asks when two (or "
-                "five) Tarots make one short of a three",
-            )
-        return None
-
-    def _exchange_fault(self, giver: int, receiver: int, card: str) -> Fault | None:
-        said = f"seat {giver} hands {card} to seat {receiver}"
-        if card in TAROTS and self.asks.get(receiver) is not False:
-            why = "did not ask for a Tarot" if receiver not in self.asks else "already has one"
-            return Fault("bad-exchange", f"{said}, who {why}")
-        if card not in TAROTS and not self.owed.get((giver, receiver)):
-            return Fault(
-                "bad-exchange",
-                f"{said}, but only a seat whose ask was answered gives a small card back, to the "
-                "seat that answered",
-            )
-        if card not in (self.hands[giver] or [card]):
-            return Fault("card-not-held", f"seat {giver} hands over {card} but does not hold it")
-        return None
 
     def perform(self, action: str | Item) -> None:
         """`State.perform`; `action` may also be a record's announcement or exchange."""
@@ -268,9 +263,9 @@ class WaiteState(State):
         elif type(item) is Exchange:
             card, giver, receiver = item.card.code, item.giver, item.receiver
             if card in TAROTS:  # an ask answered: a small card is owed back
-                self.asks[receiver] = self.owed[receiver, giver] = True
+                self.asks[receiver], self.owed[receiver, giver] = True, None
             else:
-                self.owed[giver, receiver] = False
+                self.owed.pop((giver, receiver), None)
             if card in (self.hands.get(giver) or ()):
                 self.hands[giver].remove(card)
             if self.hands.get(receiver) is not None:
@@ -295,18 +290,14 @@ class WaiteState(State):
 
     @property
     def outcome(self) -> Outcome | None:
-        if self._outcome is None and self.over:
-            self._outcome = self._score()
-        return self._outcome
-
-    def _score(self) -> Outcome:
+        if self._outcome is not None or not self.over:
+            return self._outcome
         seats = range(1, self.seats + 1)
         points, kings = tally(self.play.tricks, self.seats)
         said = self._declarations()
         declared = {s: sum(d.points for d in said[s]) for s in seats}
         totals = {s: declared[s] + points[s] for s in seats}
         scores = difference_result(list(totals.values()))
-        best = max(seats, key=totals.__getitem__)
         won = [(f"declarations.{d.kind}", s, d.points) for s in seats for d in said[s]]
         won += [("kings_trumped", s, kings[s]) for s in seats if kings[s]]
         parts = {
@@ -318,7 +309,7 @@ class WaiteState(State):
             "totals": totals,
             "card_points": points,
         }
-        return Outcome.of(
+        self._outcome = Outcome.of(
             scores,
             sides={str(s): [s] for s in seats},
             card_points={str(s): float(points[s]) for s in seats},
@@ -327,19 +318,18 @@ class WaiteState(State):
             breakdown={
                 **{name: {str(s): part[s] for s in seats} for name, part in parts.items()},
                 "discard": DECK.sort(self.discarded),
-                "best": best if scores[best - 1] else None,
+                "best": next((s for s in seats if scores[s - 1]), None),  # the one that scores
             },
         )
+        return self._outcome
 
     def _declarations(self) -> dict[int, list[Declaration]]:
         """Each seat's declarations: what it announced (rightly) when its hand is not known,
         5 for an ask nobody answered, and every combination of its hand when known."""
         hands = {s: self.known(s) for s in range(1, self.seats + 1)}
         out: dict[int, list[Declaration]] = {s: [] for s in hands}
-        for item in self.announced:
+        for item in [item for item in self.announced if item.seat in hands]:  # seats dealt
             seat, word, cards = item.seat, item.word, item.cards
-            if seat not in hands:
-                continue  # a seat the deal does not have
             scored = not self.asks.get(seat) if word == "ask" else hands[seat] is None
             if scored and not self.judge_declaration(item):
                 out[seat].append(Declaration(word, tuple(cards), announced(word, cards)[0]))
@@ -419,8 +409,5 @@ def actions(record: Record) -> list[tuple[int | None, str]]:
     state = start(record)
     out = [(state.dealer, c) for c in discard_shown(record, state.pool()) or []]
     out += [(int(text[0]), text) for text in map(spell, in_rules_order(record))]
-    play = TrickPlay(RULES, state.seats, state.leader, TRICKS, dict.fromkeys(state.hands))
-    for card in record.played():
-        out.append((play.to_play, card))
-        play.play(card)
-    return out
+    tricks = [trick.cards for trick in record.play.tricks] if record.play else []
+    return out + [(seat, card) for _, seat, card in state.new_play().walk(tricks)]
