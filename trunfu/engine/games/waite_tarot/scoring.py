@@ -28,21 +28,19 @@ def king_trumped(cards: Sequence[str], winning: str) -> bool:
 def tally(tricks: Sequence[TrickResult], seats: int) -> tuple[dict[int, int], dict[int, int]]:
     """Each seat's trick points and, among them, its kings trumped: every trick's worth (its
     best card's `VALUE`) to its winner, 5 more for a king of the suit led taken by a trump, and
-    the Fool's 5 to the seat that played it. The tricks are whole; the deck has one Fool."""
+    the Fool's 5 to the seat that played it."""
     points = dict.fromkeys(range(1, seats + 1), 0)
     kings = dict.fromkeys(range(1, seats + 1), 0)
-    played = [card for trick in tricks for _, card in trick.cards]
-    # each trick's worth: the best of its cards' values, taken place by place over the tricks
-    worths = map(max, *(map(VALUE.__getitem__, played[place::seats]) for place in range(seats)))
-    for start, trick, worth in zip(range(0, len(played), seats), tricks, worths, strict=True):
-        winner = trick.winner
-        points[winner] += worth
-        winning = played[start + (winner - trick.leader) % seats]  # round from the leader
-        if winning[0] == "T" and king_trumped(played[start : start + seats], winning):
-            kings[winner] += KING_TRUMPED  # only a trump takes a king
-    if FOOL in played:
-        fool = played.index(FOOL)
-        points[tricks[fool // seats].cards[fool % seats][0]] += FOOL_POINTS
+    value = VALUE.__getitem__
+    for trick in tricks:
+        winner, cards = trick.winner, trick.cards
+        codes = [card for _, card in cards]
+        points[winner] += max(map(value, codes))
+        if FOOL in codes:
+            points[cards[codes.index(FOOL)][0]] += FOOL_POINTS
+        winning = codes[(winner - trick.leader) % seats]  # the cards go round from the leader
+        if winning[0] == "T" and king_trumped(codes, winning):  # only a trump takes a king
+            kings[winner] += KING_TRUMPED
     return {s: p + kings[s] for s, p in points.items()}, kings
 
 
