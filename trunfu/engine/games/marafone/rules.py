@@ -92,7 +92,9 @@ def parse_target(value: str | None) -> int | None:
 def parse_match_score(value: str | None) -> tuple[int, int] | None:
     """The `MatchScore` tag `"A B"` (teams 1+3 and 2+4 before this hand); `"0 0"` when
     absent (the first hand of a match); None when malformed."""
-    parts = [number(part) for part in ("0 0" if value is None else value).split()]
+    if value is None:
+        return (0, 0)
+    parts = [number(part) for part in value.split()]
     return (parts[0], parts[1]) if len(parts) == 2 and None not in parts else None
 
 
@@ -115,4 +117,6 @@ def word_truth(word: str, led: str, after: Collection[str], exact: bool) -> bool
     if word == "busso":
         return True
     still = any(c[-1] == led[-1] for c in after)
-    return still == (word == "striscio") if exact or still else None  # none shown proves nothing
+    if not exact and not still:
+        return None  # the play shows none, which proves nothing
+    return still == (word == "striscio")
