@@ -184,18 +184,17 @@ class Cards(list[str]):
     of `str`, with where each is written and what follows it.
 
     A record holds about 150 cards, and every layer reads their codes, so a card is its
-    code and nothing more: its position is kept by runs (`runs`: for each run of cards
-    written one space apart on one line, the index, line and column of its first card, all
-    in one flat list of numbers), and made when a diagnostic asks for it (`at`, `card`);
-    what follows a card (annotations, a signal, comments) is kept only where there is any
-    (`extras`: index → `CardExtras`).
+    code and nothing more: its position is kept by runs (`runs`: the index, line and column
+    of the first of cards written one space apart on one line), and made when a diagnostic
+    asks for it (`at`, `card`); what follows a card (annotations, a signal, comments) is
+    kept only where there is any (`extras`: index → `CardExtras`).
 
     Equal to another `Cards` when the codes, positions and extras are; to a list when the
     codes are. Pydantic reads and dumps it as a list of cards (`Card`'s dicts)."""
 
     __slots__ = ("extras", "runs")
 
-    runs: list[int]
+    runs: list[tuple[int, int, int]]
     extras: dict[int, CardExtras] | None
 
     def __init__(
@@ -207,7 +206,7 @@ class Cards(list[str]):
     ) -> None:
         """`codes`, written one space apart from `column` of `line` (0: nowhere)."""
         self.extend(codes)  # cheaper than `super().__init__` (each hand and trick makes one)
-        self.runs = [0, line, column] if line else []
+        self.runs = [(0, line, column)] if line else []
         self.extras = extras or None
 
     @classmethod
@@ -221,7 +220,7 @@ class Cards(list[str]):
     def add(self, code: str, line: int, column: int, extras: CardExtras | None = None) -> None:
         """Append `code`, written at `line`, `column`."""
         if line:
-            self.runs += len(self), line, column
+            self.runs.append((len(self), line, column))
         if extras is not None:
             if self.extras is None:
                 self.extras = {}
@@ -230,16 +229,16 @@ class Cards(list[str]):
 
     def add_run(self, codes: list[str], line: int, column: int) -> None:
         """Append `codes`, written one space apart from `column` of `line`."""
-        self.runs += len(self), line, column
+        self.runs.append((len(self), line, column))
         self.extend(codes)
 
     def at(self, index: int) -> tuple[int, int]:
         """The line and column of the card at `index` ((0, 0) when not written)."""
         runs = self.runs
-        run = 3 * (bisect_right(range(0, len(runs), 3), index, key=runs.__getitem__) - 1)
+        run = bisect_right(runs, index, key=_first) - 1
         if run < 0:
             return 0, 0
-        start, line, column = runs[run : run + 3]
+        start, line, column = runs[run]
         return line, column + sum(len(code) + 1 for code in self[start:index])
 
     def positions(self) -> list[tuple[int, int]]:
@@ -320,7 +319,13 @@ class Cards(list[str]):
         )
 
 
-def _cards(codes: list[str], runs: list[int], extras: dict[int, CardExtras] | None) -> Cards:
+def _first(run: tuple[int, int, int]) -> int:
+    return run[0]
+
+
+def _cards(
+    codes: list[str], runs: list[tuple[int, int, int]], extras: dict[int, CardExtras] | None
+) -> Cards:
     """A `Cards` from its parts (how one is pickled)."""
     made = Cards(codes, extras=extras)
     made.runs = runs
