@@ -529,8 +529,10 @@ class _Section:
         renumbered = False  # the last trick number was not the count
 
         def short(at: int, col: int) -> bool:
-            """Tell the trick in progress, which lacks cards, as short (not when it lost an
+            """Tell the trick in progress as short when it lacks cards (not when it lost an
             item to a problem)."""
+            if cards is None or len(cards) >= seats:
+                return False
             if damaged or (made and self.skip >= made[-1].line):
                 return False
             self.skip = at  # told at once: a structural problem, not a word out of place
@@ -560,7 +562,7 @@ class _Section:
                         col += len(code) + 1
                 last, signalled = cards, False
             elif kind == "TRICK_NO":
-                if cards is not None and len(cards) < seats and short(at, col):
+                if short(at, col):
                     continue
                 count += 1
                 written = _TRICK_NUMBERS.get(text) or number(text[:-1])
@@ -596,7 +598,7 @@ class _Section:
                 extras.signal, extras.signal_line, extras.signal_column = text, at, col
                 signalled = True
             elif kind == "CLAIM":
-                if cards is not None and len(cards) < seats and short(at, col):
+                if short(at, col):
                     continue
                 word, seat = text.split()
                 made.append(Claim(line=at, column=col, kind=word, seat=int(seat)))  # type: ignore[arg-type]
