@@ -106,9 +106,11 @@ class SicilianState(State):
         phase = self.phase
         if phase == "auction":
             return self.bidding.to_speak
-        if phase == "play":
-            return self.play.to_play
-        return {"discard": self.declarer, "call": self.declarer, "announce": self.leader}.get(phase)
+        if phase in ("discard", "call"):
+            return self.declarer
+        if phase == "announce":
+            return self.leader
+        return self.play.to_play if phase == "play" else None
 
     # ---- actions
 
