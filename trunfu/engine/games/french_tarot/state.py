@@ -372,13 +372,17 @@ class FrenchState(State):
             points = piles.count(tricks, {self.taker, *known}, total=HAND[self.seats]).points
             self._shown = self.counted, points, bool(known)
         _, points, known = self._shown
-        talon = (
-            [] if self.takes_chien and phase not in ("auction", "call") else list(self.chien or [])
-        )
+        taken = self.takes_chien and phase not in ("auction", "call")  # the chien
         unwritten = self.ecart is None and self.takes_chien and self._outcome is not None
-        discard = self.unplayed() if unwritten else list(self.ecart or [])  # once scored
-        taken = play.taken() if self.begun else {}
-        return Snapshot(self._hands(), talon, discard, [], taken, points, self.declarer, known)
+        return Snapshot(
+            hands=self._hands(),
+            talon=[] if taken else list(self.chien or []),
+            discard=self.unplayed() if unwritten else list(self.ecart or []),  # once scored
+            taken=play.taken() if self.begun else {},
+            points=points,
+            declarer=self.declarer,
+            partner_known=known,
+        )
 
     @property
     def declarer(self) -> int | None:
